@@ -1,0 +1,30 @@
+import { readFileSync } from 'node:fs';
+import { build } from 'esbuild';
+
+/**
+ * Bundles the server into dist/main.js. Our own code, the contract and drizzle-orm are bundled
+ * (drizzle is many small modules, slow to resolve at start); every other dependency stays external
+ * because it carries WebAssembly, native code or files it loads at run time.
+ */
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const bundled = new Set(['drizzle-orm', '@vp/contract', 'zod']);
+const external = Object.keys(pkg.dependencies ?? {})
+  .filter((name) => !bundled.has(name))
+  .flatMap((name) => [name, `${name}/*`]);
+
+await build({
+  entryPoints: [new URL('./src/main.ts', import.meta.url).pathname],
+  outfile: new URL('./dist/main.js', import.meta.url).pathname,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  legalComments: 'none',
+  external,
+  // Some bundled CommonJS code calls require(); ESM output needs it defined.
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
+  logLevel: 'warning',
+});

@@ -1,0 +1,91 @@
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import type { Database } from './db/client.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { portalRoutes } from './modules/portal/routes.ts';
+import { productsRoutes } from './modules/products/routes.ts';
+import { profileRoutes } from './modules/profile/routes.ts';
+import { ticketRoutes } from './modules/ticket/routes.ts';
+import { agentsRoutes } from './modules/agents/routes.ts';
+import { websitesRoutes } from './modules/websites/routes.ts';
+import { changelogRoutes } from './modules/changelog/routes.ts';
+import { teamsRoutes } from './modules/teams/routes.ts';
+import { registerErrorHandler } from './platform/errors.ts';
+import { createLocalBus, createPostgresBus, type EventBus } from './platform/events.ts';
+import { registerJsonParser, registerSecurityHeaders, registerWebApp } from './platform/http.ts';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from './platform/mail.ts';
+import { registerScope } from './platform/scope.ts';
+import { SessionService, type SessionOptions } from './platform/sessions.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** Default: in-process, or PostgreSQL LISTEN/NOTIFY when the database is PostgreSQL. */
+  bus?: EventBus;
+  /** Default: SMTP when configured, else the outbox table. */
+  mailer?: Mailer;
+  logger?: FastifyServerOptions['logger'];
+  sessionOptions?: SessionOptions;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sessions: SessionService;
+    ctx: AppContext;
+  }
+}
+
+const FEATURES = [
+  healthRoutes,
+  authRoutes,
+  profileRoutes,
+  portalRoutes,
+  productsRoutes,
+  ticketRoutes,
+  agentsRoutes,
+  websitesRoutes,
+  changelogRoutes,
+  teamsRoutes,
+];
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    // Per-request logging would dominate hot reads; failures are logged by the error handler.
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: 1024 * 1024,
+  });
+
+  const ownBus = !deps.bus;
+  const bus =
+    deps.bus ??
+    (database.kind === 'postgres'
+      ? await createPostgresBus(database.url, database.pool, app.log)
+      : createLocalBus());
+  const mailer =
+    deps.mailer ??
+    (config.smtpUrl
+      ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+      : createOutboxMailer(database.db, app.log));
+  const sessions = new SessionService(database.db, bus, deps.sessionOptions);
+  const ctx: AppContext = { config, database, db: database.db, bus, mailer, sessions, log: app.log };
+
+  app.decorate('sessions', sessions);
+  app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => {
+    sessions.close();
+    if (ownBus) await bus.close();
+  });
+
+  registerErrorHandler(app);
+  registerJsonParser(app);
+  registerSecurityHeaders(app);
+  registerScope(app, { db: database.db, sessions });
+  for (const feature of FEATURES) feature(app, ctx);
+  await registerWebApp(app, config.webDist);
+  return app;
+}

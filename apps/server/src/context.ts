@@ -1,0 +1,17 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import type { EventBus } from './platform/events.ts';
+import type { Mailer } from './platform/mail.ts';
+import type { SessionService } from './platform/sessions.ts';
+
+/** What feature modules are built from; one object so adding a dependency touches one type. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  bus: EventBus;
+  mailer: Mailer;
+  sessions: SessionService;
+  log: FastifyBaseLogger;
+}

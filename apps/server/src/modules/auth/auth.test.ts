@@ -1,0 +1,317 @@
+import { ErrorCodes, Messages, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '@vp/contract';
+import { desc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outbox, passwordTokens, sessions, users } from '../../db/schema.ts';
+import { sha256 } from '../../platform/passwords.ts';
+import { PUBLIC_URL, basic, setup, type TestContext } from '../../../test/helper.ts';
+import { authService } from './service.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await setup();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const login = (username: string, password: string, remoteAddress = '10.0.0.1') =>
+  t.inject({
+    method: 'POST',
+    url: '/api/login',
+    headers: { authorization: basic(username, password) },
+    remoteAddress,
+  });
+
+const profile = (token: string) => t.inject({ method: 'GET', url: '/api/profile', headers: t.auth(token) });
+
+async function latestMailTo(to: string) {
+  const [mail] = await t.db.select().from(outbox).where(eq(outbox.to, to)).orderBy(desc(outbox.id)).limit(1);
+  return mail;
+}
+
+function tokenFromLink(text: string, route: string): string {
+  const m = new RegExp(`${PUBLIC_URL}${route}\\?token=([A-Za-z0-9_-]+)`).exec(text);
+  if (!m?.[1]) throw new Error(`no ${route} link in: ${text}`);
+  return m[1];
+}
+
+describe('login', () => {
+  it('answers token and role for good credentials, with the username trimmed', async () => {
+    const res = await login('  demo  ', 'demo-portal');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.role).toBe('vendor');
+    expect(Buffer.from(body.token, 'base64url').length).toBeGreaterThanOrEqual(16);
+    expect((await profile(body.token)).json().username).toBe('demo');
+  });
+
+  it('accepts the username in any letter case', async () => {
+    expect((await login('DEMO', 'demo-portal')).statusCode).toBe(200);
+  });
+
+  it('gives the same 401 answer for an unknown user and a wrong password', async () => {
+    const wrong = await login('demo', 'not-the-password', '10.0.1.1');
+    const unknown = await login('nobody-here', 'whatever-pass', '10.0.1.1');
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ code: 401, message: Messages.loginFailed });
+    expect(unknown.json()).toEqual(wrong.json());
+  });
+
+  it('refuses a request without credentials with a clear 400', async () => {
+    const res = await t.inject({ method: 'POST', url: '/api/login' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 400, message: 'Please enter your username.' });
+  });
+
+  it('issues a new token at each login and stores only its hash', async () => {
+    const a = await t.login('viewer');
+    const b = await t.login('viewer');
+    expect(a).not.toBe(b);
+    const rows = await t.db.select({ tokenHash: sessions.tokenHash }).from(sessions);
+    const stored = rows.map((r) => r.tokenHash);
+    expect(stored).toContain(sha256(a));
+    expect(stored).toContain(sha256(b));
+    expect(stored).not.toContain(a);
+    expect(stored).not.toContain(b);
+    const dump = JSON.stringify(await t.db.select().from(sessions));
+    expect(dump).not.toContain(a);
+  });
+
+  it('limits failed logins per account with 429, even for a username that does not exist', async () => {
+    for (const name of ['other', 'ghost-account']) {
+      const failures = await Promise.all(
+        Array.from({ length: 5 }, (_v, i) => login(name, `wrong-password-${i}`, `10.1.${i}.1`)),
+      );
+      expect(failures.map((r) => r.statusCode)).toEqual([401, 401, 401, 401, 401]);
+      const limited = await login(name, name === 'other' ? 'other-portal' : 'anything-at-all', '10.1.9.9');
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toEqual({ code: 429, message: Messages.tooManyAttempts });
+    }
+  });
+
+  it('limits failed logins per address with 429', async () => {
+    const address = '10.2.0.1';
+    const failures = await Promise.all(
+      Array.from({ length: 20 }, (_v, i) => login(`someone-${i}`, 'wrong-password', address)),
+    );
+    expect(failures.every((r) => r.statusCode === 401)).toBe(true);
+    const limited = await login('newbie', 'newbie-portal', address);
+    expect(limited.statusCode).toBe(429);
+    expect((await login('newbie', 'newbie-portal', '10.2.0.2')).statusCode).toBe(200);
+  });
+});
+
+describe('session tokens', () => {
+  it('answers 50008 for a forged or missing token', async () => {
+    for (const headers of [{ authorization: 'Bearer forged-token-value' }, {}]) {
+      const res = await t.inject({ method: 'GET', url: '/api/profile', headers });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().code).toBe(ErrorCodes.invalidToken);
+    }
+  });
+
+  it('answers 50014 after the idle timeout', async () => {
+    const token = await t.login('demo');
+    expect((await profile(token)).statusCode).toBe(200);
+    await t.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - SESSION_IDLE_MS - 60_000) })
+      .where(eq(sessions.tokenHash, sha256(token)));
+    t.app.sessions.clearCache();
+    const res = await profile(token);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe(ErrorCodes.tokenExpired);
+  });
+
+  it('answers 50014 after the absolute lifetime even when active', async () => {
+    const token = await t.login('demo');
+    await t.db
+      .update(sessions)
+      .set({ createdAt: new Date(Date.now() - SESSION_ABSOLUTE_MS - 60_000), lastSeenAt: new Date() })
+      .where(eq(sessions.tokenHash, sha256(token)));
+    t.app.sessions.clearCache();
+    const res = await profile(token);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe(ErrorCodes.tokenExpired);
+  });
+
+  it('keeps a session alive while used and records last use at most once a minute', async () => {
+    const token = await t.login('demo');
+    const old = new Date(Date.now() - 30 * 60_000);
+    await t.db
+      .update(sessions)
+      .set({ lastSeenAt: old })
+      .where(eq(sessions.tokenHash, sha256(token)));
+    t.app.sessions.clearCache();
+    expect((await profile(token)).statusCode).toBe(200);
+    const [row] = await t.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, sha256(token)));
+    expect(row!.lastSeenAt.getTime()).toBeGreaterThan(Date.now() - 10_000);
+  });
+
+  it('logout ends the session on the server: the token then answers 50008', async () => {
+    const token = await t.login('demo');
+    const out = await t.inject({ method: 'POST', url: '/api/logout', headers: t.auth(token) });
+    expect(out.statusCode).toBe(200);
+    expect(out.json()).toEqual({ message: 'Logged out' });
+    const res = await profile(token);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe(ErrorCodes.invalidToken);
+    t.app.sessions.clearCache();
+    expect((await profile(token)).json().code).toBe(ErrorCodes.invalidToken);
+  });
+});
+
+describe('forgot and reset password', () => {
+  it('answers the same whether or not the user exists, and mails a one-hour link only to a real user', async () => {
+    const before = await t.db.select().from(outbox);
+    const unknown = await t.inject({
+      method: 'POST',
+      url: '/api/forgotpassword',
+      payload: { username: 'no-such-user' },
+    });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json()).toEqual({ message: Messages.forgotPasswordSent });
+    expect(await t.db.select().from(outbox)).toHaveLength(before.length);
+
+    const known = await t.inject({
+      method: 'POST',
+      url: '/api/forgotpassword',
+      payload: { username: ' Viewer ' },
+    });
+    expect(known.json()).toEqual(unknown.json());
+    const mail = await latestMailTo('viewer@summitweb.example');
+    const token = tokenFromLink(mail!.text, '/password');
+    const [row] = await t.db
+      .select()
+      .from(passwordTokens)
+      .where(eq(passwordTokens.tokenHash, sha256(token)));
+    expect(row!.kind).toBe('reset');
+    const ttl = row!.expiresAt.getTime() - row!.createdAt.getTime();
+    expect(ttl).toBeGreaterThan(59 * 60_000);
+    expect(ttl).toBeLessThanOrEqual(60 * 60_000 + 1000);
+  });
+
+  it('validates the body', async () => {
+    const res = await t.inject({ method: 'POST', url: '/api/forgotpassword', payload: {} });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Please enter your username.');
+  });
+
+  it("resets once with the mailed token and ends the user's other sessions (50012)", async () => {
+    const existing = await t.login('newbie');
+    await t.inject({ method: 'POST', url: '/api/forgotpassword', payload: { username: 'newbie' } });
+    const token = tokenFromLink((await latestMailTo('newbie@summitweb.example'))!.text, '/password');
+
+    const reset = await t.inject({
+      method: 'PUT',
+      url: '/api/profile/resetpassword',
+      payload: { token, password: 'a-brand-new-secret' },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json()).toEqual({ message: 'Your password has been changed.' });
+
+    const old = await profile(existing);
+    expect(old.statusCode).toBe(401);
+    expect(old.json().code).toBe(ErrorCodes.sessionEnded);
+
+    expect((await login('newbie', 'newbie-portal', '10.3.0.1')).statusCode).toBe(401);
+    expect((await login('newbie', 'a-brand-new-secret', '10.3.0.1')).statusCode).toBe(200);
+
+    const again = await t.inject({
+      method: 'PUT',
+      url: '/api/profile/resetpassword',
+      payload: { token, password: 'yet-another-secret' },
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ code: 400, message: Messages.resetTokenInvalid });
+  });
+
+  it('refuses an expired reset token and a too-short password', async () => {
+    await t.inject({ method: 'POST', url: '/api/forgotpassword', payload: { username: 'other' } });
+    const token = tokenFromLink((await latestMailTo('owen.park@harboridx.example'))!.text, '/password');
+
+    const short = await t.inject({
+      method: 'PUT',
+      url: '/api/profile/resetpassword',
+      payload: { token, password: 'short' },
+    });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toBe('Password must be at least 10 characters.');
+
+    await t.db
+      .update(passwordTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordTokens.tokenHash, sha256(token)));
+    const res = await t.inject({
+      method: 'PUT',
+      url: '/api/profile/resetpassword',
+      payload: { token, password: 'long-enough-password' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(Messages.resetTokenInvalid);
+  });
+});
+
+describe('registration by invitation', () => {
+  it('sets the password and activates the invited user', async () => {
+    const [invited] = await t.db
+      .insert(users)
+      .values({ username: 'invited', role: 'vendor', email: 'invited@summitweb.example', active: false })
+      .returning({ id: users.id });
+    const token = await authService(t.app.ctx).invite(invited!.id, 'invited@summitweb.example');
+    const mail = await latestMailTo('invited@summitweb.example');
+    expect(tokenFromLink(mail!.text, '/registration')).toBe(token);
+
+    expect((await login('invited', 'chosen-password-1', '10.4.0.1')).statusCode).toBe(401);
+
+    const missing = await t.inject({
+      method: 'PUT',
+      url: '/api/profile/register',
+      payload: { password: 'chosen-password-1' },
+    });
+    expect(missing.statusCode).toBe(400);
+
+    const res = await t.inject({
+      method: 'PUT',
+      url: '/api/profile/register',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { password: 'chosen-password-1', firstName: 'Ivy', lastName: 'Nguyen' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: 'Your account is ready. Please log in.' });
+
+    const [row] = await t.db.select().from(users).where(eq(users.id, invited!.id));
+    expect(row!.active).toBe(true);
+    expect(row!.firstName).toBe('Ivy');
+    expect((await login('invited', 'chosen-password-1', '10.4.0.2')).statusCode).toBe(200);
+
+    const reuse = await t.inject({
+      method: 'PUT',
+      url: '/api/profile/register',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { password: 'chosen-password-2' },
+    });
+    expect(reuse.statusCode).toBe(400);
+  });
+
+  it('does not accept a reset token as an invitation', async () => {
+    await t.inject({ method: 'POST', url: '/api/forgotpassword', payload: { username: 'demo' } });
+    const token = tokenFromLink((await latestMailTo('demo@summitweb.example'))!.text, '/password');
+    const res = await t.inject({
+      method: 'PUT',
+      url: '/api/profile/register',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { password: 'chosen-password-3' },
+    });
+    expect(res.statusCode).toBe(400);
+    const [count] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(passwordTokens)
+      .where(eq(passwordTokens.tokenHash, sha256(token)));
+    expect(count!.n).toBe(1);
+  });
+});

@@ -1,0 +1,83 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { passwordTokens, users } from '../../db/schema.ts';
+
+export async function findUserByUsername(db: Db, username: string) {
+  const [user] = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      passwordHash: users.passwordHash,
+      role: users.role,
+      email: users.email,
+      active: users.active,
+    })
+    .from(users)
+    .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
+    .limit(1);
+  return user ?? null;
+}
+
+export async function insertPasswordToken(
+  db: Db,
+  row: { tokenHash: string; userId: number; kind: 'reset' | 'invite'; expiresAt: Date },
+): Promise<void> {
+  // A new link replaces older unused ones of the same kind.
+  await db
+    .update(passwordTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(passwordTokens.userId, row.userId),
+        eq(passwordTokens.kind, row.kind),
+        isNull(passwordTokens.usedAt),
+      ),
+    );
+  await db.insert(passwordTokens).values(row);
+}
+
+export async function findUsableToken(db: Db, tokenHash: string, kind: 'reset' | 'invite', now: Date) {
+  const [row] = await db
+    .select({ id: passwordTokens.id, userId: passwordTokens.userId })
+    .from(passwordTokens)
+    .where(
+      and(
+        eq(passwordTokens.tokenHash, tokenHash),
+        eq(passwordTokens.kind, kind),
+        isNull(passwordTokens.usedAt),
+        gt(passwordTokens.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** Marks a token used; false when another request used it first, which keeps it single-use. */
+export async function claimToken(db: Db, id: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(passwordTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordTokens.id, id), isNull(passwordTokens.usedAt), gt(passwordTokens.expiresAt, now)))
+    .returning({ id: passwordTokens.id });
+  return rows.length === 1;
+}
+
+export interface PasswordChange {
+  passwordHash: string;
+  activate?: boolean;
+  firstName?: string;
+  lastName?: string;
+}
+
+export async function setPassword(db: Db, userId: number, values: PasswordChange): Promise<void> {
+  await db
+    .update(users)
+    .set({
+      passwordHash: values.passwordHash,
+      updatedAt: new Date(),
+      ...(values.activate ? { active: true } : {}),
+      ...(values.firstName ? { firstName: values.firstName } : {}),
+      ...(values.lastName ? { lastName: values.lastName } : {}),
+    })
+    .where(eq(users.id, userId));
+}

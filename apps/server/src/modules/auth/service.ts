@@ -1,0 +1,152 @@
+import {
+  Messages,
+  PASSWORD_MAX,
+  PRODUCT_NAME,
+  RESET_TOKEN_TTL_MS,
+  usernameSchema,
+  type LoginResponse,
+  type RegisterBody,
+  type ResetPasswordBody,
+} from '@vp/contract';
+import type { AppContext } from '../../context.ts';
+import { BadRequestError, TooManyRequestsError, UnauthorizedError, parse } from '../../platform/errors.ts';
+import { clearAccountFailures, isLimited, recordFailure } from '../../platform/login-limit.ts';
+import { hashPassword, newToken, sha256, verifyPassword } from '../../platform/passwords.ts';
+import type { Session } from '../../platform/sessions.ts';
+import * as q from './queries.ts';
+
+export const INVITE_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+export const AuthMessages = {
+  loggedOut: 'Logged out',
+  passwordChanged: 'Your password has been changed.',
+  registered: 'Your account is ready. Please log in.',
+} as const;
+
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+/** `Authorization: Basic base64(user:pass)`; a missing or garbled header reads as empty credentials. */
+export function parseBasicAuth(header: string | undefined): Credentials {
+  const m = header ? /^Basic\s+([A-Za-z0-9+/=_-]+)\s*$/i.exec(header) : null;
+  if (!m?.[1]) return { username: '', password: '' };
+  const decoded = Buffer.from(m[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return { username: decoded, password: '' };
+  return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}
+
+export function authService(ctx: AppContext) {
+  const { db, sessions, mailer, config } = ctx;
+
+  return {
+    async login(creds: Credentials, meta: { address: string; userAgent?: string }): Promise<LoginResponse> {
+      const username = parse(usernameSchema, creds.username);
+      if (await isLimited(db, username, meta.address)) throw new TooManyRequestsError();
+      const user = await q.findUserByUsername(db, username);
+      // Always one scrypt run, whether or not the user exists, so timing tells nothing.
+      const password = creds.password.length <= PASSWORD_MAX * 4 ? creds.password : '';
+      const ok = await verifyPassword(password, user?.passwordHash);
+      if (!user || !ok || !user.active || !password) {
+        await recordFailure(db, username, meta.address);
+        throw new UnauthorizedError(Messages.loginFailed);
+      }
+      await clearAccountFailures(db, username);
+      const token = await sessions.create(user.id, meta);
+      return { token, role: user.role };
+    },
+
+    async logout(session: Session): Promise<{ message: string }> {
+      await sessions.end(session.tokenHash, 'logout');
+      return { message: AuthMessages.loggedOut };
+    },
+
+    async forgotPassword(username: string): Promise<{ message: string }> {
+      const user = await q.findUserByUsername(db, username);
+      if (user?.active && user.email) {
+        const token = newToken();
+        await q.insertPasswordToken(db, {
+          tokenHash: sha256(token),
+          userId: user.id,
+          kind: 'reset',
+          expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+        });
+        const link = `${config.publicUrl}/password?token=${encodeURIComponent(token)}`;
+        // A mail failure must not change the answer, or the answer would reveal the account.
+        await mailer
+          .send({
+            to: user.email,
+            subject: `${PRODUCT_NAME}: reset your password`,
+            text: `Hello ${user.username},\n\nUse this link within one hour to set a new password:\n${link}\n\nIf you did not ask for this, ignore this message; your password stays as it is.\n`,
+            link,
+          })
+          .catch((err: unknown) => ctx.log.error({ err }, 'reset mail could not be sent'));
+      }
+      return { message: Messages.forgotPasswordSent };
+    },
+
+    async resetPassword(body: ResetPasswordBody): Promise<{ message: string }> {
+      const userId = await useToken(body.token, 'reset', async () => ({
+        passwordHash: await hashPassword(body.password),
+      }));
+      await sessions.endAllForUser(userId, 'password-reset');
+      return { message: AuthMessages.passwordChanged };
+    },
+
+    async register(token: string | null, body: RegisterBody): Promise<{ message: string }> {
+      if (!token) throw new BadRequestError(Messages.resetTokenInvalid);
+      const userId = await useToken(token, 'invite', async () => ({
+        passwordHash: await hashPassword(body.password),
+        activate: true,
+        ...(body.firstName ? { firstName: body.firstName } : {}),
+        ...(body.lastName ? { lastName: body.lastName } : {}),
+      }));
+      await sessions.userChanged(userId);
+      return { message: AuthMessages.registered };
+    },
+
+    /** Creates an invitation for a (usually inactive) user and mails its registration link. */
+    async invite(userId: number, email: string): Promise<string> {
+      const token = newToken();
+      await q.insertPasswordToken(db, {
+        tokenHash: sha256(token),
+        userId,
+        kind: 'invite',
+        expiresAt: new Date(Date.now() + INVITE_TOKEN_TTL_MS),
+      });
+      const link = `${config.publicUrl}/registration?token=${encodeURIComponent(token)}`;
+      await mailer.send({
+        to: email,
+        subject: `${PRODUCT_NAME}: your invitation`,
+        text: `You have been invited to the ${PRODUCT_NAME}.\n\nSet your password within seven days:\n${link}\n`,
+        link,
+      });
+      return token;
+    },
+  };
+
+  /**
+   * Checks a mailed token, then sets the password and marks the token used in one transaction. The
+   * cheap lookup comes before the expensive hash, so bogus tokens cost the server nothing.
+   */
+  async function useToken(
+    token: string,
+    kind: 'reset' | 'invite',
+    build: () => Promise<q.PasswordChange>,
+  ): Promise<number> {
+    const found = await q.findUsableToken(db, sha256(token), kind, new Date());
+    if (!found) throw new BadRequestError(Messages.resetTokenInvalid);
+    const change = await build();
+    const claimed = await db.transaction(async (tx) => {
+      if (!(await q.claimToken(tx, found.id, new Date()))) return false;
+      await q.setPassword(tx, found.userId, change);
+      return true;
+    });
+    if (!claimed) throw new BadRequestError(Messages.resetTokenInvalid);
+    return found.userId;
+  }
+}
+
+export type AuthService = ReturnType<typeof authService>;

@@ -1,0 +1,157 @@
+import { ErrorCodes, Messages, profileSchema } from '@vp/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { basic, setup, type TestContext } from '../../../test/helper.ts';
+
+let t: TestContext;
+let viewer: string;
+beforeAll(async () => {
+  t = await setup();
+  viewer = await t.login('viewer');
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const put = (token: string, payload: unknown) =>
+  t.inject({ method: 'PUT', url: '/api/profile', headers: t.auth(token), payload: payload as object });
+
+describe('GET /api/profile', () => {
+  it('answers the profile of the session user, vendor being the primary vendor id', async () => {
+    const token = await t.login('demo');
+    const res = await t.inject({ method: 'GET', url: '/api/profile', headers: t.auth(token) });
+    expect(res.statusCode).toBe(200);
+    const profile = profileSchema.parse(res.json());
+    expect(profile).toMatchObject({
+      username: 'demo',
+      role: 'vendor',
+      rolename: 'Vendor',
+      acceptedTOS: true,
+      active: true,
+    });
+    const vendors = await t.inject({ method: 'GET', url: '/api/profile/vendors', headers: t.auth(token) });
+    const primary = vendors.json().find((v: { isPrimary: boolean }) => v.isPrimary);
+    expect(profile.vendor).toBe(primary.rowKey);
+  });
+
+  it('lists the linked accounts with licensee, status and primary flag', async () => {
+    const token = await t.login('demo');
+    const res = await t.inject({ method: 'GET', url: '/api/profile/vendors', headers: t.auth(token) });
+    expect(res.json()).toEqual([
+      { rowKey: expect.any(Number), licensee: 'Summit Web Solutions', status: true, isPrimary: true },
+      { rowKey: expect.any(Number), licensee: 'Summit Web Solutions West', status: true, isPrimary: false },
+    ]);
+    const other = await t.inject({
+      method: 'GET',
+      url: '/api/profile/vendors',
+      headers: t.auth(await t.login('other')),
+    });
+    expect(other.json().map((v: { licensee: string }) => v.licensee)).toEqual(['Harbor IDX Co.']);
+  });
+
+  it('gives an admin every vendor to choose from', async () => {
+    const res = await t.inject({
+      method: 'GET',
+      url: '/api/profile/vendors',
+      headers: t.auth(await t.login('admin')),
+    });
+    expect(res.json()).toHaveLength(3);
+    expect(res.json().filter((v: { isPrimary: boolean }) => v.isPrimary)).toHaveLength(1);
+  });
+});
+
+describe('PUT /api/profile', () => {
+  it('updates names and email', async () => {
+    const token = await t.login('other');
+    const res = await put(token, {
+      email: ' owen@harboridx.example ',
+      firstName: 'Owen',
+      lastName: 'Parker',
+      role: 'admin',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      email: 'owen@harboridx.example',
+      firstName: 'Owen',
+      lastName: 'Parker',
+      role: 'vendor',
+    });
+    const again = await t.inject({ method: 'GET', url: '/api/profile', headers: t.auth(token) });
+    expect(again.json().lastName).toBe('Parker');
+  });
+
+  it.each([
+    [{ email: 'not-an-email', firstName: 'A', lastName: 'B' }, 'Please enter a valid email address.'],
+    [{ email: 'a@b.example', firstName: '  ', lastName: 'B' }, 'Please enter your first name.'],
+    [{ email: 'a@b.example', firstName: 'A', lastName: '' }, 'Please enter your last name.'],
+    [
+      { email: 'a@b.example', firstName: 'A', lastName: 'B', password: 'new-password-1' },
+      'Please enter your current password to set a new one.',
+    ],
+    [
+      { email: 'a@b.example', firstName: 'A', lastName: 'B', password: 'short', currentPassword: 'x' },
+      'Password must be at least 10 characters.',
+    ],
+  ])('refuses %j with 400 and a clear message', async (payload, message) => {
+    const res = await put(viewer, payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 400, message });
+  });
+
+  it('refuses a missing body with 400', async () => {
+    const res = await t.inject({ method: 'PUT', url: '/api/profile', headers: t.auth(viewer) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe(400);
+  });
+
+  it('changes the password only with the right current password, ending other sessions', async () => {
+    const token = await t.login('newbie');
+    const elsewhere = await t.login('newbie');
+    const base = { email: 'newbie@summitweb.example', firstName: 'Nora', lastName: 'Bell' };
+
+    const wrong = await put(token, {
+      ...base,
+      password: 'newbie-secret-2',
+      currentPassword: 'not-it-at-all',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe(Messages.currentPasswordWrong);
+
+    const ok = await put(token, { ...base, password: 'newbie-secret-2', currentPassword: 'newbie-portal' });
+    expect(ok.statusCode).toBe(200);
+    expect((await t.inject({ method: 'GET', url: '/api/profile', headers: t.auth(token) })).statusCode).toBe(
+      200,
+    );
+    const ended = await t.inject({ method: 'GET', url: '/api/profile', headers: t.auth(elsewhere) });
+    expect(ended.json().code).toBe(ErrorCodes.sessionEnded);
+
+    const login = await t.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { authorization: basic('newbie', 'newbie-secret-2') },
+    });
+    expect(login.statusCode).toBe(200);
+  });
+});
+
+describe('terms of service', () => {
+  it('serves the terms without a session', async () => {
+    const res = await t.inject({ method: 'GET', url: '/api/settings/tos' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      version: expect.any(String),
+      effectiveDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
+    expect(res.json().text.length).toBeGreaterThan(100);
+  });
+
+  it('records acceptance for a user who had not accepted', async () => {
+    const [token] = await Promise.all([t.login('newbie', 'newbie-secret-2')]);
+    const before = await t.inject({ method: 'GET', url: '/api/profile', headers: t.auth(token!) });
+    expect(before.json().acceptedTOS).toBe(false);
+    const res = await t.inject({ method: 'PUT', url: '/api/profile/tos', headers: t.auth(token!) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().acceptedTOS).toBe(true);
+    const after = await t.inject({ method: 'GET', url: '/api/profile', headers: t.auth(token!) });
+    expect(after.json().acceptedTOS).toBe(true);
+  });
+});

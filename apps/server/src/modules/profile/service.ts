@@ -1,0 +1,101 @@
+import {
+  Messages,
+  ROLE_NAMES,
+  type LinkedAccount,
+  type Profile,
+  type ProfileUpdate,
+  type TermsOfService,
+} from '@vp/contract';
+import type { AppContext } from '../../context.ts';
+import { BadRequestError } from '../../platform/errors.ts';
+import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import { loadSessionUser, type Session, type SessionUser } from '../../platform/sessions.ts';
+import * as q from './queries.ts';
+import { TERMS_OF_SERVICE } from './tos.ts';
+
+export function profileService(ctx: AppContext) {
+  const { db, sessions } = ctx;
+
+  /** Admins without a linked account act for the first vendor by default, as the scope hook does. */
+  async function defaultVendor(user: SessionUser): Promise<number | null> {
+    if (user.primaryVendorId !== null || user.role !== 'admin') return user.primaryVendorId;
+    const [first] = await q.allVendors(db);
+    return first?.id ?? null;
+  }
+
+  async function toProfile(user: SessionUser): Promise<Profile> {
+    return {
+      id: user.id,
+      username: user.username,
+      role: user.role,
+      rolename: ROLE_NAMES[user.role],
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      vendor: await defaultVendor(user),
+      acceptedTOS: user.acceptedTOS,
+      active: user.active,
+      avatar: user.avatar,
+    };
+  }
+
+  async function freshProfile(userId: number): Promise<Profile> {
+    await sessions.userChanged(userId);
+    const user = await loadSessionUser(db, userId);
+    if (!user) throw new BadRequestError(Messages.sessionInvalid);
+    return toProfile(user);
+  }
+
+  return {
+    profile: (session: Session) => toProfile(session.user),
+
+    async update(session: Session, body: ProfileUpdate): Promise<Profile> {
+      const userId = session.user.id;
+      let passwordHash: string | undefined;
+      if (body.password) {
+        const ok = await verifyPassword(body.currentPassword ?? '', await q.passwordHashOf(db, userId));
+        if (!ok) throw new BadRequestError(Messages.currentPasswordWrong);
+        passwordHash = await hashPassword(body.password);
+      }
+      await q.updateUser(db, userId, {
+        email: body.email,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        ...(passwordHash ? { passwordHash } : {}),
+      });
+      // A new password logs out every other device, but not the one that changed it.
+      if (passwordHash) await sessions.endAllForUser(userId, 'password-changed', session.tokenHash);
+      return freshProfile(userId);
+    },
+
+    async linkedAccounts(session: Session): Promise<LinkedAccount[]> {
+      const user = session.user;
+      if (user.role === 'admin' && user.links.length === 0) {
+        const [all, primary] = [await q.allVendors(db), await defaultVendor(user)];
+        return all.map((v) => ({
+          rowKey: v.id,
+          licensee: v.name,
+          status: v.active,
+          isPrimary: v.id === primary,
+        }));
+      }
+      const rows = await q.linkedVendors(db, user.id);
+      return rows.map((r) => ({
+        rowKey: r.id,
+        licensee: r.name,
+        status: r.linkActive && r.vendorActive,
+        isPrimary: r.id === user.primaryVendorId,
+      }));
+    },
+
+    async acceptTerms(session: Session): Promise<Profile> {
+      await q.updateUser(db, session.user.id, {
+        acceptedTosAt: new Date(),
+        acceptedTosVersion: TERMS_OF_SERVICE.version,
+      });
+      return freshProfile(session.user.id);
+    },
+
+    terms: (): TermsOfService => TERMS_OF_SERVICE,
+  };
+}

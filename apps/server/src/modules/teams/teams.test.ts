@@ -1,0 +1,144 @@
+import { TeamMessages, WebsiteMessages, WebsiteServerMessages, type Team } from '@vp/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDomain, setupPortal, type PortalTest } from '../websites/test-fixture.ts';
+
+let t: PortalTest;
+let primary: string;
+beforeAll(async () => {
+  t = await setupPortal();
+  primary = t.agents.local[10]!;
+});
+afterAll(async () => t?.close());
+
+async function site(products = [2], vendor?: number): Promise<number> {
+  const res = await t.call(
+    t.tokens.demo,
+    'POST',
+    '/api/portal/websites',
+    { domainName: freshDomain('team'), memberNumber: primary, products },
+    vendor,
+  );
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id;
+}
+
+const teamUrl = (id: number) => `/api/websites/${id}/team`;
+const body = (id: number, memberIds: string[]) => ({ siteId: id, primary, memberIds });
+
+describe('team', () => {
+  it('404 Team not found until created; created with the primary as the only member', async () => {
+    const id = await site();
+    const none = await t.call(t.tokens.demo, 'GET', teamUrl(id));
+    expect(none.statusCode).toBe(404);
+    expect(none.json()).toEqual({ code: 404, message: 'Team not found' });
+    const created = await t.call(t.tokens.demo, 'POST', teamUrl(id), body(id, [primary]));
+    expect(created.statusCode, created.body).toBe(201);
+    const team = created.json() as Team;
+    expect(team).toMatchObject({ siteId: id, primary, memberIds: [primary] });
+    const [m] = await t.rows<{ first: string; last: string; lic: string; status: string; key: string }>(
+      sql`SELECT member_first_name AS first, member_last_name AS last, member_state_license AS lic, member_status AS status, member_key AS key
+        FROM members WHERE member_mls_id = ${primary}`,
+    );
+    expect(team.members[0]).toMatchObject({
+      firstName: m!.first,
+      lastName: m!.last,
+      memberNumber: primary,
+      mlsId: m!.key,
+      licenseNumber: m!.lic,
+      status: m!.status,
+    });
+    expect((await t.call(t.tokens.demo, 'GET', teamUrl(id))).json()).toEqual(team);
+    const twice = await t.call(t.tokens.demo, 'POST', teamUrl(id), body(id, [primary]));
+    expect(twice.statusCode).toBe(409);
+  });
+
+  it('adds and removes members, writing History entries', async () => {
+    const id = await site();
+    await t.call(t.tokens.demo, 'POST', teamUrl(id), body(id, [primary]));
+    const [a, b] = [t.agents.local[11]!, t.agents.local[12]!];
+    const added = await t.call(t.tokens.demo, 'PUT', teamUrl(id), body(id, [primary, a, b]));
+    expect(added.statusCode, added.body).toBe(200);
+    expect((added.json() as Team).memberIds).toEqual([primary, a, b]);
+    const removed = await t.call(t.tokens.demo, 'PUT', teamUrl(id), body(id, [primary, b]));
+    expect((removed.json() as Team).memberIds).toEqual([primary, b]);
+    const log = (await t.call(t.tokens.demo, 'GET', `/api/website/${id}/changelog`)).json();
+    expect(log.slice(0, 3).map((e: { description: string }) => e.description)).toEqual([
+      'Team member removed',
+      'Team member added',
+      'Team created',
+    ]);
+    expect(log[0].changes).toEqual([
+      { path: ['team', 'memberIds'], from: [primary, a, b], to: [primary, b] },
+    ]);
+  });
+
+  it("refuses removing the primary with the spec's message", async () => {
+    const id = await site();
+    await t.call(t.tokens.demo, 'POST', teamUrl(id), body(id, [primary, t.agents.local[11]!]));
+    const res = await t.call(t.tokens.demo, 'PUT', teamUrl(id), body(id, [t.agents.local[11]!]));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 400, message: TeamMessages.primaryCannotBeRemoved });
+    const create = await site();
+    const noPrimary = await t.call(
+      t.tokens.demo,
+      'POST',
+      teamUrl(create),
+      body(create, [t.agents.local[11]!]),
+    );
+    expect(noPrimary.json().message).toBe(TeamMessages.primaryCannotBeRemoved);
+  });
+
+  it('refuses a team on a site without the team product', async () => {
+    const id = await site([1]);
+    const res = await t.call(t.tokens.demo, 'POST', teamUrl(id), body(id, [primary]));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(WebsiteServerMessages.teamProductRequired);
+  });
+
+  it('refuses a primary other than the site agent, a mismatched site id, and unknown members', async () => {
+    const id = await site();
+    const wrongPrimary = await t.call(t.tokens.demo, 'POST', teamUrl(id), {
+      siteId: id,
+      primary: t.agents.local[13],
+      memberIds: [t.agents.local[13]],
+    });
+    expect(wrongPrimary.json().message).toBe(WebsiteServerMessages.teamPrimaryMismatch);
+    const mismatch = await t.call(t.tokens.demo, 'POST', teamUrl(id), body(id + 1, [primary]));
+    expect(mismatch.json().message).toBe(WebsiteServerMessages.teamSiteMismatch);
+    const unknown = await t.call(t.tokens.demo, 'POST', teamUrl(id), body(id, [primary, 'NOPE-9']));
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe(WebsiteMessages.agentNotFound);
+    expect((await t.call(t.tokens.demo, 'GET', teamUrl(id))).statusCode).toBe(404);
+    const bad = await t.call(t.tokens.demo, 'POST', teamUrl(id), { siteId: 'x' });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('takes reciprocal members only when the vendor allows them', async () => {
+    const summit = await site();
+    const ok = await t.call(
+      t.tokens.demo,
+      'POST',
+      teamUrl(summit),
+      body(summit, [primary, t.agents.reciprocal]),
+    );
+    expect(ok.statusCode, ok.body).toBe(201);
+    const west = await site([2], t.vendors.west);
+    const refused = await t.call(
+      t.tokens.demo,
+      'POST',
+      teamUrl(west),
+      body(west, [primary, t.agents.reciprocal]),
+      t.vendors.west,
+    );
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(WebsiteMessages.reciprocalNotAllowed);
+  });
+
+  it('404 on PUT before the team exists', async () => {
+    const id = await site();
+    const res = await t.call(t.tokens.demo, 'PUT', teamUrl(id), body(id, [primary]));
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('Team not found');
+  });
+});

@@ -1,0 +1,164 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDomain, setupPortal, type PortalTest } from './test-fixture.ts';
+
+/** Tenant isolation and read-only users, over every route of websites, requests, teams and History. */
+let t: PortalTest;
+let summitSite: number;
+let summitTeamSite: number;
+let memberNumber: string;
+
+beforeAll(async () => {
+  t = await setupPortal();
+  memberNumber = t.agents.local[7]!;
+  const create = async (products: number[]) => {
+    const res = await t.call(t.tokens.demo, 'POST', '/api/portal/websites', {
+      domainName: freshDomain('iso'),
+      memberNumber,
+      products,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().id as number;
+  };
+  summitSite = await create([1]);
+  summitTeamSite = await create([2]);
+  const team = await t.call(t.tokens.demo, 'POST', `/api/websites/${summitTeamSite}/team`, {
+    siteId: summitTeamSite,
+    primary: memberNumber,
+    memberIds: [memberNumber],
+  });
+  expect(team.statusCode, team.body).toBe(201);
+  await t.db.execute(sql`UPDATE websites SET status = 'Active' WHERE id = ${summitSite}`);
+});
+afterAll(async () => t?.close());
+
+const siteBody = (id: number) => ({
+  rowKey: id,
+  domainName: freshDomain('x'),
+  memberNumber: '3000001',
+  status: 'Pending Activation',
+  products: [1],
+});
+
+describe('a user of another vendor (Harbor) gets 404 for a Summit site', () => {
+  const calls: [string, string, (id: number) => unknown][] = [
+    ['GET', '/api/portal/websites/:id', () => undefined],
+    ['PUT', '/api/portal/websites', (id) => siteBody(id)],
+    ['DELETE', '/api/portal/websites/:id', () => undefined],
+    ['GET', '/api/portal/websites/:id/requests', () => undefined],
+    ['POST', '/api/portal/websites/:id/domain-change', () => ({ domainName: freshDomain('req') })],
+    ['POST', '/api/portal/websites/:id/agent-change', () => ({ memberNumber: '3000001' })],
+    ['GET', '/api/website/:id/changelog', () => undefined],
+    ['GET', '/api/websites/:id/team', () => undefined],
+    ['POST', '/api/websites/:id/team', (id) => ({ siteId: id, primary: '3000001', memberIds: ['3000001'] })],
+    ['PUT', '/api/websites/:id/team', (id) => ({ siteId: id, primary: '3000001', memberIds: ['3000001'] })],
+  ];
+  it.each(calls)('%s %s', async (method, url, body) => {
+    for (const id of [summitSite, summitTeamSite]) {
+      const res = await t.call(t.tokens.other, method as 'GET', url.replace(':id', String(id)), body(id));
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.json().code).toBe(404);
+    }
+    // Nothing changed on the Summit side.
+    const site = await t.call(t.tokens.demo, 'GET', `/api/portal/websites/${summitSite}`);
+    expect(site.statusCode).toBe(200);
+    const log = await t.call(t.tokens.demo, 'GET', `/api/website/${summitSite}/changelog`);
+    expect(log.json().every((e: { user: { username: string } }) => e.user.username === 'demo')).toBe(true);
+  });
+
+  it('and the same through a Vendor header naming Summit (403, not linked)', async () => {
+    const res = await t.call(
+      t.tokens.other,
+      'GET',
+      `/api/portal/websites/${summitSite}`,
+      undefined,
+      t.vendors.summit,
+    );
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('never lists Summit sites', async () => {
+    const res = await t.call(t.tokens.other, 'GET', '/api/portal/websites?pageSize=1000');
+    const ids: number[] = res.json().items.map((s: { rowKey: number }) => s.rowKey);
+    expect(ids).not.toContain(summitSite);
+    const summit = await t.rows<{ id: number }>(
+      sql`SELECT id FROM websites WHERE vendor_id = ${t.vendors.summit}`,
+    );
+    expect(ids.some((id) => summit.some((s) => s.id === id))).toBe(false);
+  });
+});
+
+describe('a viewer gets 403 on every write route', () => {
+  const prefixes = [
+    '/api/portal/websites',
+    '/api/websites/',
+    '/api/website/',
+    '/api/searchagent',
+    '/api/searchrecipagent',
+    '/api/agent/',
+  ];
+  it('covers at least the website, request and team writes', () => {
+    const writes = t.app.routeAccess.filter(
+      (r) => r.access === 'vendor-write' && prefixes.some((p) => r.url.startsWith(p)),
+    );
+    expect(writes.map((r) => `${r.method} ${r.url}`).sort()).toEqual(
+      [
+        'DELETE /api/portal/websites/:id',
+        'POST /api/portal/websites',
+        'POST /api/portal/websites/:id/agent-change',
+        'POST /api/portal/websites/:id/domain-change',
+        'POST /api/websites/:id/team',
+        'PUT /api/portal/websites',
+        'PUT /api/websites/:id/team',
+      ].sort(),
+    );
+  });
+
+  it('each write route answers 403 and changes nothing', async () => {
+    const writes = t.app.routeAccess.filter(
+      (r) => r.access === 'vendor-write' && prefixes.some((p) => r.url.startsWith(p)),
+    );
+    const before = await t.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM website_changes`);
+    for (const route of writes) {
+      const url = route.url.replace(':id', String(summitTeamSite));
+      const res = await t.call(t.tokens.viewer, route.method as 'POST', url, {
+        ...siteBody(summitTeamSite),
+        siteId: summitTeamSite,
+        primary: memberNumber,
+        memberIds: [memberNumber],
+      });
+      expect(res.statusCode, `${route.method} ${url}`).toBe(403);
+    }
+    const after = await t.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM website_changes`);
+    expect(after[0]!.n).toBe(before[0]!.n);
+  });
+
+  it('while every read route answers 200', async () => {
+    for (const url of [
+      '/api/portal/websites',
+      `/api/portal/websites/${summitTeamSite}`,
+      `/api/portal/websites/${summitTeamSite}/requests`,
+      `/api/website/${summitTeamSite}/changelog`,
+      `/api/websites/${summitTeamSite}/team`,
+      `/api/searchagent/${memberNumber}`,
+      `/api/agent/${memberNumber}`,
+    ]) {
+      const res = await t.call(t.tokens.viewer, 'GET', url);
+      expect(res.statusCode, url).toBe(200);
+    }
+  });
+});
+
+it('every route of these modules asks for a session', async () => {
+  for (const url of [
+    '/api/portal/websites',
+    `/api/portal/websites/${summitSite}`,
+    `/api/website/${summitSite}/changelog`,
+    `/api/websites/${summitSite}/team`,
+    '/api/searchagent/smith',
+    '/api/agent/3000001',
+  ]) {
+    const res = await t.inject({ method: 'GET', url });
+    expect(res.statusCode, url).toBe(401);
+  }
+});

@@ -1,0 +1,237 @@
+import {
+  WebsiteServerMessages,
+  websiteListQuerySchema,
+  type SiteStatus,
+  type Website,
+  type WebsiteList,
+} from '@vp/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { NotFoundError } from '../../platform/errors.ts';
+import { AGENT_COLUMNS, AGENT_JOINS, toBroker, type AgentRow } from '../agents/queries.ts';
+import { intArray, likeEscape, rowsOf } from '../roster/sql.ts';
+
+/**
+ * Reads of websites, always scoped by the acting vendor. The agent, office, broker and MLS status a
+ * website shows come from the roster at query time (a join on MemberMlsId), so a roster import shows
+ * on every website of the agent at once. The website itself keeps only sort and search keys derived
+ * from the roster, which triggers on members and offices refresh in the roster change's transaction.
+ */
+
+type Nullable<T> = { [K in keyof T]: T[K] | null };
+
+interface WebsiteRow extends Nullable<AgentRow> {
+  id: number;
+  domain_name: string;
+  status: SiteStatus;
+  member_number: string;
+  site_reciprocal: boolean;
+  start_date: string | null;
+  term_date: string | null;
+  dba: string;
+  products: number[];
+}
+
+const WEBSITE_COLUMNS = sql`w.id, w.domain_name, w.status, w.member_number, w.reciprocal AS site_reciprocal,
+  w.start_date, w.term_date, w.dba, w.products, ${AGENT_COLUMNS}`;
+const ROSTER_JOINS = sql`LEFT JOIN members m ON m.member_mls_id = w.member_number ${AGENT_JOINS}`;
+
+function toWebsite(row: WebsiteRow): Website {
+  const firstName = row.member_first_name ?? '';
+  const lastName = row.member_last_name ?? '';
+  return {
+    rowKey: row.id,
+    domainName: row.domain_name,
+    firstName,
+    lastName,
+    mlsStatus: row.member_status ?? '',
+    memberNumber: row.member_number,
+    licenseNumber: row.member_state_license ?? '',
+    mlsId: row.member_key ?? '',
+    office: row.office_name ?? '',
+    startDate: row.start_date,
+    termDate: row.term_date,
+    licensee: `${firstName} ${lastName}`.trim(),
+    status: row.status,
+    reciprocal: row.site_reciprocal,
+    memberAOR: row.site_reciprocal ? (row.member_aor ?? null) : null,
+    // Without a roster row every agent column is null, and so is the broker.
+    broker: toBroker(row as AgentRow),
+    dba: row.dba,
+    products: (row.products ?? []).map(Number),
+  };
+}
+
+export type ListQuery = z.output<typeof websiteListQuerySchema>;
+
+/**
+ * ORDER BY keys per sort field; each ends with the id so pages never overlap. The roster-derived
+ * keys (agent_name, agent_status, office_name) are kept on the website by triggers on members and
+ * offices, so every sort is a range scan of a (vendor, [status,] key, id) index.
+ */
+const SORTS: Record<ListQuery['sort'], SQL[]> = {
+  domainName: [sql`w.domain_name`],
+  status: [sql`w.status`, sql`w.domain_name`],
+  licensee: [sql`w.agent_name`],
+  mlsStatus: [sql`w.agent_status`, sql`w.domain_name`],
+  office: [sql`w.office_name`, sql`w.domain_name`],
+  memberNumber: [sql`w.member_number`],
+  startDate: [sql`w.start_date`],
+  termDate: [sql`w.term_date`],
+};
+
+function orderBy(query: ListQuery): SQL {
+  const dir = query.order === 'desc' ? sql`DESC` : sql`ASC`;
+  return sql.join(
+    [...SORTS[query.sort], sql`w.id`].map((k) => sql`${k} ${dir}`),
+    sql`, `,
+  );
+}
+
+/**
+ * Free text over domain, member number, licensee name and office name: one lower-cased text per
+ * website (kept by the same triggers) under a trigram index, so a search is an index lookup.
+ */
+function searchFilter(search: string): SQL {
+  return sql`w.search_text LIKE ${`%${likeEscape(search.toLowerCase())}%`}`;
+}
+
+/**
+ * Large pages (exports) come back as one JSON value: the embedded driver pays per field returned,
+ * which dominates at thousands of rows; small pages are cheaper as plain rows.
+ */
+const JSON_PAGE_FROM = 200;
+
+function pageAsRows(db: Db, page: SQL, order: SQL): Promise<WebsiteRow[]> {
+  return rowsOf<WebsiteRow>(
+    db,
+    sql`WITH page AS (${page})
+      SELECT ${WEBSITE_COLUMNS} FROM page JOIN websites w ON w.id = page.id ${ROSTER_JOINS} ORDER BY ${order}`,
+  );
+}
+
+async function pageAsJson(db: Db, page: SQL, order: SQL): Promise<WebsiteRow[]> {
+  const [row] = await rowsOf<{ items: string | null }>(
+    db,
+    sql`WITH page AS (${page})
+      SELECT json_agg(r)::text AS items FROM (
+        SELECT ${WEBSITE_COLUMNS} FROM page JOIN websites w ON w.id = page.id ${ROSTER_JOINS} ORDER BY ${order}
+      ) r`,
+  );
+  return row?.items ? (JSON.parse(row.items) as WebsiteRow[]) : [];
+}
+
+export async function listWebsites(db: Db, vendorId: number, query: ListQuery): Promise<WebsiteList> {
+  const filters: SQL[] = [sql`w.vendor_id = ${vendorId}`];
+  if (query.status) filters.push(sql`w.status = ${query.status}`);
+  if (query.search) filters.push(searchFilter(query.search));
+  const where = sql.join(filters, sql` AND `);
+  const offset = (query.page - 1) * query.pageSize;
+  const order = orderBy(query);
+  // The page is chosen on the websites' own indexes; only its rows are joined to the roster.
+  const page = sql`SELECT w.id FROM websites w WHERE ${where} ORDER BY ${order} LIMIT ${query.pageSize} OFFSET ${offset}`;
+  const [rows, counted] = await Promise.all([
+    query.pageSize > JSON_PAGE_FROM ? pageAsJson(db, page, order) : pageAsRows(db, page, order),
+    // Without a search the total is the per-status counters (kept by triggers); a search counts its
+    // matches, which the trigram index narrows first.
+    query.search
+      ? rowsOf<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM websites w WHERE ${where}`)
+      : rowsOf<{ n: number }>(
+          db,
+          sql`SELECT coalesce(sum(n), 0)::int AS n FROM website_counts
+            WHERE vendor_id = ${vendorId} ${query.status ? sql`AND status = ${query.status}` : sql``}`,
+        ),
+  ]);
+  return { items: rows.map(toWebsite), total: Number(counted[0]?.n ?? 0) };
+}
+
+export async function websiteById(db: Db, vendorId: number, id: number): Promise<Website | null> {
+  const [row] = await rowsOf<WebsiteRow>(
+    db,
+    sql`SELECT ${WEBSITE_COLUMNS} FROM websites w ${ROSTER_JOINS} WHERE w.id = ${id} AND w.vendor_id = ${vendorId}`,
+  );
+  return row ? toWebsite(row) : null;
+}
+
+/** The stored fields of a site, for writes; another vendor's site is not found. */
+export interface SiteRecord {
+  id: number;
+  vendorId: number;
+  domainName: string;
+  status: SiteStatus;
+  memberNumber: string;
+  reciprocal: boolean;
+  startDate: string | null;
+  termDate: string | null;
+  dba: string;
+  products: number[];
+}
+
+export async function siteRecord(
+  db: Db,
+  vendorId: number,
+  id: number,
+  forUpdate = false,
+): Promise<SiteRecord | null> {
+  const [row] = await rowsOf<{
+    id: number;
+    vendor_id: number;
+    domain_name: string;
+    status: SiteStatus;
+    member_number: string;
+    reciprocal: boolean;
+    start_date: string | null;
+    term_date: string | null;
+    dba: string;
+    products: number[];
+  }>(
+    db,
+    sql`SELECT id, vendor_id, domain_name, status, member_number, reciprocal, start_date, term_date, dba, products
+      FROM websites WHERE id = ${id} AND vendor_id = ${vendorId} ${forUpdate ? sql`FOR UPDATE` : sql``}`,
+  );
+  if (!row) return null;
+  return {
+    id: row.id,
+    vendorId: row.vendor_id,
+    domainName: row.domain_name,
+    status: row.status,
+    memberNumber: row.member_number,
+    reciprocal: row.reciprocal,
+    startDate: row.start_date,
+    termDate: row.term_date,
+    dba: row.dba,
+    products: (row.products ?? []).map(Number),
+  };
+}
+
+/** The site of the acting vendor, or 404: another vendor's site is indistinguishable from none. */
+export async function requireWebsite(
+  db: Db,
+  vendorId: number,
+  id: number,
+  forUpdate = false,
+): Promise<SiteRecord> {
+  const site = await siteRecord(db, vendorId, id, forUpdate);
+  if (!site) throw new NotFoundError(WebsiteServerMessages.siteNotFound);
+  return site;
+}
+
+/** Whether a domain is licensed already, by any vendor (a domain is licensed once). */
+export async function domainTaken(db: Db, domain: string, exceptId: number | null = null): Promise<boolean> {
+  const rows = await rowsOf<{ id: number }>(
+    db,
+    sql`SELECT id FROM websites WHERE lower(domain_name) = lower(${domain})
+      ${exceptId === null ? sql`` : sql`AND id <> ${exceptId}`} LIMIT 1`,
+  );
+  return rows.length > 0;
+}
+
+export async function unknownProducts(db: Db, ids: number[]): Promise<number[]> {
+  const rows = await rowsOf<{ id: number }>(
+    db,
+    sql`SELECT id FROM products WHERE id = ANY(${intArray(ids)})`,
+  );
+  const known = new Set(rows.map((r) => Number(r.id)));
+  return ids.filter((id) => !known.has(id));
+}

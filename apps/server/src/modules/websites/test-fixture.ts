@@ -1,0 +1,59 @@
+import type { InjectOptions } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { setup, type TestContext } from '../../../test/helper.ts';
+import { rowsOf } from '../roster/sql.ts';
+
+/** A seeded app with the demo users logged in, and the ids the website tests need. */
+export interface PortalTest extends TestContext {
+  tokens: Record<'demo' | 'viewer' | 'admin' | 'other', string>;
+  vendors: { summit: number; west: number; harbor: number };
+  call(
+    token: string,
+    method: InjectOptions['method'],
+    url: string,
+    payload?: unknown,
+    vendor?: number,
+  ): ReturnType<TestContext['inject']>;
+  rows<T>(query: ReturnType<typeof sql>): Promise<T[]>;
+  /** Member numbers of active own-roster agents, and of an active reciprocal agent. */
+  agents: { local: string[]; reciprocal: string };
+}
+
+export async function setupPortal(): Promise<PortalTest> {
+  const t = await setup();
+  const [demo, viewer, admin, other] = await Promise.all(
+    ['demo', 'viewer', 'admin', 'other'].map((u) => t.login(u)),
+  );
+  const vendorRows = await rowsOf<{ id: number; code: string }>(t.db, sql`SELECT id, code FROM vendors`);
+  const vid = (code: string) => vendorRows.find((v) => v.code === code)!.id;
+  const local = await rowsOf<{ n: string }>(
+    t.db,
+    sql`SELECT member_mls_id AS n FROM members WHERE NOT reciprocal AND member_status = 'Active' ORDER BY member_mls_id LIMIT 40`,
+  );
+  const [recip] = await rowsOf<{ n: string }>(
+    t.db,
+    sql`SELECT member_mls_id AS n FROM members WHERE reciprocal AND member_status = 'Active' ORDER BY member_mls_id LIMIT 1`,
+  );
+  return {
+    ...t,
+    tokens: { demo: demo!, viewer: viewer!, admin: admin!, other: other! },
+    vendors: { summit: vid('SWS'), west: vid('SWS-W'), harbor: vid('HIC') },
+    call(token, method, url, payload, vendor) {
+      return t.inject({
+        method,
+        url,
+        headers: t.auth(token, vendor),
+        ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
+      });
+    },
+    rows: (query) => rowsOf(t.db, query),
+    agents: { local: local.map((r) => r.n), reciprocal: recip!.n },
+  };
+}
+
+let domainSeq = 0;
+/** A domain no seeded site uses. */
+export function freshDomain(label = 'site'): string {
+  domainSeq += 1;
+  return `${label}-${process.pid}-${domainSeq}.example.com`;
+}

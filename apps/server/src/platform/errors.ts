@@ -1,0 +1,98 @@
+import { ErrorCodes, Messages, type ApiError } from '@vp/contract';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ZodError, type ZodType, type z } from 'zod';
+
+/** An error whose status and message are safe to show the client. */
+export class AppError extends Error {
+  readonly statusCode: number;
+  readonly code: number;
+  constructor(statusCode: number, message: string, code: number = statusCode) {
+    super(message);
+    this.statusCode = statusCode;
+    this.code = code;
+  }
+}
+
+export class BadRequestError extends AppError {
+  constructor(message: string) {
+    super(400, message);
+  }
+}
+export class UnauthorizedError extends AppError {
+  constructor(message: string = Messages.loginFailed, code = 401) {
+    super(401, message, code);
+  }
+}
+export class ForbiddenError extends AppError {
+  constructor(message: string = Messages.forbidden) {
+    super(403, message);
+  }
+}
+export class NotFoundError extends AppError {
+  constructor(message: string = Messages.notFound) {
+    super(404, message);
+  }
+}
+export class TooManyRequestsError extends AppError {
+  constructor(message: string = Messages.tooManyAttempts) {
+    super(429, message);
+  }
+}
+
+export const sessionErrors = {
+  invalid: () => new UnauthorizedError(Messages.sessionInvalid, ErrorCodes.invalidToken),
+  expired: () => new UnauthorizedError(Messages.sessionExpired, ErrorCodes.tokenExpired),
+  ended: () => new UnauthorizedError(Messages.sessionEnded, ErrorCodes.sessionEnded),
+};
+
+/** Parses input with a contract schema; a failure becomes a 400 carrying the first issue's message. */
+export function parse<S extends ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw result.error;
+  return result.data;
+}
+
+function zodMessage(error: ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'Invalid input.';
+  // zod's own wording for a missing object ("expected object, received undefined") means no body.
+  if (issue.path.length === 0 && issue.code === 'invalid_type')
+    return 'The request body is missing or not valid.';
+  // A missing field reads like "Invalid input: expected string, received undefined"; name the field.
+  if (issue.code === 'invalid_type' && issue.message.startsWith('Invalid input')) {
+    return `Please provide a valid ${issue.path.join('.')}.`;
+  }
+  return issue.message;
+}
+
+const PUBLIC_CLIENT_ERRORS: Record<string, string> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+};
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError | ZodError | Error, request, reply) => {
+    let status = 500;
+    let body: ApiError = { code: 500, message: 'Internal server error' };
+    if (error instanceof ZodError) {
+      status = 400;
+      body = { code: 400, message: zodMessage(error) };
+    } else if (error instanceof AppError) {
+      status = error.statusCode;
+      body = { code: error.code, message: error.message };
+    } else if (
+      'statusCode' in error &&
+      typeof error.statusCode === 'number' &&
+      error.statusCode >= 400 &&
+      error.statusCode < 500
+    ) {
+      status = error.statusCode;
+      // Fastify's own 4xx errors (media type, body size): their wording is safe but technical.
+      const code = 'code' in error && typeof error.code === 'string' ? error.code : '';
+      body = { code: status, message: PUBLIC_CLIENT_ERRORS[code] ?? error.message };
+    }
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.debug({ err: error }, 'request rejected');
+    return reply.status(status).send(body);
+  });
+}

@@ -1,0 +1,139 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setup, type TestContext } from '../../test/helper.ts';
+
+let t: TestContext;
+let webDist: string;
+beforeAll(async () => {
+  webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'vp-web-'));
+  fs.mkdirSync(path.join(webDist, 'assets'));
+  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Vendor Portal</title>');
+  const js = 'console.log("app");'.repeat(50);
+  fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), js);
+  fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js.br'), zlib.brotliCompressSync(js));
+  t = await setup({
+    env: { WEB_DIST: webDist },
+    extend(app) {
+      app.get('/api/test-probe/crash', { config: { access: 'public' } }, async () => {
+        throw new Error('connection string postgres://secret@db');
+      });
+    },
+  });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(webDist, { recursive: true, force: true });
+});
+
+describe('API basics', () => {
+  it('GET /api/health answers ok', async () => {
+    const res = await t.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers unknown API paths with the 404 shape, with or without a session', async () => {
+    const token = await t.login('demo');
+    for (const [method, url, headers] of [
+      ['GET', '/api/no-such-thing', {}],
+      ['POST', '/api/no-such-thing', {}],
+      ['GET', '/api/portal/nothing', t.auth(token)],
+      ['DELETE', '/api/profile', t.auth(token)],
+    ] as const) {
+      const res = await t.inject({ method, url, headers });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.json()).toEqual({ code: 404, message: 'Not found' });
+    }
+  });
+
+  it('answers a malformed JSON body with 400, not 500', async () => {
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/forgotpassword',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 400, message: 'The request body is not valid JSON.' });
+  });
+
+  it('hides the details of a server error', async () => {
+    const res = await t.inject({ method: 'GET', url: '/api/test-probe/crash' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ code: 500, message: 'Internal server error' });
+  });
+
+  it('answers an unsupported body type with 415 in the error shape', async () => {
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/forgotpassword',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<username>demo</username>',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({ code: 415, message: 'Unsupported content type.' });
+  });
+
+  it('names a field of the wrong type', async () => {
+    const res = await t.inject({
+      method: 'PUT',
+      url: '/api/profile/resetpassword',
+      payload: { password: 'long-enough-pass' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 400, message: 'Please provide a valid token.' });
+  });
+
+  it('treats an empty JSON body as no body', async () => {
+    const token = await t.login('viewer');
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { ...t.auth(token), 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('sets security headers and keeps API answers out of caches', async () => {
+    const res = await t.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    // The spreadsheet export's zip workers start from blob: URLs; without this, large exports fail.
+    expect(res.headers['content-security-policy']).toContain("worker-src 'self' blob:");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('web app', () => {
+  it('serves client routes with index.html, not cached', async () => {
+    for (const url of ['/', '/dashboard', '/login?redirect=%2Fprofile']) {
+      const res = await t.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<title>Vendor Portal</title>');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves hashed assets with a long immutable cache, pre-compressed when accepted', async () => {
+    const plain = await t.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['cache-control']).toContain('immutable');
+    const br = await t.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+  });
+
+  it('answers a missing asset with 404 instead of the page', async () => {
+    const res = await t.inject({ method: 'GET', url: '/assets/missing-1.js' });
+    expect(res.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,97 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { Messages } from '@vp/contract';
+import type { FastifyInstance } from 'fastify';
+import { BadRequestError } from './errors.ts';
+
+/**
+ * Antd writes its styles inline at run time, hence 'unsafe-inline' for styles only; scripts come
+ * from our own origin alone. frame-ancestors 'none' keeps the portal out of other sites' frames.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  // The spreadsheet export zips in workers that its library starts from blob: URLs.
+  "worker-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+export function registerSecurityHeaders(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('x-frame-options', 'DENY');
+    // Mailed links carry one-off tokens in the query string; never pass them on as a referrer.
+    reply.header('referrer-policy', 'no-referrer');
+    reply.header('cross-origin-opener-policy', 'same-origin');
+    if (request.url.startsWith('/api') && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
+  });
+}
+
+/** JSON bodies; an empty body reads as no body (clients often send the header anyway). */
+export function registerJsonParser(app: FastifyInstance): void {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body.trim() : body.toString('utf8').trim();
+    if (!text) {
+      done(null, undefined);
+      return;
+    }
+    try {
+      // Prototype keys have no business in a request and could poison merged objects.
+      done(
+        null,
+        JSON.parse(text, (key, value: unknown) => (key === '__proto__' ? undefined : value)),
+      );
+    } catch {
+      done(new BadRequestError('The request body is not valid JSON.'), undefined);
+    }
+  });
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * The built web app: hashed files under /assets cached for a year, everything else revalidated;
+ * the .br/.gz files the build writes are served to clients that accept them. Any other GET that is
+ * not a file is a client-side route and gets index.html.
+ */
+export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<boolean> {
+  const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders(reply, filePath) {
+        const rel = path.relative(webDist, filePath).split(path.sep);
+        reply.header('cache-control', rel[0] === 'assets' ? IMMUTABLE : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.url;
+    const isPage =
+      hasWeb &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !url.startsWith('/api/') &&
+      url !== '/api' &&
+      !url.startsWith('/assets/');
+    if (isPage) {
+      reply.header('cache-control', 'no-cache');
+      return reply.sendFile('index.html');
+    }
+    return reply.status(404).send({ code: 404, message: Messages.notFound });
+  });
+  return hasWeb;
+}

@@ -1,0 +1,76 @@
+import crypto from 'node:crypto';
+import { promisify } from 'node:util';
+
+/**
+ * scrypt at OWASP's recommended cost (N=2^17, r=8, p=1 uses 128 MiB per hash). The async API runs
+ * on libuv's thread pool, so hashing never blocks the event loop. Hashes carry their parameters:
+ * `scrypt$N$r$p$salt$hash` (base64url), so the cost can be raised later without breaking old ones.
+ */
+const scrypt = promisify(crypto.scrypt) as (
+  password: string,
+  salt: Buffer,
+  keylen: number,
+  options: crypto.ScryptOptions,
+) => Promise<Buffer>;
+
+const PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
+const KEY_LENGTH = 32;
+const SALT_LENGTH = 16;
+const MAX_MEM = 256 * 1024 * 1024;
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = crypto.randomBytes(SALT_LENGTH);
+  const key = await scrypt(password, salt, KEY_LENGTH, { ...PARAMS, maxmem: MAX_MEM });
+  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join(
+    '$',
+  );
+}
+
+interface ParsedHash {
+  N: number;
+  r: number;
+  p: number;
+  salt: Buffer;
+  key: Buffer;
+}
+
+function parseHash(stored: string): ParsedHash | null {
+  const parts = stored.split('$');
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return null;
+  const [N, r, p] = parts.slice(1, 4).map(Number) as [number, number, number];
+  if (![N, r, p].every((n) => Number.isInteger(n) && n > 0)) return null;
+  const salt = Buffer.from(parts[4] ?? '', 'base64url');
+  const key = Buffer.from(parts[5] ?? '', 'base64url');
+  if (salt.length === 0 || key.length === 0) return null;
+  return { N, r, p, salt, key };
+}
+
+// Verifying against this when the user is unknown (or has no password yet) costs the same as a
+// real check, so the response time does not reveal whether the account exists.
+let dummyHash: Promise<string> | null = null;
+const getDummyHash = () => (dummyHash ??= hashPassword(crypto.randomBytes(18).toString('base64url')));
+
+export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
+  const parsed = parseHash(stored ?? (await getDummyHash()));
+  if (!parsed) {
+    await verifyPassword(password, null);
+    return false;
+  }
+  const key = await scrypt(password, parsed.salt, parsed.key.length, {
+    N: parsed.N,
+    r: parsed.r,
+    p: parsed.p,
+    maxmem: MAX_MEM,
+  });
+  const ok = crypto.timingSafeEqual(key, parsed.key);
+  return ok && stored != null;
+}
+
+export function sha256(value: string): string {
+  return crypto.createHash('sha256').update(value).digest('hex');
+}
+
+/** 32 random bytes, base64url: opaque tokens for sessions and mailed links. */
+export function newToken(): string {
+  return crypto.randomBytes(32).toString('base64url');
+}

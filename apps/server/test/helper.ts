@@ -1,0 +1,137 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { MIGRATIONS_DIR, loadConfig, type Config } from '../src/config.ts';
+import { migrateDatabase, openPglite, openPostgres, type Database, type Db } from '../src/db/client.ts';
+import { DEMO_LOGINS, seedDemo } from '../src/db/seed.ts';
+
+/**
+ * A fresh, migrated and seeded database per test file: embedded PGlite in memory by default, or a
+ * new database on TEST_DATABASE_URL when TEST_DB=postgres (dropped again afterwards). Both start
+ * from the template that test/global-setup.ts builds once per run, when there is one.
+ */
+export const usePostgres = process.env.TEST_DB === 'postgres';
+
+export const PUBLIC_URL = 'http://portal.test';
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Db;
+  database: Database;
+  config: Config;
+  /** Logs a demo user in (password from the demo list unless given) and returns the token. */
+  login(username: string, password?: string, remoteAddress?: string): Promise<string>;
+  /** Bearer (and optional Vendor) headers for inject. */
+  auth(token: string, vendor?: number | string): Record<string, string>;
+  inject(options: InjectOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export function basic(username: string, password: string): string {
+  return `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
+}
+
+export function demoPassword(username: string): string {
+  const login = DEMO_LOGINS.find((l) => l.username === username);
+  if (!login) throw new Error(`no demo user ${username}`);
+  return login.password;
+}
+
+async function createPostgresDatabase(
+  template: string | undefined,
+): Promise<{ database: Database; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `vp_test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  // Copying a template fails while another file's copy holds it; those copies take a moment only.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+      break;
+    } catch (err) {
+      if (!template || attempt >= 20 || !/being accessed by other users/.test(String(err))) throw err;
+      await new Promise((r) => setTimeout(r, 100 + attempt * 50));
+    }
+  }
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = openPostgres(url.toString(), 5);
+  return {
+    database,
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export async function setup(
+  options: { extend?: (app: FastifyInstance) => void; env?: NodeJS.ProcessEnv } = {},
+): Promise<TestContext> {
+  let drop: () => Promise<void> = async () => undefined;
+  let database: Database;
+  let seeded: boolean;
+  if (usePostgres) {
+    const template = inject('postgresTemplate');
+    const created = await createPostgresDatabase(template);
+    database = created.database;
+    drop = created.drop;
+    seeded = !!template;
+  } else {
+    const template = inject('pgliteTemplate');
+    database = await openPglite(null, template ? new Blob([fs.readFileSync(template)]) : undefined);
+    seeded = !!template;
+  }
+  // A no-op on a template copy, as at every start of the real server.
+  await migrateDatabase(database, MIGRATIONS_DIR);
+  if (!seeded) await seedDemo(database.db);
+
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL,
+    WEB_DIST: '/nonexistent/web-dist',
+    SUPPORT_EMAIL: 'support@mls.test',
+    ...options.env,
+  });
+  const app = await buildApp({ config, database, logger: false });
+  options.extend?.(app);
+  await app.ready();
+
+  const ctx: TestContext = {
+    app,
+    db: database.db,
+    database,
+    config,
+    inject: (o) => app.inject(o),
+    async login(username, password = demoPassword(username), remoteAddress = '127.0.0.1') {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/login',
+        headers: { authorization: basic(username, password) },
+        remoteAddress,
+      });
+      if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
+      return (res.json() as { token: string }).token;
+    },
+    auth(token, vendor) {
+      return {
+        authorization: `Bearer ${token}`,
+        ...(vendor !== undefined ? { vendor: String(vendor) } : {}),
+      };
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+  return ctx;
+}

@@ -1,0 +1,51 @@
+import { guardDecision, Messages, rolesFromRole, type GuardDecision } from '@vp/contract';
+import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { profileQuery, fetchProfile } from '../features/profile/api.ts';
+import { errorMessage } from '../lib/http.ts';
+import { getToken, resetToken, sessionStore, setAccount, setToken } from '../lib/session.ts';
+import { toast } from '../lib/toast.ts';
+import { queryClient } from './query-client.ts';
+import { isForbidden } from './route-table.ts';
+
+/**
+ * The route guard (spec §2), run before every navigation as the root route's loader. The decisions
+ * themselves are the contract's guardDecision; this only carries them out.
+ */
+function decide(url: URL): GuardDecision {
+  const { roles, acceptedTOS } = sessionStore.get();
+  return guardDecision({
+    path: url.pathname,
+    fullPath: `${url.pathname}${url.search}`,
+    query: Object.fromEntries(url.searchParams),
+    storedToken: getToken(),
+    roles,
+    acceptedTOS,
+  });
+}
+
+export async function guardLoader({ request }: LoaderFunctionArgs): Promise<null> {
+  const url = new URL(request.url);
+  let decision = decide(url);
+  if (decision.storeToken) setToken(decision.storeToken);
+
+  if (decision.kind === 'fetchAccount') {
+    try {
+      // The guard reacts to a failed profile itself, so the session dialog stays out of the way.
+      const profile = await queryClient.fetchQuery({
+        ...profileQuery,
+        queryFn: () => fetchProfile({ session: false }),
+        staleTime: 0,
+      });
+      setAccount(rolesFromRole(profile.role), profile.acceptedTOS);
+    } catch (err) {
+      resetToken();
+      void toast('error', errorMessage(err) || Messages.hasError);
+      throw redirect(`/login?redirect=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
+    }
+    decision = decide(url);
+  }
+
+  if (decision.kind === 'redirect') throw redirect(decision.to);
+  if (isForbidden(url.pathname, sessionStore.get().roles)) throw redirect('/401');
+  return null;
+}

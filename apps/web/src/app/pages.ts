@@ -1,0 +1,28 @@
+import type { ComponentType } from 'react';
+
+/** Which page renders each route of the table; every page is its own chunk. */
+type PageModule = Promise<{ default: ComponentType }>;
+
+export const publicPages: Record<string, () => PageModule> = {
+  '/login': () => import('../features/auth/pages/login-page.tsx'),
+  '/register': () => import('../features/auth/pages/registration-page.tsx'),
+  '/registration': () => import('../features/auth/pages/registration-page.tsx'),
+  '/forgotpassword': () => import('../features/auth/pages/forgot-password-page.tsx'),
+  '/password': () => import('../features/auth/pages/password-page.tsx'),
+  '/reset': () => import('../features/auth/pages/reset-page.tsx'),
+  '/auth-redirect': () => import('../features/auth/pages/auth-redirect-page.tsx'),
+  '/tos': () => import('../features/auth/pages/tos-page.tsx'),
+  '/401': () => import('../features/errors/pages/unauthorized-page.tsx'),
+  '/404': () => import('../features/errors/pages/not-found-page.tsx'),
+};
+
+export const layoutPages: Record<string, () => PageModule> = {
+  '/redirect/*': () => import('../features/errors/pages/redirect-page.tsx'),
+  '/dashboard': () => import('../features/dashboard/pages/dashboard-page.tsx'),
+  '/profile': () => import('../features/profile/pages/profile-page.tsx'),
+  '/changelog': () => import('../features/changelog/pages/changelog-page.tsx'),
+  '/feedback': () => import('../features/feedback/pages/feedback-page.tsx'),
+  '/websites': () => import('../features/websites/pages/websites-page.tsx'),
+  '/tools': () => import('../features/tools/pages/tools-page.tsx'),
+  '/tools/export-selected-excel': () => import('../features/tools/pages/custom-export-page.tsx'),
+};

@@ -1,0 +1,19 @@
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from '../lib/http.ts';
+import { onSessionReset } from '../lib/session.ts';
+
+/** Client errors (4xx) are answers, not glitches: retrying them only delays the message. */
+function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < 1;
+}
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { retry: shouldRetry, refetchOnWindowFocus: false, staleTime: 30_000 },
+    mutations: { retry: false },
+  },
+});
+
+// Another user may log in next in this tab; nothing of the previous account may linger.
+onSessionReset(() => queryClient.clear());

@@ -1,0 +1,58 @@
+import { rolesFromRole } from '@vp/contract';
+import { describe, expect, it } from 'vitest';
+import { isForbidden, menuRoutes, routeExists, routesForRoles } from './route-table.ts';
+
+const paths = (routes: { path: string }[]) => routes.map((r) => r.path);
+
+describe("the app's route table per role", () => {
+  it.each([
+    [
+      'admin',
+      ['/dashboard', '/profile', '/changelog', '/feedback', '/websites', '/tools'],
+      ['/dashboard', '/feedback', '/websites', '/tools'],
+    ],
+    [
+      'vendor',
+      ['/dashboard', '/profile', '/changelog', '/feedback', '/websites', '/tools'],
+      ['/dashboard', '/feedback', '/websites', '/tools'],
+    ],
+    [
+      'viewer',
+      ['/dashboard', '/profile', '/changelog', '/feedback', '/websites', '/tools'],
+      ['/dashboard', '/feedback', '/websites', '/tools'],
+    ],
+    [
+      'stranger',
+      ['/dashboard', '/profile', '/changelog', '/websites', '/tools'],
+      ['/dashboard', '/websites', '/tools'],
+    ],
+  ])('%s', (role, permitted, menu) => {
+    const roles = rolesFromRole(role);
+    expect(paths(routesForRoles(roles))).toEqual(permitted);
+    expect(paths(menuRoutes(roles))).toEqual(menu);
+  });
+
+  it('the role is lower-cased before matching', () => {
+    expect(paths(routesForRoles(rolesFromRole('VENDOR')))).toContain('/feedback');
+  });
+
+  it('a route the role does not get is forbidden; login-free and unknown paths are not', () => {
+    expect(isForbidden('/feedback', ['stranger'])).toBe(true);
+    expect(isForbidden('/feedback', ['viewer'])).toBe(false);
+    expect(isForbidden('/feedback', ['vendor'])).toBe(false);
+    expect(isForbidden('/dashboard', ['viewer'])).toBe(false);
+    expect(isForbidden('/login', ['viewer'])).toBe(false);
+    expect(isForbidden('/nowhere', ['viewer'])).toBe(false);
+  });
+
+  it('features of later issues are not in the table yet', () => {
+    for (const p of ['/team', '/notifications', '/tools/upload-file', '/resources'])
+      expect(routeExists(p)).toBe(false);
+    for (const p of ['/dashboard', '/login', '/tos', '/redirect/profile']) expect(routeExists(p)).toBe(true);
+  });
+
+  it('the Websites list and the Tools with Custom Export are in the table', () => {
+    for (const p of ['/websites', '/tools', '/tools/export-selected-excel'])
+      expect(routeExists(p)).toBe(true);
+  });
+});

@@ -1,0 +1,90 @@
+import { generateRoutes, isLoginFree, type RouteMeta } from '@vp/contract';
+
+/**
+ * The route table of spec §2, for the features that exist so far. Routes of later features are
+ * added here when they arrive; until then they fall through to /404 instead of showing empty pages.
+ *
+ * `constantRoutes` need no permission (most need no login); `permissionRoutes` live inside the
+ * layout and are filtered by role with the contract's generateRoutes.
+ */
+export interface AppRoute extends RouteMeta {
+  children?: readonly AppRoute[];
+}
+
+export const constantRoutes: readonly AppRoute[] = [
+  { path: '/redirect/*', hidden: true },
+  { path: '/login', name: 'Login', title: 'Login', hidden: true, public: true },
+  { path: '/register', name: 'registration', title: 'Registration', hidden: true, public: true },
+  { path: '/registration', name: 'registration', title: 'Registration', hidden: true, public: true },
+  { path: '/forgotpassword', title: 'Forgot Password', hidden: true, public: true },
+  { path: '/password', name: 'Password', title: 'Password', hidden: true, public: true },
+  { path: '/reset', name: 'PasswordReset', title: 'Password Reset', hidden: true, public: true },
+  { path: '/auth-redirect', hidden: true, public: true },
+  { path: '/401', title: 'Unauthorized', hidden: true, public: true },
+  { path: '/404', title: 'Page Not Found', hidden: true, public: true },
+  { path: '/tos', name: 'terms of service', title: 'Terms of Service', hidden: true, public: true },
+  { path: '/', redirect: '/dashboard', hidden: true },
+];
+
+export const permissionRoutes: readonly AppRoute[] = [
+  { path: '/dashboard', name: 'Dashboard', title: 'Dashboard', affix: true, icon: 'dashboard' },
+  { path: '/profile', name: 'Profile', title: 'Profile', hidden: true, noCache: true, icon: 'user' },
+  { path: '/changelog', name: 'Changelog', title: 'Changelog', hidden: true, icon: 'history' },
+  // Feedback is about the user's own experience, not vendor data, so read-only users may send it too.
+  {
+    path: '/feedback',
+    name: 'Ticket',
+    title: 'Feedback',
+    icon: 'feedback',
+    roles: ['admin', 'vendor', 'viewer'],
+  },
+  // The `filter` query parameter is read by the page itself (a status, e.g. from the dashboard cards).
+  { path: '/websites', name: 'Websites', title: 'Websites', icon: 'websites' },
+  {
+    path: '/tools',
+    name: 'Tools',
+    title: 'Tools',
+    icon: 'tools',
+    redirect: '/tools/export-selected-excel',
+    children: [
+      { path: '/tools/export-selected-excel', name: 'CustomExport', title: 'Custom Export', icon: 'export' },
+    ],
+  },
+];
+
+function flatten(routes: readonly AppRoute[]): AppRoute[] {
+  return routes.flatMap((r) => [r, ...(r.children ? flatten(r.children) : [])]);
+}
+
+/** The permission routes a user with these roles may open. */
+export function routesForRoles(roles: readonly string[]): AppRoute[] {
+  return generateRoutes(permissionRoutes, roles);
+}
+
+/** The sidebar: permitted, non-hidden routes. */
+export function menuRoutes(roles: readonly string[]): AppRoute[] {
+  return routesForRoles(roles).filter((r) => !r.hidden);
+}
+
+export function findRoute(path: string): AppRoute | undefined {
+  return flatten([...permissionRoutes, ...constantRoutes]).find((r) =>
+    r.path.endsWith('/*') ? path.startsWith(r.path.slice(0, -1)) : r.path === path,
+  );
+}
+
+/** True when some feature has put this path in the table (e.g. the Websites list). */
+export function routeExists(path: string): boolean {
+  return findRoute(path) !== undefined;
+}
+
+/** A known permission route the user's role is not given; login-free and unknown paths are not. */
+export function isForbidden(path: string, roles: readonly string[]): boolean {
+  if (isLoginFree(path)) return false;
+  const route = flatten(permissionRoutes).find((r) => r.path === path);
+  if (!route) return false;
+  return !flatten(routesForRoles(roles)).some((r) => r.path === path);
+}
+
+export function affixRoutes(): AppRoute[] {
+  return flatten(permissionRoutes).filter((r) => r.affix);
+}

@@ -1,0 +1,59 @@
+import type { LoginResponse, Profile, RegisterBody, TermsOfService } from '@vp/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../lib/http.ts';
+import { profileKeys } from '../profile/api.ts';
+
+export const authKeys = {
+  tos: ['settings', 'tos'] as const,
+};
+
+/** base64 of UTF-8 bytes; btoa alone rejects characters outside Latin-1. */
+function base64Utf8(text: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+export function basicAuthHeader(username: string, password: string): string {
+  return `Basic ${base64Utf8(`${username.trim()}:${password}`)}`;
+}
+
+export function login(username: string, password: string): Promise<LoginResponse> {
+  return http.post<LoginResponse>('/login', undefined, {
+    auth: false,
+    session: false,
+    headers: { Authorization: basicAuthHeader(username, password) },
+  });
+}
+
+export function logout(): Promise<unknown> {
+  return http.post('/logout', undefined, { session: false });
+}
+
+export function forgotPassword(username: string): Promise<{ message: string }> {
+  return http.post('/forgotpassword', { username: username.trim() }, { auth: false, session: false });
+}
+
+export function resetPassword(token: string, password: string): Promise<{ message: string }> {
+  return http.put('/profile/resetpassword', { token, password }, { auth: false, session: false });
+}
+
+export function register(invitationToken: string, body: RegisterBody): Promise<{ message: string }> {
+  return http.put('/profile/register', body, {
+    auth: false,
+    session: false,
+    headers: { Authorization: `Bearer ${invitationToken}` },
+  });
+}
+
+export function useTermsOfService() {
+  return useQuery({ queryKey: authKeys.tos, queryFn: () => http.get<TermsOfService>('/settings/tos') });
+}
+
+export function useAcceptTerms() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => http.put<Profile>('/profile/tos'),
+    onSuccess: (profile) => qc.setQueryData(profileKeys.me(), profile),
+  });
+}

@@ -1,0 +1,29 @@
+import { PRODUCT_NAME } from '@vp/contract';
+import type { ReactNode } from 'react';
+
+/**
+ * The frame of the login-free forms: product name, a heading, the form. Plain markup rather than
+ * antd's Card/Typography, which would pull tabs, menus and tooltips into the login bundle.
+ */
+export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <main className="vp-auth">
+      <div className="vp-auth-card">
+        <div className="vp-auth-brand" aria-hidden="true">
+          {PRODUCT_NAME}
+        </div>
+        <h1 className="vp-auth-title">{title}</h1>
+        {children}
+      </div>
+    </main>
+  );
+}
+
+/** A form-level message (server answer or failure), announced to screen readers. */
+export function FormMessage({ type, children }: { type: 'error' | 'success'; children: ReactNode }) {
+  return (
+    <div role={type === 'error' ? 'alert' : 'status'} className={`vp-form-message vp-form-message-${type}`}>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { safeRedirect } from '@vp/contract';
+import { Button } from 'antd';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { errorMessage } from '../../../lib/http.ts';
+import { setToken } from '../../../lib/session.ts';
+import { login } from '../api.ts';
+import { AuthCard, FormMessage } from '../components/auth-card.tsx';
+import { Field } from '../components/field.tsx';
+import { PasswordInput, TextInput } from '../components/text-input.tsx';
+
+interface FieldErrors {
+  username?: string;
+  password?: string;
+}
+
+export default function LoginPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const errors: FieldErrors = {};
+    if (!username.trim()) errors.username = 'Please enter your username.';
+    if (!password) errors.password = 'Please enter a password.';
+    setFieldErrors(errors);
+    if (errors.username || errors.password) return;
+
+    setError(null);
+    setBusy(true);
+    try {
+      const { token } = await login(username, password);
+      // Only the token: the guard loads the profile next, which also says whether terms are accepted.
+      setToken(token);
+      await navigate(safeRedirect(params.get('redirect')), { replace: true });
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthCard title="Login">
+      <form onSubmit={(e) => void submit(e)} noValidate name="login" aria-label="Login">
+        <Field id="login-username" label="Username" error={fieldErrors.username}>
+          <TextInput
+            id="login-username"
+            name="username"
+            autoComplete="username"
+            autoFocus
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+            invalid={!!fieldErrors.username}
+            aria-describedby={fieldErrors.username ? 'login-username-error' : undefined}
+          />
+        </Field>
+        <Field id="login-password" label="Password" error={fieldErrors.password}>
+          <PasswordInput
+            id="login-password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            invalid={!!fieldErrors.password}
+            aria-describedby={fieldErrors.password ? 'login-password-error' : undefined}
+          />
+        </Field>
+        {error && <FormMessage type="error">{error}</FormMessage>}
+        <Button type="primary" htmlType="submit" block loading={busy}>
+          Log in
+        </Button>
+        <div className="vp-auth-links">
+          <Link to="/forgotpassword">Forgot password?</Link>
+        </div>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,61 @@
+import { Button, Card, Typography } from 'antd';
+import { useNavigate } from 'react-router';
+import { errorMessage } from '../../../lib/http.ts';
+import { setAcceptedTOS, useSession } from '../../../lib/session.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useAcceptTerms, useTermsOfService } from '../api.ts';
+
+/** Terms of service; a user who has not accepted them is held here by the guard. */
+export default function TosPage() {
+  const navigate = useNavigate();
+  const { token } = useSession();
+  const terms = useTermsOfService();
+  const accept = useAcceptTerms();
+
+  function onAccept() {
+    accept.mutate(undefined, {
+      onSuccess: () => {
+        setAcceptedTOS(true);
+        void navigate('/dashboard', { replace: true });
+      },
+      onError: (err) => void toast('error', errorMessage(err)),
+    });
+  }
+
+  return (
+    <main className="vp-tos">
+      <Card>
+        <Typography.Title level={1} className="vp-page-title">
+          Terms of Service
+        </Typography.Title>
+        {terms.isPending && <p aria-busy="true">Loading…</p>}
+        {terms.isError && (
+          <p role="alert" className="vp-text-danger">
+            {errorMessage(terms.error)}
+          </p>
+        )}
+        {terms.data && (
+          <>
+            <Typography.Paragraph type="secondary">
+              Version {terms.data.version}, effective {terms.data.effectiveDate}
+            </Typography.Paragraph>
+            <section className="vp-tos-text" tabIndex={0} aria-label="Terms of service text">
+              {terms.data.text}
+            </section>
+          </>
+        )}
+        <div className="vp-tos-actions">
+          {token ? (
+            <Button type="primary" onClick={onAccept} loading={accept.isPending} disabled={!terms.data}>
+              Accept
+            </Button>
+          ) : (
+            <Button type="primary" onClick={() => void navigate('/login?redirect=%2Ftos')}>
+              Log in to accept
+            </Button>
+          )}
+        </div>
+      </Card>
+    </main>
+  );
+}

@@ -1,0 +1,46 @@
+import { Alert, Empty, Spin, Timeline } from 'antd';
+import { errorMessage } from '../../../lib/http.ts';
+import { useChangelog } from '../api.ts';
+import { changePath, historyDate, historyUser, historyValue } from '../history-format.ts';
+
+/** A website's change log as a timeline: date, description, who, and each field's before/after. */
+export function HistoryTimeline({ siteId, enabled = true }: { siteId: number; enabled?: boolean }) {
+  const log = useChangelog(siteId, enabled);
+  if (log.isLoading) return <Spin />;
+  if (log.isError) return <Alert type="error" showIcon title={errorMessage(log.error)} />;
+  const entries = log.data ?? [];
+  if (entries.length === 0) return <Empty description="No history yet" />;
+
+  return (
+    <Timeline
+      className="vp-history"
+      data-testid="history-timeline"
+      items={entries.map((e, i) => ({
+        key: `${e.date}-${i}`,
+        content: (
+          <div className="vp-history-entry" data-testid="history-entry">
+            <div className="vp-history-date">{historyDate(e.date)}</div>
+            <div className="vp-history-description">{e.description}</div>
+            <div className="vp-history-user">{historyUser(e.user)}</div>
+            {e.changes.length > 0 && (
+              <ul className="vp-history-change">
+                {e.changes.map((c, j) => (
+                  <li key={j} data-testid="history-change">
+                    <span className="vp-history-path">{changePath(c.path)}</span>:{' '}
+                    <span className="vp-history-from" aria-label="from">
+                      {historyValue(c.from)}
+                    </span>{' '}
+                    →{' '}
+                    <span className="vp-history-to" aria-label="to">
+                      {historyValue(c.to)}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        ),
+      }))}
+    />
+  );
+}

@@ -1,0 +1,35 @@
+import { displayDate, type ChangelogEntry } from '@vp/contract';
+
+/** A changelog date: date part MM/DD/YYYY (time added when present); 0001-01-01 reads 'Not Available'. */
+export function historyDate(value: string | null | undefined): string {
+  if (!value || value.startsWith('0001-01-01')) return 'Not Available';
+  const day = displayDate(value);
+  const time = /T(\d{2}):(\d{2})/.exec(value);
+  if (!time) return day;
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return day;
+  // Stored in UTC; the reader's clock is what they compare against.
+  const local = `${String(d.getMonth() + 1).padStart(2, '0')}/${String(d.getDate()).padStart(2, '0')}/${d.getFullYear()}`;
+  return `${local} ${d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}`;
+}
+
+/** A before/after value as text: dates as MM/DD/YYYY, empty as N/A. */
+export function historyValue(v: unknown): string {
+  if (v === null || v === undefined || v === '') return 'N/A';
+  if (typeof v === 'string') {
+    if (/^\d{4}-\d{2}-\d{2}$/.test(v)) return displayDate(v);
+    return v;
+  }
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  if (Array.isArray(v)) return v.length ? v.map(historyValue).join(', ') : 'N/A';
+  return JSON.stringify(v);
+}
+
+export function historyUser(user: ChangelogEntry['user']): string {
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
+  return name ? `${user.username} (${name})` : user.username;
+}
+
+export function changePath(path: readonly string[]): string {
+  return path.join(' › ');
+}

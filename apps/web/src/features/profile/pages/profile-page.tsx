@@ -1,0 +1,151 @@
+import { ROLE_NAMES, type Profile } from '@vp/contract';
+import { Button, Card, Col, Descriptions, Form, Input, Row, Skeleton } from 'antd';
+import { useEffect } from 'react';
+import { NewPasswordFields } from '../../auth/components/new-password-fields.tsx';
+import { errorMessage } from '../../../lib/http.ts';
+import { toast, toastSaved } from '../../../lib/toast.ts';
+import { useProfile, useUpdateProfile } from '../api.ts';
+
+interface NameValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+interface PasswordValues {
+  currentPassword: string;
+  password: string;
+  confirm: string;
+}
+
+function DetailsForm({ profile }: { profile: Profile }) {
+  const [form] = Form.useForm<NameValues>();
+  const update = useUpdateProfile();
+
+  useEffect(() => {
+    form.setFieldsValue({ firstName: profile.firstName, lastName: profile.lastName, email: profile.email });
+  }, [form, profile]);
+
+  function submit(values: NameValues) {
+    update.mutate(
+      {
+        ...profile,
+        firstName: values.firstName.trim(),
+        lastName: values.lastName.trim(),
+        email: values.email.trim(),
+      },
+      {
+        onSuccess: () => toastSaved('Profile saved'),
+        onError: (err) => void toast('error', errorMessage(err)),
+      },
+    );
+  }
+
+  return (
+    <Form<NameValues> form={form} layout="vertical" onFinish={submit} name="profile-details">
+      <Form.Item
+        label="First name"
+        name="firstName"
+        rules={[{ required: true, whitespace: true, message: 'Please enter your first name.' }, { max: 100 }]}
+      >
+        <Input autoComplete="given-name" />
+      </Form.Item>
+      <Form.Item
+        label="Last name"
+        name="lastName"
+        rules={[{ required: true, whitespace: true, message: 'Please enter your last name.' }, { max: 100 }]}
+      >
+        <Input autoComplete="family-name" />
+      </Form.Item>
+      <Form.Item
+        label="Email"
+        name="email"
+        rules={[
+          { required: true, message: 'Please enter a valid email address.' },
+          { type: 'email', message: 'Please enter a valid email address.' },
+        ]}
+      >
+        <Input type="email" autoComplete="email" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={update.isPending}>
+        Save
+      </Button>
+    </Form>
+  );
+}
+
+function PasswordForm({ profile }: { profile: Profile }) {
+  const [form] = Form.useForm<PasswordValues>();
+  const update = useUpdateProfile();
+
+  function submit(values: PasswordValues) {
+    update.mutate(
+      { ...profile, currentPassword: values.currentPassword, password: values.password },
+      {
+        onSuccess: () => {
+          form.resetFields();
+          toastSaved('Password changed');
+        },
+        onError: (err) => void toast('error', errorMessage(err)),
+      },
+    );
+  }
+
+  return (
+    <Form<PasswordValues> form={form} layout="vertical" onFinish={submit} name="profile-password">
+      <Form.Item
+        label="Current password"
+        name="currentPassword"
+        rules={[{ required: true, message: 'Please enter your current password to set a new one.' }]}
+      >
+        <Input.Password autoComplete="current-password" />
+      </Form.Item>
+      <NewPasswordFields confirmLabel="Confirm new password" />
+      <Button type="primary" htmlType="submit" loading={update.isPending}>
+        Change password
+      </Button>
+    </Form>
+  );
+}
+
+export default function ProfilePage() {
+  const profile = useProfile();
+  if (profile.isError) {
+    return (
+      <Card>
+        <p role="alert" className="vp-text-danger">
+          {errorMessage(profile.error)}
+        </p>
+      </Card>
+    );
+  }
+  if (!profile.data) return <Skeleton active />;
+  const p = profile.data;
+  return (
+    <div className="vp-profile">
+      <Card className="vp-section">
+        <h1 className="vp-page-title">Profile</h1>
+        <Descriptions
+          size="small"
+          column={{ xs: 1, sm: 2 }}
+          items={[
+            { key: 'username', label: 'Username', children: p.username },
+            { key: 'role', label: 'Role', children: p.rolename || ROLE_NAMES[p.role] },
+          ]}
+        />
+      </Card>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={12}>
+          <Card title={<h2 className="vp-card-title">Your details</h2>}>
+            <DetailsForm profile={p} />
+          </Card>
+        </Col>
+        <Col xs={24} lg={12}>
+          <Card title={<h2 className="vp-card-title">Change password</h2>}>
+            <PasswordForm profile={p} />
+          </Card>
+        </Col>
+      </Row>
+    </div>
+  );
+}

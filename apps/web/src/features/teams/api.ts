@@ -1,0 +1,43 @@
+import type { Team, TeamInput } from '@vp/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, http } from '../../lib/http.ts';
+import { historyKeys } from '../history/api.ts';
+
+export const teamKeys = {
+  site: (siteId: number) => ['team', siteId] as const,
+};
+
+/** A site without a team answers 404; the client then creates it with the primary agent alone (spec §4 Team). */
+export async function fetchOrCreateTeam(siteId: number, primary: string): Promise<Team> {
+  try {
+    return await http.get<Team>(`/websites/${siteId}/team`);
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.status !== 404) throw err;
+    const input: TeamInput = { siteId, primary, memberIds: [primary] };
+    await http.post<unknown>(`/websites/${siteId}/team`, input);
+    return http.get<Team>(`/websites/${siteId}/team`);
+  }
+}
+
+export function useTeam(siteId: number, primary: string, enabled = true) {
+  return useQuery({
+    queryKey: teamKeys.site(siteId),
+    queryFn: () => fetchOrCreateTeam(siteId, primary),
+    enabled: enabled && siteId > 0 && primary !== '',
+    staleTime: 0,
+  });
+}
+
+export function useUpdateTeam(siteId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TeamInput) => http.put<Team>(`/websites/${siteId}/team`, input),
+    onSuccess: async (team) => {
+      if (team && typeof team === 'object' && 'members' in team) qc.setQueryData(teamKeys.site(siteId), team);
+      await Promise.all([
+        qc.invalidateQueries({ queryKey: teamKeys.site(siteId) }),
+        qc.invalidateQueries({ queryKey: historyKeys.site(siteId) }),
+      ]);
+    },
+  });
+}

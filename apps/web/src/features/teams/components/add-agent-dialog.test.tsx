@@ -1,0 +1,91 @@
+import { TeamMessages } from '@vp/contract';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setAccount, setToken } from '../../../lib/session.ts';
+import { renderWithClient, serveApi } from '../../websites/testing.tsx';
+import { AddAgentDialog } from './add-agent-dialog.tsx';
+
+const carol = {
+  firstName: 'Carol',
+  lastName: 'Colleague',
+  memberNumber: 'M200',
+  mlsId: 'K200',
+  office: 'Summit Realty',
+  status: 'Active',
+  licenseNumber: 'L-200',
+  broker: null,
+  memberAOR: null,
+};
+
+beforeEach(() => {
+  setToken('t');
+  setAccount(['vendor'], true);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const addButton = () => screen.getByRole('button', { name: 'Add' });
+
+describe('Add Agent dialog', () => {
+  it('keeps Add disabled until an agent is picked, asking for one when only text is typed', async () => {
+    const { calls } = serveApi((_m, path) =>
+      path.startsWith('/searchagent/') ? { body: [carol] } : undefined,
+    );
+    const onAdd = vi.fn();
+    renderWithClient(
+      <AddAgentDialog
+        open
+        reciprocalAllowed={false}
+        adding={false}
+        onCancel={() => undefined}
+        onAdd={onAdd}
+      />,
+    );
+    const box = await screen.findByPlaceholderText(TeamMessages.searchPlaceholder);
+    expect(addButton().hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
+    // No switch unless the vendor may use reciprocal agents.
+    expect(screen.queryByRole('switch')).toBeNull();
+
+    fireEvent.change(box, { target: { value: 'Carol' } });
+    expect(await screen.findByText(TeamMessages.selectAgent)).toBeTruthy();
+    expect(addButton().hasAttribute('disabled')).toBe(true);
+
+    await waitFor(() => expect(document.querySelector('.ant-select-item-option')).not.toBeNull(), {
+      timeout: 3000,
+    });
+    expect(calls.some((c) => c.path === '/searchagent/Carol')).toBe(true);
+    fireEvent.click(document.querySelector('.ant-select-item-option')!);
+    await waitFor(() => expect(addButton().hasAttribute('disabled')).toBe(false));
+    fireEvent.click(addButton());
+    expect(onAdd).toHaveBeenCalledWith(carol);
+  });
+
+  it('offers the Reciprocal / Non-Reciprocal switch when allowed, which searches reciprocal agents', async () => {
+    const { calls } = serveApi((_m, path) =>
+      path.startsWith('/searchrecipagent/') ? { body: [] } : undefined,
+    );
+    renderWithClient(
+      <AddAgentDialog
+        open
+        reciprocalAllowed
+        adding={false}
+        onCancel={() => undefined}
+        onAdd={() => undefined}
+      />,
+    );
+    const toggle = await screen.findByRole('switch');
+    expect(toggle.textContent).toContain('Non-Reciprocal');
+    fireEvent.click(toggle);
+    await waitFor(() => expect(toggle.textContent).toContain('Reciprocal'));
+    fireEvent.change(screen.getByPlaceholderText(TeamMessages.searchPlaceholder), {
+      target: { value: 'Dan' },
+    });
+    await waitFor(() => expect(calls.some((c) => c.path === '/searchrecipagent/Dan')).toBe(true), {
+      timeout: 3000,
+    });
+    expect(await screen.findByText('No matching results')).toBeTruthy();
+  });
+});

@@ -1,0 +1,83 @@
+import { TeamMessages } from '@vp/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setAccount, setToken } from '../../../lib/session.ts';
+import { renderWithClient, serveApi } from '../../websites/testing.tsx';
+import { TeamTab } from './team-tab.tsx';
+
+const member = (n: string, first: string) => ({
+  firstName: first,
+  lastName: 'Agent',
+  memberNumber: n,
+  mlsId: `K${n}`,
+  licenseNumber: `L${n}`,
+  office: 'Summit Realty',
+  status: 'Active',
+});
+
+beforeEach(() => {
+  setToken('t');
+  setAccount(['vendor'], true);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('Team tab', () => {
+  it('a site without a team (404) gets one with the primary agent as the only member', async () => {
+    let team: { siteId: number; primary: string; memberIds: string[] } | null = null;
+    const { calls } = serveApi((method, path, body) => {
+      if (path !== '/websites/7/team') return undefined;
+      if (method === 'POST') {
+        team = body as typeof team;
+        return { status: 201, body: { ...team, members: [member('M100', 'Alice')] } };
+      }
+      return team
+        ? { body: { ...team, members: [member('M100', 'Alice')] } }
+        : { status: 404, body: { code: 404, message: 'No team' } };
+    });
+    renderWithClient(<TeamTab siteId={7} primary="M100" reciprocalAllowed={false} />);
+    expect(await screen.findByText('(Primary)')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      siteId: 7,
+      primary: 'M100',
+      memberIds: ['M100'],
+    });
+    // The primary agent has no Remove button.
+    expect(screen.queryByRole('button', { name: /Remove/ })).toBeNull();
+  });
+
+  it('removes a non-primary member with a PUT of the remaining ids', async () => {
+    const { calls } = serveApi((method, path, body) => {
+      if (path !== '/websites/7/team') return undefined;
+      if (method === 'PUT') {
+        const b = body as { memberIds: string[] };
+        return {
+          body: { siteId: 7, primary: 'M100', memberIds: b.memberIds, members: [member('M100', 'Alice')] },
+        };
+      }
+      return {
+        body: {
+          siteId: 7,
+          primary: 'M100',
+          memberIds: ['M100', 'M200'],
+          members: [member('M100', 'Alice'), member('M200', 'Carol')],
+        },
+      };
+    });
+    renderWithClient(<TeamTab siteId={7} primary="M100" reciprocalAllowed={false} />);
+    const table = await screen.findByTestId('team-table');
+    await within(table).findByText('Carol Agent');
+    expect(within(table).getAllByRole('button', { name: /Remove/ })).toHaveLength(1);
+    fireEvent.click(within(table).getByRole('button', { name: 'Remove Carol Agent' }));
+    expect(await screen.findByText(TeamMessages.removed)).toBeTruthy();
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+        siteId: 7,
+        primary: 'M100',
+        memberIds: ['M100'],
+      }),
+    );
+  });
+});

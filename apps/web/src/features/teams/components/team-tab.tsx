@@ -1,0 +1,131 @@
+import { TeamMessages, type Agent, type Team } from '@vp/contract';
+import { Alert, Button, Space, Table, Tooltip } from 'antd';
+import { useState } from 'react';
+import { errorMessage } from '../../../lib/http.ts';
+import { message } from '../../../lib/toast.ts';
+import { MlsStatusBadge } from '../../websites/components/status-badge.tsx';
+import { useTeam, useUpdateTeam } from '../api.ts';
+import { AddAgentDialog } from './add-agent-dialog.tsx';
+
+type Member = Team['members'][number];
+
+interface Props {
+  siteId: number;
+  primary: string;
+  reciprocalAllowed: boolean;
+  readOnly?: boolean;
+}
+
+/** The team of a website: the primary agent plus members (spec §2 Team tab). */
+export function TeamTab({ siteId, primary, reciprocalAllowed, readOnly = false }: Props) {
+  const team = useTeam(siteId, primary);
+  const update = useUpdateTeam(siteId);
+  const [adding, setAdding] = useState(false);
+  const teamPrimary = team.data?.primary ?? primary;
+
+  async function save(memberIds: string[], done: string) {
+    try {
+      await update.mutateAsync({ siteId, primary: teamPrimary, memberIds });
+      void message.success(done);
+      return true;
+    } catch (err) {
+      void message.error(errorMessage(err));
+      return false;
+    }
+  }
+
+  async function add(agent: Agent) {
+    const ids = team.data?.memberIds ?? [teamPrimary];
+    if (ids.includes(agent.memberNumber)) {
+      void message.info('This agent is already on the team');
+      return;
+    }
+    if (await save([...ids, agent.memberNumber], TeamMessages.added)) setAdding(false);
+  }
+
+  async function remove(member: Member) {
+    if (member.memberNumber === teamPrimary) {
+      void message.warning(TeamMessages.primaryCannotBeRemoved);
+      return;
+    }
+    const ids = (team.data?.memberIds ?? []).filter((id) => id !== member.memberNumber);
+    await save(ids, TeamMessages.removed);
+  }
+
+  if (team.isError) return <Alert type="error" showIcon title={errorMessage(team.error)} />;
+
+  return (
+    <div className="vp-team" data-testid="team-tab">
+      <Space style={{ marginBottom: 12 }}>
+        {!readOnly && (
+          <Button type="primary" onClick={() => setAdding(true)} disabled={!team.data}>
+            Add Agent
+          </Button>
+        )}
+      </Space>
+      <Table<Member>
+        size="small"
+        rowKey="memberNumber"
+        loading={team.isLoading || update.isPending}
+        dataSource={team.data?.members ?? []}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        data-testid="team-table"
+        columns={[
+          {
+            title: 'Name',
+            key: 'name',
+            render: (_: unknown, m: Member) => {
+              const name = [m.firstName, m.lastName].filter(Boolean).join(' ') || m.memberNumber;
+              return m.memberNumber === teamPrimary ? (
+                <Tooltip title={TeamMessages.primaryCannotBeRemoved}>
+                  <span>
+                    {name} <strong>(Primary)</strong>
+                  </span>
+                </Tooltip>
+              ) : (
+                name
+              );
+            },
+          },
+          { title: 'MLS ID', dataIndex: 'mlsId', key: 'mlsId', render: (v: string) => v || 'N/A' },
+          {
+            title: 'License Number',
+            dataIndex: 'licenseNumber',
+            key: 'licenseNumber',
+            render: (v: string) => v || 'N/A',
+          },
+          { title: 'Office', dataIndex: 'office', key: 'office', render: (v: string) => v || 'N/A' },
+          {
+            title: 'MLS Status',
+            dataIndex: 'status',
+            key: 'status',
+            render: (v: string) => <MlsStatusBadge status={v} />,
+          },
+          {
+            title: '',
+            key: 'actions',
+            render: (_: unknown, m: Member) =>
+              !readOnly && m.memberNumber !== teamPrimary ? (
+                <Button
+                  size="small"
+                  danger
+                  onClick={() => void remove(m)}
+                  aria-label={`Remove ${m.firstName} ${m.lastName}`}
+                >
+                  Remove
+                </Button>
+              ) : null,
+          },
+        ]}
+      />
+      <AddAgentDialog
+        open={adding}
+        reciprocalAllowed={reciprocalAllowed}
+        adding={update.isPending}
+        onCancel={() => setAdding(false)}
+        onAdd={(a) => void add(a)}
+      />
+    </div>
+  );
+}

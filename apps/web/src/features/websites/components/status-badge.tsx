@@ -1,0 +1,36 @@
+import {
+  MLS_STATUS_TONE,
+  SITE_STATUS_DISPLAY,
+  SITE_STATUS_TONE,
+  type BadgeTone,
+  type MlsStatus,
+  type SiteStatus,
+} from '@vp/contract';
+
+/**
+ * Status badges take their colour from the --vp-<tone> CSS variables, so the colour-blind scheme
+ * chosen in the settings restyles them. The text stays dark for contrast; the colour is a marker.
+ */
+function Badge({ tone, text, testId }: { tone: BadgeTone; text: string; testId?: string }) {
+  return (
+    <span className={`vp-badge vp-tone-${tone}`} data-tone={tone} data-testid={testId}>
+      {text}
+    </span>
+  );
+}
+
+export function SiteStatusBadge({ status }: { status: SiteStatus }) {
+  return (
+    <Badge
+      tone={SITE_STATUS_TONE[status] ?? 'info'}
+      text={SITE_STATUS_DISPLAY[status] ?? status}
+      testId="site-status"
+    />
+  );
+}
+
+export function MlsStatusBadge({ status }: { status: string }) {
+  if (!status) return <span className="vp-muted">N/A</span>;
+  const tone = MLS_STATUS_TONE[status as MlsStatus] ?? 'info';
+  return <Badge tone={tone} text={status} testId="mls-status" />;
+}

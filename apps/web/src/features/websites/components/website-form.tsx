@@ -1,0 +1,182 @@
+import { TeamMessages, WebsiteMessages, isValidDomain, type Website } from '@vp/contract';
+import { Button, Checkbox, Col, DatePicker, Form, Input, Row, Select, type FormInstance } from 'antd';
+import { AgentBrokerTable } from '../../agents/components/agent-broker-table.tsx';
+import { AgentSearch, EMPTY_PICK, type AgentPick } from '../../agents/components/agent-search.tsx';
+import { agentRows } from '../../agents/agent-format.ts';
+import { useProducts } from '../api.ts';
+import { DISPLAY_DATE, fieldStates, type WebsiteFormValues } from '../website-form-state.ts';
+
+interface Props {
+  form: FormInstance<WebsiteFormValues>;
+  initialValues: WebsiteFormValues;
+  site: Website | null;
+  readOnly: boolean;
+  reciprocalAllowed: boolean;
+  saveEnabled: boolean;
+  saving: boolean;
+  deleting: boolean;
+  onSave: () => void;
+  onDelete: () => void;
+  onDomainChange: () => void;
+  onAgentChange: () => void;
+  onAgentInfo: (memberNumber: string) => void;
+}
+
+/** Agent Search: 'Please enter agent information.' when empty, 'Please select an agent' when typed but not picked. */
+function validateAgent(_: unknown, pick: AgentPick | undefined): Promise<void> {
+  if (pick?.agent) return Promise.resolve();
+  if (!pick || !pick.text.trim()) return Promise.reject(new Error(WebsiteMessages.agentInfoRequired));
+  return Promise.reject(new Error(WebsiteMessages.agentRequired));
+}
+
+function validateDomain(_: unknown, v: unknown): Promise<void> {
+  if (typeof v !== 'string') return Promise.reject(new Error(WebsiteMessages.domainInvalid));
+  if (!v.trim()) return Promise.resolve();
+  return isValidDomain(v) ? Promise.resolve() : Promise.reject(new Error(WebsiteMessages.domainInvalid));
+}
+
+/** The Website tab (spec §2, §4, §5): every lock comes from the contract's rules via fieldStates. */
+export function WebsiteForm(props: Props) {
+  const { form, initialValues, site, readOnly, reciprocalAllowed } = props;
+  const products = useProducts();
+  const chosenStatus = Form.useWatch('status', form) ?? initialValues.status;
+  const reciprocal = Form.useWatch('reciprocal', form) ?? false;
+  const pick = Form.useWatch('agent', form) as AgentPick | undefined;
+  const saved = site?.status ?? null;
+  const states = fieldStates(saved, chosenStatus);
+  const creating = site === null;
+
+  const picked = pick?.agent ?? null;
+  const rows = agentRows(picked, picked?.broker);
+
+  return (
+    <Form<WebsiteFormValues>
+      form={form}
+      layout="vertical"
+      initialValues={initialValues}
+      disabled={readOnly}
+      requiredMark
+      data-testid="website-form"
+    >
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item
+            label="Domain"
+            name="domainName"
+            required
+            extra={
+              states.domainLocked ? (
+                <span>
+                  {WebsiteMessages.domainLockedHint}
+                  {states.domainChange && !readOnly && (
+                    <Button type="link" size="small" onClick={props.onDomainChange}>
+                      Domain Change Request
+                    </Button>
+                  )}
+                </span>
+              ) : undefined
+            }
+            rules={[
+              { required: true, whitespace: true, message: WebsiteMessages.domainRequired },
+              { validator: validateDomain },
+            ]}
+          >
+            <Input
+              placeholder="{host}"
+              autoComplete="off"
+              disabled={readOnly || states.domainLocked}
+              aria-label="Domain"
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item label="Agent Search" name="agent" required rules={[{ validator: validateAgent }]}>
+            <AgentSearch
+              reciprocal={reciprocal}
+              placeholder={TeamMessages.searchPlaceholder}
+              aria-label="Agent Search"
+            />
+          </Form.Item>
+          {reciprocalAllowed && (
+            <Form.Item name="reciprocal" valuePropName="checked" style={{ marginTop: -12 }}>
+              <Checkbox onChange={() => form.setFieldValue('agent', EMPTY_PICK)}>Reciprocal Search</Checkbox>
+            </Form.Item>
+          )}
+        </Col>
+        <Col xs={24} md={8}>
+          <Form.Item label="Billable Status" name="status">
+            <Select
+              aria-label="Billable Status"
+              data-testid="status-select"
+              disabled={readOnly || states.statusLocked}
+              options={states.statusOptions}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={12} md={8}>
+          <Form.Item label="Start Date" name="startDate">
+            <DatePicker
+              format={DISPLAY_DATE}
+              placeholder={DISPLAY_DATE}
+              style={{ width: '100%' }}
+              aria-label="Start Date"
+              disabled={readOnly || !states.startDateEditable}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={12} md={8}>
+          <Form.Item label="Term Date" name="termDate">
+            <DatePicker
+              format={DISPLAY_DATE}
+              placeholder={DISPLAY_DATE}
+              style={{ width: '100%' }}
+              aria-label="Term Date"
+              disabled={readOnly || !states.termDateEditable}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            label="Product"
+            name="product"
+            required
+            rules={[{ required: true, message: WebsiteMessages.productRequired }]}
+          >
+            <Select
+              aria-label="Product"
+              placeholder="Select a product"
+              loading={products.isLoading}
+              options={(products.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item label="DBA" name="dba">
+            <Input maxLength={200} autoComplete="off" aria-label="DBA" />
+          </Form.Item>
+        </Col>
+      </Row>
+
+      <AgentBrokerTable
+        rows={rows}
+        reciprocal={reciprocal || !!site?.reciprocal}
+        onInfo={picked ? () => props.onAgentInfo(picked.memberNumber) : undefined}
+        onChange={!creating && !readOnly ? props.onAgentChange : undefined}
+      />
+
+      {!readOnly && (
+        <div className="vp-form-actions">
+          <Button type="primary" onClick={props.onSave} disabled={!props.saveEnabled} loading={props.saving}>
+            Save
+          </Button>
+          {states.deleteVisible && (
+            <Button danger onClick={props.onDelete} loading={props.deleting}>
+              Delete
+            </Button>
+          )}
+          {states.saf !== 'hidden' && <Button disabled={states.saf === 'disabled'}>SAF</Button>}
+        </div>
+      )}
+    </Form>
+  );
+}

@@ -1,0 +1,274 @@
+import { HistoryOutlined } from '@ant-design/icons';
+import { MODAL_WIDTH, SUPPORT_EMAIL, TEAM_PRODUCT_ID, WebsiteMessages, type Website } from '@vp/contract';
+import { Alert, Button, Form, Modal, notification, Spin, Tabs } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { errorMessage } from '../../../lib/http.ts';
+import { useSession } from '../../../lib/session.ts';
+import { message, toastSaved } from '../../../lib/toast.ts';
+import { AgentInfoDialog } from '../../agents/components/agent-info-dialog.tsx';
+import { useMetadata } from '../../dashboard/api.ts';
+import { HistoryDrawer } from '../../history/components/history-drawer.tsx';
+import { HistoryTimeline } from '../../history/components/history-timeline.tsx';
+import { TeamTab } from '../../teams/components/team-tab.tsx';
+import { useCreateWebsite, useDeleteWebsite, useUpdateWebsite, useWebsite } from '../api.ts';
+import { canSave, createValues, siteValues, toInput, type WebsiteFormValues } from '../website-form-state.ts';
+import { AgentChangeDialog } from './agent-change-dialog.tsx';
+import { DomainChangeDialog } from './domain-change-dialog.tsx';
+import { useDraggable } from './use-draggable.tsx';
+import { WebsiteForm } from './website-form.tsx';
+import '../websites.css';
+
+export type WebsiteTab = 'website' | 'history' | 'team';
+
+interface Props {
+  open: boolean;
+  /** The site to edit; null opens the modal in create mode. */
+  siteId: number | null;
+  onClose: () => void;
+  /** Called after a create, with the new id (the page keeps the URL in step). */
+  onCreated?: (id: number) => void;
+}
+
+/** Writes are for vendor staff and admins; a viewer sees the same modal read-only. */
+function canWrite(roles: readonly string[]): boolean {
+  return roles.includes('admin') || roles.includes('vendor');
+}
+
+/**
+ * The website modal (spec §2 Website modal): draggable, 1100 px, tabs on the left. It starts in
+ * create mode for a new site and switches to update mode after a successful create.
+ */
+export function WebsiteModal({ open, siteId: requestedId, onClose, onCreated }: Props) {
+  // The page mounts one modal per request (keyed), so all state here starts fresh each time.
+  const [siteId, setSiteId] = useState<number | null>(requestedId);
+  const [tab, setTab] = useState<WebsiteTab>('website');
+  const [form] = Form.useForm<WebsiteFormValues>();
+  const [initial, setInitial] = useState<WebsiteFormValues | null>(() =>
+    requestedId === null ? createValues() : null,
+  );
+  const [loadedKey, setLoadedKey] = useState<number | null>(null);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const [domainChangeOpen, setDomainChangeOpen] = useState(false);
+  const [agentChangeOpen, setAgentChangeOpen] = useState(false);
+  const [agentInfo, setAgentInfo] = useState<string | null>(null);
+  const drag = useDraggable();
+  const { roles } = useSession();
+  const readOnly = !canWrite(roles);
+  const metadata = useMetadata();
+  const reciprocalAllowed = metadata.data?.reciprocalAllowed ?? false;
+
+  const site = useWebsite(siteId);
+  const create = useCreateWebsite();
+  const update = useUpdateWebsite();
+  const remove = useDeleteWebsite();
+  const creating = siteId === null;
+  const saved: Website | null = creating ? null : (site.data ?? null);
+
+  // Loaded (or re-loaded after a create) site data fills the form once per site.
+  useEffect(() => {
+    if (!site.data || site.data.rowKey === loadedKey) return;
+    const values = siteValues(site.data);
+    setInitial(values);
+    form.setFieldsValue(values);
+    setLoadedKey(site.data.rowKey);
+  }, [site.data, loadedKey, form]);
+
+  const values = Form.useWatch([], form) as WebsiteFormValues | undefined;
+  const saveEnabled = canSave(values, initial, creating);
+
+  const teamProduct = creating
+    ? values?.product === TEAM_PRODUCT_ID
+    : !!saved?.products.includes(TEAM_PRODUCT_ID);
+
+  async function validValues(): Promise<WebsiteFormValues | null> {
+    try {
+      await form.validateFields();
+      return form.getFieldsValue(true) as WebsiteFormValues;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Creates or saves; answers the site id on success. */
+  async function save(): Promise<number | null> {
+    const v = await validValues();
+    if (!v) return null;
+    try {
+      if (creating) {
+        const { id } = await create.mutateAsync(toInput(v));
+        toastSaved(WebsiteMessages.created);
+        setSiteId(id);
+        onCreated?.(id);
+        return id;
+      }
+      const next = await update.mutateAsync({ ...toInput(v), rowKey: siteId });
+      toastSaved(WebsiteMessages.saved);
+      const fresh = siteValues(next);
+      setInitial(fresh);
+      form.setFieldsValue(fresh);
+      return siteId;
+    } catch (err) {
+      void message.error(errorMessage(err));
+      return null;
+    }
+  }
+
+  /** Leaving the Website tab while creating saves first (spec §4 Modal mode). */
+  async function changeTab(key: string) {
+    const next = key as WebsiteTab;
+    if (creating && tab === 'website' && next !== 'website') {
+      void message.info(WebsiteMessages.saveFirst);
+      const v = await validValues();
+      if (!v || !v.agent?.agent?.memberNumber) {
+        void message.error(WebsiteMessages.invalidBeforeSave);
+        return;
+      }
+      const id = await save();
+      if (id !== null) setTab(next);
+      return;
+    }
+    setTab(next);
+  }
+
+  function confirmDelete() {
+    if (!saved) return;
+    const target = saved;
+    Modal.confirm({
+      title: 'Warning',
+      content: `Are you sure you want to delete ${target.domainName}?`,
+      okText: 'Delete',
+      okButtonProps: { danger: true },
+      cancelText: 'Cancel',
+      onOk: async () => {
+        try {
+          await remove.mutateAsync(target.rowKey);
+          toastSaved(WebsiteMessages.deleted);
+          notification.success({ title: WebsiteMessages.siteDeleted, description: target.domainName });
+          onClose();
+        } catch (err) {
+          void message.error(errorMessage(err));
+        }
+      },
+      onCancel: () => void message.info(WebsiteMessages.deleteCanceled),
+    });
+  }
+
+  const formInitial = useMemo(() => initial ?? createValues(), [initial]);
+
+  const websiteTab = (
+    <WebsiteForm
+      form={form}
+      initialValues={formInitial}
+      site={saved}
+      readOnly={readOnly}
+      reciprocalAllowed={reciprocalAllowed}
+      saveEnabled={saveEnabled}
+      saving={create.isPending || update.isPending}
+      deleting={remove.isPending}
+      onSave={() => void save()}
+      onDelete={confirmDelete}
+      onDomainChange={() => setDomainChangeOpen(true)}
+      onAgentChange={() => setAgentChangeOpen(true)}
+      onAgentInfo={(m) => setAgentInfo(m)}
+    />
+  );
+
+  const loadingExisting = !creating && site.isLoading;
+  const title = creating ? 'New Website' : (saved?.domainName ?? 'Website');
+
+  const items = [
+    { key: 'website', label: 'Website', children: <Spin spinning={loadingExisting}>{websiteTab}</Spin> },
+    {
+      key: 'history',
+      label: 'History',
+      children: siteId ? <HistoryTimeline siteId={siteId} enabled={tab === 'history'} /> : null,
+    },
+    ...(teamProduct
+      ? [
+          {
+            key: 'team',
+            label: 'Team',
+            disabled: creating,
+            children:
+              saved && tab === 'team' ? (
+                <TeamTab
+                  siteId={saved.rowKey}
+                  primary={saved.memberNumber}
+                  reciprocalAllowed={reciprocalAllowed}
+                  readOnly={readOnly}
+                />
+              ) : null,
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <>
+      <Modal
+        open={open}
+        width={MODAL_WIDTH}
+        onCancel={onClose}
+        mask={{ closable: false }}
+        destroyOnHidden
+        className="vp-website-modal"
+        modalRender={drag.modalRender}
+        title={
+          <div className="vp-modal-title" {...drag.handleProps} data-testid="modal-drag-handle">
+            <span className="vp-modal-title-text">{title}</span>
+            {!creating && (
+              <Button size="small" icon={<HistoryOutlined />} onClick={() => setHistoryOpen(true)}>
+                History
+              </Button>
+            )}
+          </div>
+        }
+        footer={
+          <div className="vp-modal-footer">
+            <span className="vp-muted">
+              Need help? Contact the MLS Data Licensing Department at{' '}
+              <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
+            </span>
+            <Button onClick={onClose}>Close</Button>
+          </div>
+        }
+      >
+        {site.isError && !creating ? (
+          <Alert type="error" showIcon title={errorMessage(site.error)} />
+        ) : (
+          <Tabs
+            className="vp-website-tabs"
+            tabPlacement="start"
+            activeKey={tab}
+            onChange={(k) => void changeTab(k)}
+            items={items}
+          />
+        )}
+      </Modal>
+      {saved && (
+        <HistoryDrawer siteId={saved.rowKey} open={historyOpen} onClose={() => setHistoryOpen(false)} />
+      )}
+      {saved && (
+        <DomainChangeDialog
+          siteId={saved.rowKey}
+          current={saved.domainName}
+          open={domainChangeOpen}
+          onClose={() => setDomainChangeOpen(false)}
+        />
+      )}
+      {saved && (
+        <AgentChangeDialog
+          siteId={saved.rowKey}
+          open={agentChangeOpen}
+          reciprocalAllowed={reciprocalAllowed}
+          onClose={() => setAgentChangeOpen(false)}
+        />
+      )}
+      <AgentInfoDialog
+        memberNumber={agentInfo}
+        open={agentInfo !== null}
+        onClose={() => setAgentInfo(null)}
+      />
+    </>
+  );
+}

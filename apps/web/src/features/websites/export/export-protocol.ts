@@ -1,0 +1,26 @@
+import type { SiteStatus } from '@vp/contract';
+import type { ExportColumnKey, ExportSite } from './export-rows.ts';
+
+/** Messages between the page and the export worker. */
+export interface ExportFilter {
+  status?: SiteStatus;
+  search?: string;
+  sort?: string;
+  order?: 'asc' | 'desc';
+}
+
+export type ExportRequest =
+  | {
+      kind: 'filtered';
+      apiRoot: string;
+      headers: Record<string, string>;
+      filter: ExportFilter;
+      pageSize: number;
+      keys: readonly ExportColumnKey[];
+    }
+  | { kind: 'rows'; sites: readonly ExportSite[]; keys: readonly ExportColumnKey[] };
+
+export type ExportResponse =
+  | { kind: 'progress'; done: number; total: number }
+  | { kind: 'done'; blob: Blob; rows: number }
+  | { kind: 'error'; status: number; code: number; message: string };

@@ -1,0 +1,179 @@
+import {
+  canDelete,
+  canRequestDomainChange,
+  isCreateFormTouched,
+  isDomainLocked,
+  isSelectableStatus,
+  isStartDateEditable,
+  isStatusLocked,
+  isTermDateEditable,
+  safButtonState,
+  SITE_STATUS_DISPLAY,
+  statusOptions,
+  type Agent,
+  type SafButtonState,
+  type SiteStatus,
+  type Website,
+  type WebsiteInput,
+} from '@vp/contract';
+import dayjs, { type Dayjs } from 'dayjs';
+import { agentLabel } from '../agents/agent-format.ts';
+import type { AgentPick } from '../agents/components/agent-search.tsx';
+
+/**
+ * The Website tab's values and what the contract's rules make of them. The rules themselves live
+ * in @vp/contract; this maps them onto the form (which field is locked, which options show).
+ */
+export const WIRE_DATE = 'YYYY-MM-DD';
+export const DISPLAY_DATE = 'MM/DD/YYYY';
+
+export interface WebsiteFormValues {
+  domainName: string;
+  agent: AgentPick;
+  reciprocal: boolean;
+  status: SiteStatus;
+  startDate: Dayjs | null;
+  termDate: Dayjs | null;
+  product: number | null;
+  dba: string;
+}
+
+/** A new site is Pending Activation and starts today (spec §4). */
+export function createValues(today: Dayjs = dayjs()): WebsiteFormValues {
+  return {
+    domainName: '',
+    agent: { text: '', agent: null },
+    reciprocal: false,
+    status: 'Pending Activation',
+    startDate: today.startOf('day'),
+    termDate: null,
+    product: null,
+    dba: '',
+  };
+}
+
+/** The saved site's agent, as if it had been picked from the search results. */
+export function siteAgent(site: Website): Agent {
+  return {
+    firstName: site.firstName,
+    lastName: site.lastName,
+    memberNumber: site.memberNumber,
+    mlsId: site.mlsId,
+    office: site.office,
+    status: site.mlsStatus,
+    licenseNumber: site.licenseNumber,
+    broker: site.broker,
+    memberAOR: site.memberAOR,
+  };
+}
+
+function parseWire(v: string | null): Dayjs | null {
+  if (!v || v.startsWith('0001-01-01')) return null;
+  const d = dayjs(v.slice(0, 10), WIRE_DATE);
+  return d.isValid() ? d : null;
+}
+
+export function siteValues(site: Website): WebsiteFormValues {
+  const agent = siteAgent(site);
+  return {
+    domainName: site.domainName,
+    agent: { text: agentLabel(agent), agent },
+    reciprocal: site.reciprocal,
+    status: site.status,
+    startDate: parseWire(site.startDate),
+    termDate: parseWire(site.termDate),
+    product: site.products[0] ?? null,
+    dba: site.dba ?? '',
+  };
+}
+
+export function wireDate(d: Dayjs | null | undefined): string | null {
+  return d ? d.format(WIRE_DATE) : null;
+}
+
+/** What is sent on create and save: dates as yyyy-mm-dd, the single product as a list. */
+export function toInput(v: WebsiteFormValues): WebsiteInput {
+  return {
+    domainName: (v.domainName ?? '').trim(),
+    memberNumber: v.agent?.agent?.memberNumber ?? '',
+    reciprocal: v.reciprocal ?? false,
+    status: v.status ?? 'Pending Activation',
+    startDate: wireDate(v.startDate),
+    termDate: wireDate(v.termDate),
+    dba: (v.dba ?? '').trim(),
+    products: v.product ? [v.product] : [],
+  };
+}
+
+/** Comparable form of the values: what would be sent, plus the typed agent text. */
+function fingerprint(v: WebsiteFormValues): string {
+  return JSON.stringify({ ...toInput(v), agentText: v.agent?.agent ? '' : (v.agent?.text ?? '').trim() });
+}
+
+/**
+ * Save is enabled only when something changed (spec §4). On create that is the contract's
+ * isCreateFormTouched; on update, any difference from the saved values.
+ */
+export function canSave(
+  values: WebsiteFormValues | undefined,
+  initial: WebsiteFormValues | null,
+  creating: boolean,
+): boolean {
+  if (!values) return false;
+  if (creating) {
+    return isCreateFormTouched({
+      domainName: values.domainName,
+      agentSearch: values.agent?.text,
+      product: values.product,
+      dba: values.dba,
+      startDate: wireDate(values.startDate),
+      termDate: wireDate(values.termDate),
+    });
+  }
+  return initial !== null && fingerprint(values) !== fingerprint(initial);
+}
+
+export interface StatusOption {
+  value: SiteStatus;
+  label: string;
+  disabled: boolean;
+}
+
+export interface FieldStates {
+  domainLocked: boolean;
+  domainChange: boolean;
+  statusLocked: boolean;
+  statusOptions: StatusOption[];
+  startDateEditable: boolean;
+  termDateEditable: boolean;
+  deleteVisible: boolean;
+  saf: SafButtonState;
+}
+
+/**
+ * Field states from the saved status (null while creating) and the status being chosen: the
+ * selector and Delete follow the saved one, the dates the one currently picked.
+ */
+export function fieldStates(
+  saved: SiteStatus | null,
+  chosen: SiteStatus,
+  safTypeExists = false,
+): FieldStates {
+  const offered = statusOptions(saved);
+  // The saved status is always listed so the selector can show it, even where it cannot be re-picked.
+  const values = saved && !offered.includes(saved) ? [saved, ...offered] : offered;
+  return {
+    domainLocked: isDomainLocked(saved === null),
+    domainChange: canRequestDomainChange(saved),
+    statusLocked: isStatusLocked(saved),
+    statusOptions: values.map((s) => ({
+      value: s,
+      label: SITE_STATUS_DISPLAY[s],
+      disabled: !isSelectableStatus(s),
+    })),
+    startDateEditable: isStartDateEditable(chosen),
+    termDateEditable: isTermDateEditable(chosen),
+    deleteVisible: canDelete(saved),
+    saf: safButtonState(saved, safTypeExists),
+  };
+}

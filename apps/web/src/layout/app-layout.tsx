@@ -1,0 +1,61 @@
+import { Layout, notification, Spin } from 'antd';
+import { Suspense, useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { idleTimeoutMs, watchIdle } from '../lib/idle.ts';
+import { setSidebarOpen, useSettings } from '../lib/settings.ts';
+import { NOTIFICATION_DEFAULTS } from '../lib/toast.ts';
+import '../lib/toast-impl.ts';
+import { AppFooter } from './app-footer.tsx';
+import { Navbar } from './navbar.tsx';
+import { idleLogOut } from './session-actions.ts';
+import { SettingsDrawer } from './settings-drawer.tsx';
+import { Sidebar } from './sidebar.tsx';
+import { TagsView } from './tags-view.tsx';
+import { useIsMobile } from './use-is-mobile.ts';
+
+notification.config(NOTIFICATION_DEFAULTS);
+
+/** The signed-in shell: sidebar, navbar, tabs, page, footer (spec §2 Layout). */
+export default function AppLayout() {
+  const mobile = useIsMobile();
+  const { sidebarOpen } = useSettings();
+  // On mobile the sidebar starts closed and its state is not persisted: it is an overlay there.
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const { pathname } = useLocation();
+  const open = mobile ? mobileOpen : sidebarOpen;
+
+  useEffect(() => watchIdle(() => void idleLogOut(), idleTimeoutMs()), []);
+
+  useEffect(() => {
+    setMobileOpen(false);
+  }, [pathname, mobile]);
+
+  return (
+    <Layout className="vp-shell" hasSider>
+      <a href="#vp-main" className="vp-skip-link">
+        Skip to content
+      </a>
+      <Sidebar open={open} mobile={mobile} onNavigate={() => setMobileOpen(false)} />
+      {mobile && mobileOpen && (
+        <div className="vp-backdrop" onClick={() => setMobileOpen(false)} aria-hidden="true" />
+      )}
+      <Layout className="vp-main-column">
+        <Navbar
+          sidebarOpen={open}
+          mobile={mobile}
+          onToggleSidebar={() => (mobile ? setMobileOpen(!mobileOpen) : setSidebarOpen(!sidebarOpen))}
+          onOpenSettings={() => setSettingsOpen(true)}
+        />
+        <TagsView />
+        <Layout.Content id="vp-main" className="vp-content" tabIndex={-1}>
+          <Suspense fallback={<Spin className="vp-page-spin" />}>
+            <Outlet />
+          </Suspense>
+        </Layout.Content>
+        <AppFooter />
+      </Layout>
+      <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+    </Layout>
+  );
+}

@@ -1,0 +1,56 @@
+import { COLORBLIND_SCHEMES, toneColor, type BadgeTone, type ColorblindScheme } from '@vp/contract';
+import { Drawer, Form, Radio, Select } from 'antd';
+import { setColorblind, setSize, UI_SIZES, useSettings, type UiSize } from '../lib/settings.ts';
+
+const TONES: { tone: BadgeTone; label: string }[] = [
+  { tone: 'success', label: 'Active' },
+  { tone: 'warning', label: 'Pending' },
+  { tone: 'danger', label: 'Inactive' },
+  { tone: 'info', label: 'Terminated' },
+];
+
+const OFF = 'off';
+
+/** Local display settings: control size and the colour-blind scheme for status colours. */
+export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { size, colorblind } = useSettings();
+  return (
+    <Drawer title="Settings" open={open} onClose={onClose} size={340}>
+      <Form layout="vertical">
+        <Form.Item label="Size" htmlFor="vp-size">
+          <Radio.Group
+            id="vp-size"
+            value={size}
+            onChange={(e) => setSize(e.target.value as UiSize)}
+            options={UI_SIZES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }))}
+            optionType="button"
+          />
+        </Form.Item>
+        <Form.Item label="Colour-blind mode" htmlFor="vp-colorblind">
+          <Select<string>
+            id="vp-colorblind"
+            data-testid="colorblind-select"
+            value={colorblind ?? OFF}
+            onChange={(v) => setColorblind(v === OFF ? null : (v as ColorblindScheme))}
+            options={[
+              { value: OFF, label: 'Off' },
+              ...COLORBLIND_SCHEMES.map((s) => ({ value: s, label: s })),
+            ]}
+          />
+        </Form.Item>
+      </Form>
+      <div className="vp-swatches" aria-label="Status colour preview">
+        {TONES.map(({ tone, label }) => (
+          <span key={tone} className="vp-swatch">
+            <span
+              className="vp-swatch-dot"
+              style={{ background: toneColor(tone, colorblind) }}
+              aria-hidden="true"
+            />
+            {label}
+          </span>
+        ))}
+      </div>
+    </Drawer>
+  );
+}

@@ -1,0 +1,72 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { tagsActions, tagsStore } from './tags-store.ts';
+import { TagsView } from './tags-view.tsx';
+import { resetToken } from '../lib/session.ts';
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    ['/dashboard', '/profile', '/feedback', '/changelog', '/redirect/*'].map((p) => ({
+      path: p,
+      element: <TagsView />,
+    })),
+    { initialEntries: [path] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+const tabPaths = () => tagsStore.get().map((v) => v.path);
+
+describe('tags view', () => {
+  beforeEach(() => resetToken());
+
+  it('starts with the affixed Dashboard, which has no close button', () => {
+    renderAt('/dashboard');
+    expect(tabPaths()).toEqual(['/dashboard']);
+    expect(screen.queryByRole('button', { name: 'Close Dashboard' })).toBeNull();
+  });
+
+  it('Close Others keeps the affixed Dashboard and the chosen tab', () => {
+    for (const p of ['/profile', '/feedback', '/changelog'])
+      tagsActions.visit({ path: p, fullPath: p, title: p });
+    tagsActions.closeOthers('/feedback');
+    expect(tabPaths()).toEqual(['/dashboard', '/feedback']);
+  });
+
+  it('Close All leaves only the affixed tab, and Close never removes it', () => {
+    for (const p of ['/profile', '/feedback']) tagsActions.visit({ path: p, fullPath: p, title: p });
+    tagsActions.close('/dashboard');
+    expect(tabPaths()).toEqual(['/dashboard', '/profile', '/feedback']);
+    tagsActions.closeAll();
+    expect(tabPaths()).toEqual(['/dashboard']);
+  });
+
+  it('right-click menu: Close Others on the current page, then Close All goes to the Dashboard', async () => {
+    const router = renderAt('/profile');
+    await act(() => router.navigate('/feedback'));
+    await act(() => router.navigate('/changelog'));
+    expect(tabPaths()).toEqual(['/dashboard', '/profile', '/feedback', '/changelog']);
+
+    const tabs = screen.getByTestId('tags-view');
+    fireEvent.contextMenu(within(tabs).getByText('Changelog'));
+    fireEvent.click(await screen.findByText('Close Others'));
+    expect(tabPaths()).toEqual(['/dashboard', '/changelog']);
+    expect(router.state.location.pathname).toBe('/changelog');
+
+    fireEvent.contextMenu(within(tabs).getByText('Changelog'));
+    const closeAll = await screen.findAllByText('Close All');
+    fireEvent.click(closeAll[closeAll.length - 1]!);
+    expect(tabPaths()).toEqual(['/dashboard']);
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('the close button of the current tab goes to the last remaining tab', async () => {
+    const router = renderAt('/profile');
+    await act(() => router.navigate('/feedback'));
+    fireEvent.click(screen.getByRole('button', { name: 'Close Feedback' }));
+    expect(tabPaths()).toEqual(['/dashboard', '/profile']);
+    expect(router.state.location.pathname).toBe('/profile');
+  });
+});

@@ -1,0 +1,123 @@
+import { CloseOutlined } from '@ant-design/icons';
+import { nextViewAfterClose, type VisitedView } from '@vp/contract';
+import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { findRoute } from '../app/route-table.ts';
+import { useStore } from '../lib/store.ts';
+import { TagsContextMenu } from './tags-context-menu.tsx';
+import { tagsActions, tagsStore } from './tags-store.ts';
+
+type MenuKey = 'refresh' | 'close' | 'closeOthers' | 'closeAll';
+
+interface OpenMenu {
+  view: VisitedView;
+  x: number;
+  y: number;
+}
+
+/** The tab bar of visited pages, with the right-click menu of spec §2 Layout. */
+export function TagsView() {
+  const views = useStore(tagsStore);
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const [menu, setMenu] = useState<OpenMenu | null>(null);
+  // Where focus goes back to when the menu is dismissed.
+  const opener = useRef<HTMLElement | null>(null);
+
+  useEffect(() => {
+    if (pathname.startsWith('/redirect/')) return;
+    const route = findRoute(pathname);
+    if (!route?.title || route.public) return;
+    tagsActions.visit({
+      path: pathname,
+      fullPath: `${pathname}${search}`,
+      title: route.title,
+      affix: route.affix,
+    });
+  }, [pathname, search]);
+
+  const closeMenu = useCallback(() => {
+    setMenu(null);
+    opener.current?.focus();
+  }, []);
+
+  function goAfterClose() {
+    const to = nextViewAfterClose(tagsStore.get(), pathname);
+    if (to) void navigate(to);
+  }
+
+  function act(view: VisitedView, key: MenuKey) {
+    setMenu(null);
+    switch (key) {
+      case 'refresh':
+        void navigate(`/redirect${view.fullPath}`, { replace: true });
+        return;
+      case 'close':
+        tagsActions.close(view.path);
+        goAfterClose();
+        return;
+      case 'closeOthers':
+        tagsActions.closeOthers(view.path);
+        if (view.path !== pathname) void navigate(view.fullPath);
+        return;
+      case 'closeAll':
+        tagsActions.closeAll();
+        goAfterClose();
+        return;
+    }
+  }
+
+  function openMenu(view: VisitedView, e: MouseEvent<HTMLElement>) {
+    e.preventDefault();
+    const rect = e.currentTarget.getBoundingClientRect();
+    // A keyboard-opened context menu has no pointer position; place it under the tab.
+    const fromKeyboard = e.clientX === 0 && e.clientY === 0;
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setMenu({ view, x: fromKeyboard ? rect.left : e.clientX, y: fromKeyboard ? rect.bottom : e.clientY });
+  }
+
+  return (
+    <nav className="vp-tags" aria-label="Visited pages" data-testid="tags-view">
+      {views.map((view) => {
+        const active = view.path === pathname;
+        return (
+          <span
+            key={view.path}
+            className={`vp-tag${active ? ' vp-tag-active' : ''}`}
+            data-testid="tags-view-item"
+            data-path={view.path}
+            onContextMenu={(e) => openMenu(view, e)}
+          >
+            <Link to={view.fullPath} aria-current={active ? 'page' : undefined}>
+              {view.title}
+            </Link>
+            {!view.affix && (
+              <button
+                type="button"
+                className="vp-tag-close"
+                aria-label={`Close ${view.title}`}
+                onClick={() => act(view, 'close')}
+              >
+                <CloseOutlined aria-hidden="true" />
+              </button>
+            )}
+          </span>
+        );
+      })}
+      {menu && (
+        <TagsContextMenu
+          x={menu.x}
+          y={menu.y}
+          items={[
+            { key: 'refresh', label: 'Refresh' },
+            { key: 'close', label: 'Close', disabled: menu.view.affix },
+            { key: 'closeOthers', label: 'Close Others' },
+            { key: 'closeAll', label: 'Close All' },
+          ]}
+          onSelect={(key) => act(menu.view, key as MenuKey)}
+          onClose={closeMenu}
+        />
+      )}
+    </nav>
+  );
+}

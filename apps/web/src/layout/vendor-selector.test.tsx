@@ -1,0 +1,101 @@
+import type { LinkedAccount } from '@vp/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { message } from 'antd';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setToken } from '../lib/session.ts';
+import { getVendor, setVendor } from '../lib/settings.ts';
+import { selectedAccount, VendorSelector } from './vendor-selector.tsx';
+
+const summit: LinkedAccount = { rowKey: 1, licensee: 'Summit Web Solutions', status: true, isPrimary: true };
+const west: LinkedAccount = {
+  rowKey: 2,
+  licensee: 'Summit Web Solutions West',
+  status: true,
+  isPrimary: false,
+};
+const closed: LinkedAccount = {
+  rowKey: 3,
+  licensee: 'Closed Account Holdings',
+  status: false,
+  isPrimary: false,
+};
+
+function serve(accounts: LinkedAccount[]) {
+  const fetchMock = vi.fn(
+    async () =>
+      new Response(JSON.stringify(accounts), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function renderSelector() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const invalidate = vi.spyOn(client, 'invalidateQueries');
+  render(
+    <QueryClientProvider client={client}>
+      <VendorSelector />
+    </QueryClientProvider>,
+  );
+  return { client, invalidate };
+}
+
+beforeEach(() => {
+  setToken('t');
+  setVendor(null);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('vendor selector', () => {
+  it('is hidden with only one active linked account', async () => {
+    const fetchMock = serve([summit, closed]);
+    const { container } = render(
+      <QueryClientProvider client={new QueryClient()}>
+        <VendorSelector />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await new Promise((r) => setTimeout(r, 20));
+    expect(container.querySelector('[data-testid="vendor-selector"]')).toBeNull();
+    expect(screen.queryByRole('combobox')).toBeNull();
+  });
+
+  it('preselects the primary account and truncates long licensees at 20 characters', async () => {
+    serve([west, summit, closed]);
+    renderSelector();
+    const box = await screen.findByRole('combobox', { name: 'Vendor account' });
+    expect(box).toBeTruthy();
+    // 'Summit Web Solutions' is exactly 20 characters: shown whole.
+    expect(screen.getByTitle('Summit Web Solutions').textContent).toBe('Summit Web Solutions');
+    expect(selectedAccount([west, summit], null)).toBe(summit);
+    expect(selectedAccount([west, summit], 2)).toBe(west);
+    expect(selectedAccount([west, summit], 3)).toBe(summit);
+  });
+
+  it('on change: keeps the choice, toasts "Selected vendor: {name}" for 5 s and refetches everything', async () => {
+    const success = vi.spyOn(message, 'success');
+    serve([summit, west]);
+    const { invalidate } = renderSelector();
+    const box = await screen.findByRole('combobox', { name: 'Vendor account' });
+    fireEvent.mouseDown(box);
+    const option = await screen.findByText('Summit Web Solutions...');
+    // The full name stays available on hover.
+    expect(option.getAttribute('title')).toBe('Summit Web Solutions West');
+    fireEvent.click(option);
+
+    await waitFor(() =>
+      expect(success).toHaveBeenCalledWith('Selected vendor: Summit Web Solutions West', 5),
+    );
+    expect(getVendor()).toBe(2);
+    expect(localStorage.getItem('vp.vendor')).toBe('2');
+    expect(invalidate).toHaveBeenCalledWith();
+  });
+});

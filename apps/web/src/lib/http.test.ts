@@ -1,0 +1,139 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, http, TIMEOUT_MESSAGE } from './http.ts';
+import { setNavigator } from './navigation.ts';
+import { getToken, setToken } from './session.ts';
+import { setVendor } from './settings.ts';
+
+const confirmLogout = vi.fn<() => Promise<boolean>>();
+vi.mock('./logout-dialog.tsx', () => ({ confirmLogout: () => confirmLogout() }));
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+const fetchMock = vi.fn<(input: string, init?: RequestInit) => Promise<Response>>();
+const navigate = vi.fn<(to: string) => void>();
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  navigate.mockReset();
+  confirmLogout.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+  setNavigator(navigate);
+  setToken('session-token');
+  setVendor(null);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+function sentHeaders(call = 0): Record<string, string> {
+  return (fetchMock.mock.calls[call]?.[1]?.headers ?? {}) as Record<string, string>;
+}
+
+describe('http client', () => {
+  it('calls the API root with the bearer token and accepts statuses below 400', async () => {
+    fetchMock.mockResolvedValue(json(200, { status: 'ok' }));
+    await expect(http.get('/health')).resolves.toEqual({ status: 'ok' });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/health');
+    expect(sentHeaders().Authorization).toBe('Bearer session-token');
+    expect(sentHeaders().Vendor).toBeUndefined();
+  });
+
+  it('sends the Vendor header once a linked account is chosen', async () => {
+    setVendor(42);
+    fetchMock.mockResolvedValue(json(200, {}));
+    await http.get('/portal/metadata');
+    expect(sentHeaders().Vendor).toBe('42');
+  });
+
+  it('a session reset forgets the vendor choice, so the next user does not send it', async () => {
+    setVendor(42);
+    fetchMock.mockResolvedValue(json(401, { code: 401, message: 'Unauthorized' }));
+    await http.get('/profile').catch(() => undefined);
+    fetchMock.mockResolvedValue(json(200, {}));
+    await http.get('/health');
+    expect(sentHeaders(1).Vendor).toBeUndefined();
+    expect(localStorage.getItem('vp.vendor')).toBeNull();
+  });
+
+  it('HTTP 401 resets the token and goes to /login', async () => {
+    fetchMock.mockResolvedValue(json(401, { code: 401, message: 'Unauthorized' }));
+    const err = await http.get('/profile').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).message).toBe('Unauthorized');
+    expect(getToken()).toBeNull();
+    expect(localStorage.getItem('vp.token')).toBeNull();
+    expect(navigate).toHaveBeenCalledWith('/login');
+    expect(confirmLogout).not.toHaveBeenCalled();
+  });
+
+  it('business code 50014 asks once to log out, however many calls fail; Re-Login resets and goes to /login', async () => {
+    let answer: (v: boolean) => void = () => undefined;
+    confirmLogout.mockImplementation(() => new Promise<boolean>((resolve) => (answer = resolve)));
+    fetchMock.mockImplementation(async () =>
+      json(401, { code: 50014, message: 'Your session has expired. Please log in again.' }),
+    );
+
+    const results = await Promise.allSettled([http.get('/a'), http.get('/b'), http.get('/c')]);
+    expect(results.every((r) => r.status === 'rejected')).toBe(true);
+    await vi.waitFor(() => expect(confirmLogout).toHaveBeenCalledTimes(1));
+    // The dialog is open; the session stays until the user chooses.
+    expect(getToken()).toBe('session-token');
+    expect(navigate).not.toHaveBeenCalled();
+
+    answer(true);
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('/login'));
+    expect(getToken()).toBeNull();
+  });
+
+  it.each([50008, 50012])('business code %i shows the dialog; Cancel stays on the page', async (code) => {
+    confirmLogout.mockResolvedValue(false);
+    fetchMock.mockResolvedValue(json(401, { code, message: 'Ended' }));
+    await expect(http.get('/a')).rejects.toMatchObject({ code, status: 401 });
+    await vi.waitFor(() => expect(confirmLogout).toHaveBeenCalledTimes(1));
+    await Promise.resolve();
+    expect(getToken()).toBe('session-token');
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('calls that handle their own session failures get the error only', async () => {
+    fetchMock.mockResolvedValue(json(401, { code: 401, message: 'Incorrect username or password.' }));
+    await expect(http.post('/login', undefined, { auth: false, session: false })).rejects.toThrow(
+      'Incorrect username or password.',
+    );
+    expect(sentHeaders().Authorization).toBeUndefined();
+    expect(navigate).not.toHaveBeenCalled();
+    expect(getToken()).toBe('session-token');
+  });
+
+  it('HTTP 500 is only logged', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    fetchMock.mockResolvedValue(json(500, { code: 500, message: 'Internal Server Error' }));
+    await expect(http.get('/boom')).rejects.toMatchObject({ status: 500 });
+    expect(log).toHaveBeenCalled();
+    expect(navigate).not.toHaveBeenCalled();
+    expect(confirmLogout).not.toHaveBeenCalled();
+    expect(getToken()).toBe('session-token');
+    log.mockRestore();
+  });
+
+  it('gives up after 10 s', async () => {
+    vi.useFakeTimers();
+    fetchMock.mockImplementation(
+      (_input, init) =>
+        new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
+        }),
+    );
+    const pending = http.get('/slow').catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect((fetchMock.mock.calls[0]?.[1]?.signal as AbortSignal).aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    const err = await pending;
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).message).toBe(TIMEOUT_MESSAGE);
+  });
+});

@@ -1,0 +1,145 @@
+import { API_TIMEOUT_MS, LOGOUT_CODES, Messages } from '@vp/contract';
+import { navigateTo } from './navigation.ts';
+import { getToken, resetToken } from './session.ts';
+import { getVendor } from './settings.ts';
+
+/**
+ * The one way the app talks to the API (spec §7, §8 Session): API root, bearer token, Vendor
+ * header, 10 s timeout, statuses below 400 accepted, and the session reactions in one place.
+ */
+export const API_ROOT = '/api';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: number;
+  constructor(status: number, code: number, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export const TIMEOUT_MESSAGE = 'The server did not answer in time. Please try again.';
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** False for calls made without the session's bearer token and Vendor header (login, invitations). */
+  auth?: boolean;
+  /**
+   * False when the caller handles a failed session itself (login, invitation, password reset, the
+   * guard's own profile check): their 401s are answers to show, not reasons to end the session.
+   */
+  session?: boolean;
+  timeoutMs?: number;
+}
+
+let logoutDialogOpen = false;
+
+/** Several calls usually fail together when a session ends; the user is asked once. */
+async function askToLogOut(): Promise<void> {
+  if (logoutDialogOpen) return;
+  logoutDialogOpen = true;
+  try {
+    const { confirmLogout } = await import('./logout-dialog.tsx');
+    const relogin = await confirmLogout();
+    if (relogin) {
+      resetToken();
+      navigateTo('/login');
+    }
+  } finally {
+    logoutDialogOpen = false;
+  }
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  if (res.status === 204) return undefined;
+  const text = await res.text();
+  if (!text) return undefined;
+  if ((res.headers.get('content-type') ?? '').includes('json')) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+function errorFrom(status: number, body: unknown, statusText: string): ApiError {
+  if (body && typeof body === 'object') {
+    const { code, message } = body as { code?: unknown; message?: unknown };
+    return new ApiError(
+      status,
+      typeof code === 'number' ? code : status,
+      typeof message === 'string' && message ? message : statusText || Messages.hasError,
+    );
+  }
+  return new ApiError(
+    status,
+    status,
+    typeof body === 'string' && body && body.length < 300 ? body : statusText || Messages.hasError,
+  );
+}
+
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, auth = true, session = true, timeoutMs = API_TIMEOUT_MS } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = getToken();
+  if (token && auth) headers.Authorization = `Bearer ${token}`;
+  const vendor = getVendor();
+  if (vendor !== null && auth) headers.Vendor = String(vendor);
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  Object.assign(headers, options.headers);
+
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  let res: Response;
+  try {
+    res = await fetch(`${API_ROOT}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: controller.signal,
+    });
+  } catch (err) {
+    if (controller.signal.aborted) throw new ApiError(0, 408, TIMEOUT_MESSAGE);
+    throw new ApiError(0, 0, err instanceof Error ? err.message : Messages.hasError);
+  } finally {
+    clearTimeout(timer);
+  }
+
+  const data = await readBody(res);
+  if (res.status < 400) return data as T;
+
+  const error = errorFrom(res.status, data, res.statusText);
+  if (res.status >= 500) console.error(`API ${method} ${path} failed: ${res.status}`, error.message);
+  if (session) {
+    if (LOGOUT_CODES.includes(error.code)) {
+      void askToLogOut();
+    } else if (res.status === 401) {
+      resetToken();
+      navigateTo('/login');
+    }
+  }
+  throw error;
+}
+
+export const http = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'PUT', body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'DELETE' }),
+};
+
+/** The server's message for an error, or the spec's fallback. */
+export function errorMessage(err: unknown): string {
+  if (err instanceof Error && err.message) return err.message;
+  return Messages.hasError;
+}

@@ -1,0 +1,56 @@
+import { createStore, useStore } from './store.ts';
+import { readStorage, StorageKeys, writeStorage } from './storage.ts';
+
+/**
+ * The session as the browser knows it: the token (kept across reloads), and what the guard learnt
+ * from the profile (roles, terms acceptance) which is re-fetched after every reload.
+ */
+export interface SessionState {
+  token: string | null;
+  roles: readonly string[];
+  acceptedTOS: boolean | null;
+}
+
+export const sessionStore = createStore<SessionState>({
+  token: readStorage(StorageKeys.token),
+  roles: [],
+  acceptedTOS: null,
+});
+
+const resetListeners = new Set<() => void>();
+
+export function getToken(): string | null {
+  return sessionStore.get().token;
+}
+
+/** A new token means a new session: whatever was known about the old account no longer holds. */
+export function setToken(token: string): void {
+  writeStorage(StorageKeys.token, token);
+  const prev = sessionStore.get();
+  if (prev.token === token) return;
+  sessionStore.set({ token, roles: [], acceptedTOS: null });
+}
+
+export function setAccount(roles: readonly string[], acceptedTOS: boolean): void {
+  sessionStore.set((s) => ({ ...s, roles, acceptedTOS }));
+}
+
+export function setAcceptedTOS(acceptedTOS: boolean): void {
+  sessionStore.set((s) => ({ ...s, acceptedTOS }));
+}
+
+/** Ends the session in this browser; listeners forget what belonged to it (vendor choice, cache). */
+export function resetToken(): void {
+  writeStorage(StorageKeys.token, null);
+  sessionStore.set({ token: null, roles: [], acceptedTOS: null });
+  for (const l of resetListeners) l();
+}
+
+export function onSessionReset(listener: () => void): () => void {
+  resetListeners.add(listener);
+  return () => resetListeners.delete(listener);
+}
+
+export function useSession(): SessionState {
+  return useStore(sessionStore);
+}

@@ -1,0 +1,75 @@
+import { readFileSync } from 'node:fs';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+const outDir = resolve(import.meta.dirname, 'dist');
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+/** The server serves dist pre-compressed, so every text asset gets .gz and .br siblings at build. */
+function precompress(): Plugin {
+  const compressible = /\.(js|css|html|svg)$/;
+  async function walk(dir: string): Promise<string[]> {
+    const entries = await readdir(dir, { withFileTypes: true });
+    const nested = await Promise.all(
+      entries.map((e) => (e.isDirectory() ? walk(join(dir, e.name)) : Promise.resolve([join(dir, e.name)]))),
+    );
+    return nested.flat();
+  }
+  return {
+    name: 'vp-precompress',
+    apply: 'build',
+    async closeBundle() {
+      const files = (await walk(outDir)).filter((f) => compressible.test(f));
+      await Promise.all(
+        files.map(async (file) => {
+          const data = await readFile(file);
+          const [gz, br] = await Promise.all([
+            gzipAsync(data, { level: 9 }),
+            brotliAsync(data, {
+              params: {
+                [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
+                [zlibConstants.BROTLI_PARAM_SIZE_HINT]: data.length,
+              },
+            }),
+          ]);
+          await Promise.all([writeFile(`${file}.gz`, gz), writeFile(`${file}.br`, br)]);
+        }),
+      );
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), precompress()],
+  define: { __APP_VERSION__: JSON.stringify(pkg.version) },
+  server: {
+    proxy: { '/api': { target: 'http://localhost:8080', ws: true, changeOrigin: true } },
+  },
+  preview: {
+    proxy: { '/api': { target: 'http://localhost:8080', ws: true, changeOrigin: true } },
+  },
+  build: {
+    outDir,
+    emptyOutDir: true,
+    manifest: true,
+    sourcemap: false,
+    rolldownOptions: {
+      treeshake: {
+        // The contract is pure declarations; without saying so, every module of its barrel (and with
+        // them all of zod) would land in the login bundle.
+        moduleSideEffects: (id) => !id.includes('/packages/contract/src/'),
+        // Schema builders only build values: unused schemas can be dropped like unused constants.
+        manualPureFunctions: ['z'],
+      },
+    },
+  },
+});

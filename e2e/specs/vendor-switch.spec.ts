@@ -1,0 +1,36 @@
+import { expect, test } from '@playwright/test';
+import { apiLogin, useSession, users } from '../support/session.ts';
+
+test('switching the linked vendor account changes the dashboard figures', async ({ page, request }) => {
+  await useSession(page, await apiLogin(request, users.demo));
+  await page.goto('/dashboard');
+
+  const vendorName = page.getByTestId('dashboard-vendor-name');
+  const totalSites = page.getByTestId('dashboard-card-totalSites');
+  await expect(vendorName).toHaveText('Summit Web Solutions');
+  const before = (await totalSites.locator('.ant-statistic-content').innerText()).trim();
+
+  const selector = page.getByRole('combobox', { name: 'Vendor account' });
+  await expect(selector).toBeVisible();
+  await selector.click();
+  // Long names are truncated in the list (spec: 20 characters plus an ellipsis); the full name is
+  // the option's title.
+  await expect(page.getByRole('option', { name: 'Summit Web Solutions...', exact: true })).toBeAttached();
+  await page.getByTitle('Summit Web Solutions West', { exact: true }).click();
+
+  await expect(page.getByText('Selected vendor: Summit Web Solutions West')).toBeVisible();
+  await expect(vendorName).toHaveText('Summit Web Solutions West');
+  await expect(totalSites.locator('.ant-statistic-content')).not.toHaveText(before);
+
+  // The choice is kept: after a reload the dashboard still shows the West account.
+  await page.reload();
+  await expect(vendorName).toHaveText('Summit Web Solutions West');
+});
+
+test('a user with a single vendor account sees no vendor selector', async ({ page, request }) => {
+  await useSession(page, await apiLogin(request, users.viewer));
+  await page.goto('/dashboard');
+
+  await expect(page.getByTestId('dashboard-vendor-name')).toHaveText('Summit Web Solutions');
+  await expect(page.getByRole('combobox', { name: 'Vendor account' })).toHaveCount(0);
+});

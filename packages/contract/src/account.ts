@@ -1,0 +1,137 @@
+import { z } from 'zod';
+
+/** Roles a user may hold. 'viewer' is read-only; 'admin' is MLS staff acting for any vendor. */
+export const ROLES = ['admin', 'vendor', 'viewer'] as const;
+export const roleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof roleSchema>;
+
+export const ROLE_NAMES: Record<Role, string> = {
+  admin: 'MLS Administrator',
+  vendor: 'Vendor',
+  viewer: 'Vendor (read-only)',
+};
+
+const trimmed = (max: number) => z.string().trim().max(max);
+
+export const usernameSchema = z
+  .string({ error: 'Please enter your username.' })
+  .trim()
+  .min(1, 'Please enter your username.')
+  .max(100, 'Username cannot be more than 100 characters.');
+
+export const PASSWORD_MIN = 10;
+export const PASSWORD_MAX = 128;
+export const passwordSchema = z
+  .string({ error: 'Please enter a password.' })
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters.`)
+  .max(PASSWORD_MAX, `Password cannot be more than ${PASSWORD_MAX} characters.`);
+
+export const loginResponseSchema = z.object({ token: z.string(), role: roleSchema });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const forgotPasswordBodySchema = z.object({ username: usernameSchema });
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
+
+/** PUT /profile/resetpassword: the token from the mailed link, and the new password. */
+export const resetPasswordBodySchema = z.object({
+  token: z.string().min(1, 'The password link is missing its token.').max(200),
+  password: passwordSchema,
+});
+export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
+
+/** PUT /profile/register: bearer is the invitation token. */
+export const registerBodySchema = z.object({
+  password: passwordSchema,
+  firstName: trimmed(100).optional(),
+  lastName: trimmed(100).optional(),
+});
+export type RegisterBody = z.infer<typeof registerBodySchema>;
+
+export const profileSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  role: roleSchema,
+  rolename: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  vendor: z.number().int().nullable(),
+  acceptedTOS: z.boolean(),
+  active: z.boolean(),
+  avatar: z.string().nullable(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/**
+ * PUT /profile. The spec's payload carries the whole profile; only names, email and (with the
+ * current password) a new password are editable. Other fields are accepted and ignored.
+ */
+export const profileUpdateSchema = z
+  .object({
+    email: z.string().trim().max(254).pipe(z.email('Please enter a valid email address.')),
+    firstName: trimmed(100).min(1, 'Please enter your first name.'),
+    lastName: trimmed(100).min(1, 'Please enter your last name.'),
+    password: passwordSchema.optional(),
+    currentPassword: z.string().max(PASSWORD_MAX).optional(),
+  })
+  .loose()
+  .refine((v) => !v.password || !!v.currentPassword, {
+    message: 'Please enter your current password to set a new one.',
+    path: ['currentPassword'],
+  });
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+export const linkedAccountSchema = z.object({
+  rowKey: z.number().int(),
+  licensee: z.string(),
+  status: z.boolean(),
+  isPrimary: z.boolean(),
+});
+export type LinkedAccount = z.infer<typeof linkedAccountSchema>;
+
+export const tosSchema = z.object({ version: z.string(), effectiveDate: z.string(), text: z.string() });
+export type TermsOfService = z.infer<typeof tosSchema>;
+
+export const metadataSchema = z.object({
+  totalSites: z.number().int(),
+  sitesActive: z.number().int(),
+  sitesInactive: z.number().int(),
+  sitesPendingActivation: z.number().int(),
+  sitesPendingTermination: z.number().int(),
+  subAccounts: z.number().int(),
+  vendorCode: z.string(),
+  vendorType: z.string(),
+  vendorName: z.string(),
+  technicalContact: z.string(),
+  billingContact: z.string(),
+  feedType: z.string(),
+  missingDocs: z.number().int(),
+  missingSiteDocs: z.number().int(),
+  reciprocalAllowed: z.boolean(),
+  permissionAudit: z.boolean(),
+  isConsumer: z.boolean(),
+  isProvider: z.boolean(),
+});
+export type Metadata = z.infer<typeof metadataSchema>;
+
+export const TICKET_CATEGORIES = [
+  'Question',
+  'Problem',
+  'Feature Request',
+  'Data Licensing',
+  'Other',
+] as const;
+export const ticketBodySchema = z.object({
+  subject: z
+    .string({ error: 'Please enter a subject.' })
+    .trim()
+    .min(1, 'Please enter a subject.')
+    .max(200, 'Subject cannot be more than 200 characters.'),
+  category: z.enum(TICKET_CATEGORIES, { error: 'Please select a category.' }),
+  message: z
+    .string({ error: 'Please enter a message.' })
+    .trim()
+    .min(1, 'Please enter a message.')
+    .max(5000, 'Message cannot be more than 5000 characters.'),
+});
+export type TicketBody = z.infer<typeof ticketBodySchema>;

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/** The one error shape every API failure answers with. */
+export const apiErrorSchema = z.object({ code: z.number().int(), message: z.string() });
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/**
+ * Business codes the client reacts to (spec §8 Session). HTTP statuses are used as codes for
+ * everything else, so a client can always read `code`.
+ */
+export const ErrorCodes = {
+  /** Token unknown, forged or ended by logout. */
+  invalidToken: 50008,
+  /** The session was ended elsewhere (password reset, account deactivated). */
+  sessionEnded: 50012,
+  /** Token expired (idle or absolute). */
+  tokenExpired: 50014,
+} as const;
+
+/** Codes that make the client show the 'Confirm logout' dialog. */
+export const LOGOUT_CODES: readonly number[] = [
+  ErrorCodes.invalidToken,
+  ErrorCodes.sessionEnded,
+  ErrorCodes.tokenExpired,
+];
+
+export const Messages = {
+  loginFailed: 'Incorrect username or password.',
+  tooManyAttempts: 'Too many failed login attempts. Please wait 15 minutes and try again.',
+  notFound: 'Not found',
+  forbidden: 'You do not have permission to do this.',
+  readOnly: 'Your role is read-only; changes are not allowed.',
+  vendorNotLinked: 'The selected vendor account is not linked to your user.',
+  forgotPasswordSent:
+    'If an account exists for that username, a password reset link has been sent to its email address.',
+  resetTokenInvalid: 'This password link is invalid or has expired. Please request a new one.',
+  currentPasswordWrong: 'The current password is incorrect.',
+  sessionInvalid: 'Your session is not valid. Please log in again.',
+  sessionExpired: 'Your session has expired. Please log in again.',
+  sessionEnded: 'Your session was ended. Please log in again.',
+  logoutConfirm: 'You have been logged out, you can cancel to stay on this page, or log in again',
+  logoutConfirmTitle: 'Confirm logout',
+  idleLogout: 'You are now logged out due to inactivity.',
+  hasError: 'Has Error',
+  tosRequired: 'Please accept the terms of service to continue.',
+} as const;

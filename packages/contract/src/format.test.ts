@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { displayDate, formatFileSize, truncateLicensee } from './format.ts';
+
+describe('truncateLicensee', () => {
+  it.each([
+    ['Summit Web Solutions', 'Summit Web Solutions'],
+    ['Summit Web Solutions West', 'Summit Web Solutions...'],
+    ['', ''],
+  ])('%s', (input, out) => expect(truncateLicensee(input)).toBe(out));
+});
+
+describe('formatFileSize (base 1000, 2 decimals)', () => {
+  it.each([
+    [0, '0 Bytes'],
+    [999, '999 Bytes'],
+    [1000, '1 KB'],
+    [1536, '1.54 KB'],
+    [2_500_000, '2.5 MB'],
+    [1e24, '1 YB'],
+    [5e27, '5000 YB'],
+  ])('%d', (n, out) => expect(formatFileSize(n)).toBe(out));
+});
+
+describe('displayDate', () => {
+  it.each([
+    ['2026-03-09', '03/09/2026'],
+    ['2026-03-09T10:00:00Z', '03/09/2026'],
+    ['0001-01-01', 'Not Available'],
+    ['0001-01-01T00:00:00', 'Not Available'],
+    [null, 'Not Available'],
+  ])('%s', (input, out) => expect(displayDate(input)).toBe(out));
+});

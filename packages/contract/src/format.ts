@@ -1,0 +1,32 @@
+import { LICENSEE_DISPLAY_MAX } from './constants.ts';
+
+/** Licensee names in the vendor selector: at most 20 characters, then an ellipsis. */
+export function truncateLicensee(name: string, max = LICENSEE_DISPLAY_MAX): string {
+  return name.length > max ? `${name.slice(0, max)}...` : name;
+}
+
+const SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB', 'YB'] as const;
+
+/** File sizes with base 1000, units Bytes to YB, 2 decimals (spec §9). */
+export function formatFileSize(bytes: number, decimals = 2): string {
+  if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
+  const i = Math.min(Math.floor(Math.log(bytes) / Math.log(1000)), SIZE_UNITS.length - 1);
+  const value = parseFloat((bytes / 1000 ** i).toFixed(decimals));
+  return `${value} ${SIZE_UNITS[i]}`;
+}
+
+/** yyyy-mm-dd (wire format) to MM/DD/YYYY (display); 0001-01-01 means no date. */
+export function displayDate(iso: string | null | undefined): string {
+  if (!iso || iso.startsWith('0001-01-01')) return 'Not Available';
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
+  if (!m) return iso;
+  return `${m[2]}/${m[3]}/${m[1]}`;
+}
+
+/** Today's date as yyyy-mm-dd in the given time zone's calendar (defaults to local). */
+export function isoDate(d: Date = new Date()): string {
+  const y = d.getFullYear();
+  const m = String(d.getMonth() + 1).padStart(2, '0');
+  const day = String(d.getDate()).padStart(2, '0');
+  return `${y}-${m}-${day}`;
+}

@@ -1,0 +1,189 @@
+import { describe, expect, it } from 'vitest';
+import {
+  generateRoutes,
+  guardDecision,
+  isLoginFree,
+  rolesFromRole,
+  safeRedirect,
+  type GuardDecision,
+  type GuardInput,
+  type RouteMeta,
+} from './routes.ts';
+
+function input(over: Partial<GuardInput> & { path: string }): GuardInput {
+  return {
+    fullPath: over.path,
+    query: {},
+    storedToken: null,
+    roles: [],
+    acceptedTOS: null,
+    ...over,
+  };
+}
+
+describe('guardDecision (spec §2 Route guard)', () => {
+  const rows: { name: string; in: GuardInput; out: GuardDecision }[] = [
+    // A token in the query string is stored, except on /password and /registration.
+    {
+      name: 'query token stored on a login-free route',
+      in: input({ path: '/auth-redirect', query: { token: 'q1' } }),
+      out: { kind: 'allow', storeToken: 'q1' },
+    },
+    {
+      name: 'query token stored then account fetched on a protected route',
+      in: input({ path: '/dashboard', query: { token: 'q1' } }),
+      out: { kind: 'fetchAccount', storeToken: 'q1' },
+    },
+    {
+      name: 'query token on /password is a reset token, not a session',
+      in: input({ path: '/password', query: { token: 'reset' } }),
+      out: { kind: 'allow' },
+    },
+    {
+      name: 'query token on /registration is an invitation, not a session',
+      in: input({ path: '/registration', query: { token: 'invite' } }),
+      out: { kind: 'allow' },
+    },
+    // With no token only the login-free routes are allowed.
+    ...[
+      '/login',
+      '/register',
+      '/registration',
+      '/forgotpassword',
+      '/password',
+      '/reset',
+      '/auth-redirect',
+      '/401',
+      '/404',
+      '/tos',
+      '/redirect/dashboard',
+    ].map((path) => ({
+      name: `no token, login-free ${path}`,
+      in: input({ path }),
+      out: { kind: 'allow' } as GuardDecision,
+    })),
+    {
+      name: 'no token on a protected route: login with redirect keeping the query',
+      in: input({ path: '/dashboard', fullPath: '/dashboard?a=1&b=2' }),
+      out: { kind: 'redirect', to: '/login?redirect=%2Fdashboard%3Fa%3D1%26b%3D2' },
+    },
+    {
+      name: 'no token on an unknown path still goes to login first',
+      in: input({ path: '/nowhere' }),
+      out: { kind: 'redirect', to: '/login?redirect=%2Fnowhere' },
+    },
+    // A logged-in user visiting /login goes to /dashboard.
+    {
+      name: 'logged in on /login',
+      in: input({ path: '/login', storedToken: 't', roles: ['vendor'], acceptedTOS: true }),
+      out: { kind: 'redirect', to: '/dashboard' },
+    },
+    {
+      name: 'token but roles unknown on /login still goes to /dashboard',
+      in: input({ path: '/login', storedToken: 't' }),
+      out: { kind: 'redirect', to: '/dashboard' },
+    },
+    // Account info is fetched if roles are unknown.
+    {
+      name: 'token, roles unknown, protected route: fetch account',
+      in: input({ path: '/feedback', storedToken: 't' }),
+      out: { kind: 'fetchAccount' },
+    },
+    {
+      name: 'token, roles unknown, login-free route: no fetch needed',
+      in: input({ path: '/tos', storedToken: 't' }),
+      out: { kind: 'allow' },
+    },
+    // Terms not accepted: /tos.
+    {
+      name: 'terms not accepted',
+      in: input({ path: '/dashboard', storedToken: 't', roles: ['vendor'], acceptedTOS: false }),
+      out: { kind: 'redirect', to: '/tos' },
+    },
+    {
+      name: 'terms not accepted, already on /tos',
+      in: input({ path: '/tos', storedToken: 't', roles: ['vendor'], acceptedTOS: false }),
+      out: { kind: 'allow' },
+    },
+    {
+      name: 'terms accepted, protected route',
+      in: input({ path: '/dashboard', storedToken: 't', roles: ['viewer'], acceptedTOS: true }),
+      out: { kind: 'allow' },
+    },
+    {
+      name: 'query token replaces the stored one',
+      in: input({
+        path: '/dashboard',
+        query: { token: 'new' },
+        storedToken: 'old',
+        roles: ['vendor'],
+        acceptedTOS: true,
+      }),
+      out: { kind: 'allow', storeToken: 'new' },
+    },
+  ];
+
+  for (const row of rows) {
+    it(row.name, () => {
+      expect(guardDecision(row.in)).toEqual(row.out);
+    });
+  }
+});
+
+describe('generateRoutes (spec §6)', () => {
+  const table: RouteMeta[] = [
+    { path: '/open', title: 'Open' },
+    { path: '/vendors-only', title: 'Vendors', roles: ['vendor'] },
+    { path: '/viewers', title: 'Viewers', roles: ['viewer', 'vendor'] },
+    {
+      path: '/tools',
+      title: 'Tools',
+      children: [
+        { path: '/tools/a', title: 'A', roles: ['admin'] },
+        { path: '/tools/b', title: 'B' },
+      ],
+    },
+  ];
+  const paths = (routes: RouteMeta[]): string[] =>
+    routes.flatMap((r) => [r.path, ...(r.children ? paths(r.children.slice()) : [])]);
+
+  it.each([
+    ['admin', ['/open', '/vendors-only', '/viewers', '/tools', '/tools/a', '/tools/b']],
+    ['vendor', ['/open', '/vendors-only', '/viewers', '/tools', '/tools/a', '/tools/b']],
+    ['viewer', ['/open', '/viewers', '/tools', '/tools/b']],
+    ['stranger', ['/open', '/tools', '/tools/b']],
+  ])('role %s', (role, expected) => {
+    expect(paths(generateRoutes(table, rolesFromRole(role)))).toEqual(expected);
+  });
+
+  it('no roles at all sees only open routes', () => {
+    expect(paths(generateRoutes(table, []))).toEqual(['/open', '/tools', '/tools/b']);
+  });
+
+  it('roles are lower-cased and trimmed into one item', () => {
+    expect(rolesFromRole(' Vendor ')).toEqual(['vendor']);
+    expect(rolesFromRole('')).toEqual([]);
+    expect(rolesFromRole(null)).toEqual([]);
+  });
+});
+
+describe('login-free paths and redirect targets', () => {
+  it.each([
+    ['/redirect/profile', true],
+    ['/tos', true],
+    ['/dashboard', false],
+    ['/loginx', false],
+  ])('%s login-free: %s', (path, free) => {
+    expect(isLoginFree(path)).toBe(free);
+  });
+
+  it.each([
+    ['/feedback?x=1', '/feedback?x=1'],
+    ['//evil.example', '/dashboard'],
+    ['https://evil.example', '/dashboard'],
+    ['/login?redirect=/x', '/dashboard'],
+    [null, '/dashboard'],
+  ])('safeRedirect(%s) = %s', (target, expected) => {
+    expect(safeRedirect(target)).toBe(expected);
+  });
+});

@@ -1,0 +1,119 @@
+import type { Role } from './account.ts';
+
+/**
+ * The route table's metadata and the pure decisions made from it: which routes a role sees, and
+ * what the guard does on each navigation. The web app renders from these; tests pin them as tables.
+ */
+export interface RouteMeta {
+  path: string;
+  name?: string;
+  title?: string;
+  hidden?: boolean;
+  affix?: boolean;
+  noCache?: boolean;
+  /** Roles allowed; absent = open to every logged-in user. */
+  roles?: readonly Role[];
+  /** Needs no login. */
+  public?: boolean;
+  redirect?: string;
+  icon?: string;
+  children?: readonly RouteMeta[];
+}
+
+/** Paths the guard lets through without a session (spec §2 Route guard). */
+export const LOGIN_FREE_PATHS: readonly string[] = [
+  '/login',
+  '/register',
+  '/registration',
+  '/forgotpassword',
+  '/password',
+  '/reset',
+  '/auth-redirect',
+  '/401',
+  '/404',
+  '/tos',
+];
+
+/** A token in the query string is stored, except on these (their token is a one-off, not a session). */
+export const TOKEN_QUERY_EXEMPT: readonly string[] = ['/password', '/registration'];
+
+export function isLoginFree(path: string): boolean {
+  return LOGIN_FREE_PATHS.includes(path) || path.startsWith('/redirect/');
+}
+
+/** The role from login or profile, lower-cased into a single-item list (spec §6). */
+export function rolesFromRole(role: string | null | undefined): string[] {
+  const r = (role ?? '').trim().toLowerCase();
+  return r ? [r] : [];
+}
+
+function hasPermission(roles: readonly string[], route: RouteMeta): boolean {
+  if (!route.roles || route.roles.length === 0) return true;
+  return roles.some((r) => (route.roles as readonly string[]).includes(r));
+}
+
+/** 'admin' and 'vendor' get all permission routes; others get those their role is listed on. */
+export function generateRoutes<T extends RouteMeta>(routes: readonly T[], roles: readonly string[]): T[] {
+  if (roles.includes('admin') || roles.includes('vendor')) return routes.slice();
+  const out: T[] = [];
+  for (const route of routes) {
+    if (!hasPermission(roles, route)) continue;
+    if (route.children) {
+      const children = generateRoutes(route.children, roles);
+      out.push({ ...route, children });
+    } else {
+      out.push(route);
+    }
+  }
+  return out;
+}
+
+export interface GuardInput {
+  path: string;
+  /** The full path with query string, kept as the login redirect target. */
+  fullPath: string;
+  query: Record<string, string | undefined>;
+  storedToken: string | null;
+  /** Roles known from an earlier profile fetch; empty when not yet fetched. */
+  roles: readonly string[];
+  acceptedTOS: boolean | null;
+}
+
+export type GuardDecision =
+  | { kind: 'allow'; storeToken?: string }
+  | { kind: 'redirect'; to: string; storeToken?: string }
+  | { kind: 'fetchAccount'; storeToken?: string };
+
+/**
+ * One navigation's decision, before account info is known or after. `fetchAccount` means: load the
+ * profile, then call again with roles and acceptedTOS set (or on failure reset the token and go to
+ * /login).
+ */
+export function guardDecision(input: GuardInput): GuardDecision {
+  const queryToken = input.query.token;
+  const storeToken = queryToken && !TOKEN_QUERY_EXEMPT.includes(input.path) ? queryToken : undefined;
+  const token = storeToken ?? input.storedToken;
+  const extra = storeToken ? { storeToken } : {};
+
+  if (!token) {
+    if (isLoginFree(input.path)) return { kind: 'allow', ...extra };
+    return { kind: 'redirect', to: `/login?redirect=${encodeURIComponent(input.fullPath)}`, ...extra };
+  }
+  if (input.path === '/login') return { kind: 'redirect', to: '/dashboard', ...extra };
+  if (input.roles.length === 0) {
+    if (isLoginFree(input.path)) return { kind: 'allow', ...extra };
+    return { kind: 'fetchAccount', ...extra };
+  }
+  if (input.acceptedTOS === false && input.path !== '/tos' && !isLoginFree(input.path)) {
+    return { kind: 'redirect', to: '/tos', ...extra };
+  }
+  return { kind: 'allow', ...extra };
+}
+
+/** Where a login form sends the user afterwards: the redirect target, never off-site. */
+export function safeRedirect(target: string | null | undefined): string {
+  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/login')) {
+    return '/dashboard';
+  }
+  return target;
+}

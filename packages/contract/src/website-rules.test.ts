@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import { SITE_STATUSES, type SiteStatus } from './status.ts';
+import {
+  canDelete,
+  canRequestDomainChange,
+  isCreateFormTouched,
+  isDomainLocked,
+  isStartDateEditable,
+  isStatusChangeAllowed,
+  isStatusLocked,
+  isTermDateEditable,
+  isValidDomain,
+  normalizeDomain,
+  safButtonState,
+  statusOptions,
+} from './website-rules.ts';
+
+type Row = {
+  status: SiteStatus | null;
+  options: SiteStatus[];
+  locked: boolean;
+  canDelete: boolean;
+  domainChange: boolean;
+  saf: 'hidden' | 'disabled' | 'enabled';
+};
+
+const ALL: SiteStatus[] = ['Pending Activation', 'Pending Termination', 'Active', 'Inactive'];
+
+// Every saved status (null = creating) against every rule of spec §4.
+const table: Row[] = [
+  { status: null, options: ALL, locked: false, canDelete: false, domainChange: false, saf: 'disabled' },
+  {
+    status: 'Pending Activation',
+    options: ALL,
+    locked: false,
+    canDelete: true,
+    domainChange: false,
+    saf: 'enabled',
+  },
+  {
+    status: 'Pending Termination',
+    options: ALL,
+    locked: false,
+    canDelete: false,
+    domainChange: false,
+    saf: 'enabled',
+  },
+  {
+    status: 'Active',
+    options: ['Pending Termination'],
+    locked: true,
+    canDelete: false,
+    domainChange: true,
+    saf: 'enabled',
+  },
+  {
+    status: 'Inactive',
+    options: ['Pending Activation'],
+    locked: false,
+    canDelete: false,
+    domainChange: false,
+    saf: 'hidden',
+  },
+];
+
+describe('website state rules by saved status', () => {
+  it.each(table)('$status', (row) => {
+    expect(statusOptions(row.status)).toEqual(row.options);
+    expect(isStatusLocked(row.status)).toBe(row.locked);
+    expect(canDelete(row.status)).toBe(row.canDelete);
+    expect(canRequestDomainChange(row.status)).toBe(row.domainChange);
+    expect(safButtonState(row.status, true)).toBe(row.saf);
+    expect(safButtonState(row.status, false)).toBe('hidden');
+    expect(isDomainLocked(row.status === null)).toBe(row.status !== null);
+  });
+});
+
+describe('date fields by edited status', () => {
+  const rows: [SiteStatus, boolean, boolean][] = [
+    ['Pending Activation', true, false],
+    ['Pending Termination', false, true],
+    ['Active', false, false],
+    ['Inactive', false, false],
+  ];
+  it.each(rows)('%s: start %s, term %s', (status, start, term) => {
+    expect(isStartDateEditable(status)).toBe(start);
+    expect(isTermDateEditable(status)).toBe(term);
+  });
+});
+
+describe('status transitions (every pair)', () => {
+  const allowed = new Set([
+    'Pending Activation>Pending Activation',
+    'Pending Activation>Pending Termination',
+    'Pending Termination>Pending Termination',
+    'Pending Termination>Pending Activation',
+    'Active>Active',
+    'Active>Pending Termination',
+    'Inactive>Inactive',
+    'Inactive>Pending Activation',
+  ]);
+  const pairs = SITE_STATUSES.flatMap((from) => SITE_STATUSES.map((to) => [from, to] as const));
+  it.each(pairs)('%s -> %s', (from, to) => {
+    expect(isStatusChangeAllowed(from, to)).toBe(allowed.has(`${from}>${to}`));
+  });
+});
+
+describe('create form touched', () => {
+  it.each([
+    [{}, false],
+    [{ domainName: '   ' }, false],
+    [{ domainName: 'a.com' }, true],
+    [{ agentSearch: 'Smith' }, true],
+    [{ product: 2 }, true],
+    [{ dba: 'Team A' }, true],
+    [{ startDate: '2026-01-01' }, true],
+    [{ termDate: '2026-01-01' }, true],
+  ])('%j -> %s', (fill, expected) => {
+    expect(isCreateFormTouched(fill)).toBe(expected);
+  });
+});
+
+describe('domain validation', () => {
+  it.each([
+    ['example.com', true],
+    ['homes.example.co.uk', true],
+    ['https://Example.com/path?x=1', true],
+    ['my-site.realestate', true],
+    ['localhost', false],
+    ['-bad.com', false],
+    ['bad-.com', false],
+    ['spaces here.com', false],
+    ['', false],
+    ['a'.repeat(64) + '.com', false],
+  ])('%s -> %s', (input, ok) => {
+    expect(isValidDomain(input)).toBe(ok);
+  });
+  it('normalises scheme, case and path', () => {
+    expect(normalizeDomain('  HTTP://WWW.Example.COM/listings ')).toBe('www.example.com');
+  });
+});

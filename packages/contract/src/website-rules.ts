@@ -1,0 +1,137 @@
+import type { SiteStatus } from './status.ts';
+import { SITE_STATUSES } from './status.ts';
+
+/**
+ * The website form's state rules (spec §4). The web app uses them to show and lock fields; the
+ * server uses the same functions to refuse what the client is not allowed to send.
+ */
+
+export const WebsiteMessages = {
+  domainRequired: 'A Domain Name is required',
+  domainInvalid: 'Please enter a valid domain name',
+  agentInfoRequired: 'Please enter agent information.',
+  agentRequired: 'Please select an agent',
+  productRequired: 'Please select a product.',
+  saveFirst: 'Please save to continue.',
+  invalidBeforeSave: 'Input valid data before saving.',
+  domainLockedHint: 'To change the domain, contact the MLS Data Licensing Department.',
+  created: 'Created Successfully',
+  saved: 'Saved Website',
+  deleted: 'Deleted Successfully',
+  siteDeleted: 'Site has been deleted',
+  deleteCanceled: 'Delete canceled',
+  domainChangeFailed: 'Domain Change Failed',
+  agentChangeFailed: 'Agent Change Failed',
+  statusNotAllowed: 'This status change is not allowed.',
+  statusLocked: 'The status of this website cannot be changed.',
+  domainLocked: 'The domain of an existing website cannot be changed here. Use a Domain Change Request.',
+  startDateLocked: 'The start date can only be changed while the website is Pending Activation.',
+  termDateLocked: 'The term date can only be changed while the website is Pending Termination.',
+  deleteNotAllowed: 'Only websites that are Pending Activation can be deleted.',
+  duplicateDomain: 'A website with this domain name already exists.',
+  agentNotFound: 'Agent information not found.',
+  reciprocalNotAllowed: 'Reciprocal agents are not allowed for this vendor.',
+} as const;
+
+/** Statuses a user may pick, given the saved status (or null while creating). */
+export function statusOptions(current: SiteStatus | null): SiteStatus[] {
+  if (current === 'Active') return ['Pending Termination'];
+  if (current === 'Inactive') return ['Pending Activation'];
+  return SITE_STATUSES.slice();
+}
+
+/**
+ * Of the offered options, those that can actually be chosen: plain Active and Inactive are shown
+ * but only the MLS sets them (on activation and termination), so they are never selectable.
+ */
+export function isSelectableStatus(status: SiteStatus): boolean {
+  return status !== 'Active' && status !== 'Inactive';
+}
+
+/** The status selector is locked unless the saved status is one the vendor may move from. */
+export function isStatusLocked(current: SiteStatus | null): boolean {
+  if (current === null) return false;
+  return !(current === 'Pending Activation' || current === 'Pending Termination' || current === 'Inactive');
+}
+
+/** Start date follows the status being edited: editable only in Pending Activation. */
+export function isStartDateEditable(status: SiteStatus): boolean {
+  return status === 'Pending Activation';
+}
+
+/** Term date is editable only in Pending Termination. */
+export function isTermDateEditable(status: SiteStatus): boolean {
+  return status === 'Pending Termination';
+}
+
+/** The domain can be typed only while creating; afterwards it changes through a request. */
+export function isDomainLocked(creating: boolean): boolean {
+  return !creating;
+}
+
+/** Delete appears only for saved Pending Activation sites. */
+export function canDelete(savedStatus: SiteStatus | null): boolean {
+  return savedStatus === 'Pending Activation';
+}
+
+export type SafButtonState = 'hidden' | 'disabled' | 'enabled';
+
+/** SAF button: hidden for Inactive sites and when no SAF document type exists; disabled while creating. */
+export function safButtonState(savedStatus: SiteStatus | null, safTypeExists: boolean): SafButtonState {
+  if (!safTypeExists || savedStatus === 'Inactive') return 'hidden';
+  if (savedStatus === null) return 'disabled';
+  return 'enabled';
+}
+
+/** A Domain Change Request is how an Active site's domain changes. */
+export function canRequestDomainChange(savedStatus: SiteStatus | null): boolean {
+  return savedStatus === 'Active';
+}
+
+/**
+ * Whether a status move is allowed for a vendor user: to the same status, or to a selectable option
+ * of the saved status, and never while the selector is locked.
+ */
+export function isStatusChangeAllowed(from: SiteStatus, to: SiteStatus): boolean {
+  if (from === to) return true;
+  if (!isSelectableStatus(to)) return false;
+  return statusOptions(from).includes(to);
+}
+
+export interface WebsiteFormFill {
+  domainName?: string | null;
+  agentSearch?: string | null;
+  product?: number | null;
+  dba?: string | null;
+  startDate?: string | null;
+  termDate?: string | null;
+}
+
+/** On create, Save is enabled once any of domain, search, product, DBA, start or term date is filled. */
+export function isCreateFormTouched(f: WebsiteFormFill): boolean {
+  const filled = (v: string | null | undefined) => typeof v === 'string' && v.trim() !== '';
+  return (
+    filled(f.domainName) ||
+    filled(f.agentSearch) ||
+    (typeof f.product === 'number' && f.product > 0) ||
+    filled(f.dba) ||
+    filled(f.startDate) ||
+    filled(f.termDate)
+  );
+}
+
+/** Host names only: labels of letters, digits and hyphens, a dot-separated TLD of letters. */
+const DOMAIN_RE = /^(?=.{1,253}$)(?:(?!-)[a-z0-9-]{1,63}(?<!-)\.)+[a-z]{2,63}$/i;
+
+/** Normalises user input: trims, lower-cases, drops a scheme, a path and a trailing dot. */
+export function normalizeDomain(input: string): string {
+  let d = input.trim().toLowerCase();
+  d = d.replace(/^[a-z][a-z0-9+.-]*:\/\//, '');
+  d = d.replace(/[/?#].*$/, '');
+  d = d.replace(/\.$/, '');
+  return d;
+}
+
+export function isValidDomain(input: string): boolean {
+  return DOMAIN_RE.test(normalizeDomain(input));
+}

@@ -1,0 +1,275 @@
+// `npm test`: every suite of the project, one after another, with one total at the end.
+// A suite that fails, cannot start, or runs no test at all makes the whole run fail.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join, relative } from 'node:path';
+import { clearTimeout } from 'node:timers';
+import { ensureBuilt, root } from './lib/build.mjs';
+
+const CHROMIUM = '/usr/bin/chromium';
+const SUITE_TIME_LIMIT_MS = 10 * 60 * 1000;
+const reportDir = join(root, 'test-results');
+const bin = (name) => join(root, 'node_modules/.bin', name);
+
+function banner(text) {
+  console.log(`\n=== ${text} ${'='.repeat(Math.max(0, 74 - text.length))}`);
+}
+
+function installChromium() {
+  if (existsSync(CHROMIUM)) return true;
+  banner('Chromium');
+  const asRoot = process.getuid?.() === 0;
+  const prefix = asRoot ? [] : ['sudo', '-n'];
+  const steps = [
+    [...prefix, 'apt-get', 'update'],
+    [...prefix, 'apt-get', 'install', '-y', 'chromium'],
+  ];
+  console.log(`${CHROMIUM} is missing; installing Debian's chromium package.`);
+  for (const step of steps) {
+    console.log(`$ ${step.join(' ')}`);
+    const result = spawnSync(step[0], step.slice(1), {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+    if (result.status !== 0) {
+      console.log(
+        `Installing Chromium failed (${step.join(' ')} exited with ${result.status ?? result.error}).`,
+      );
+      return false;
+    }
+  }
+  return existsSync(CHROMIUM);
+}
+
+// Each suite runs in its own process group so a hung one can be stopped whole (servers and browsers
+// included); an interrupt of this script is passed on to that group.
+let runningGroup = null;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    if (runningGroup !== null) {
+      try {
+        process.kill(-runningGroup, signal);
+      } catch {
+        // already gone
+      }
+    }
+    process.exit(130);
+  });
+}
+
+/** Runs a command with inherited output; resolves to its exit code (or a signal marker). */
+function run(cmd, args, { cwd = root, env = {} } = {}) {
+  return new Promise((resolvePromise) => {
+    const child = spawn(cmd, args, {
+      cwd,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: Object.fromEntries(
+        Object.entries({ ...process.env, ...env }).filter(([, value]) => value !== undefined),
+      ),
+      detached: true,
+    });
+    runningGroup = child.pid ?? null;
+    const timer = setTimeout(() => {
+      console.log(
+        `\n[test] ${cmd} ${args.join(' ')} exceeded ${SUITE_TIME_LIMIT_MS / 60000} min; stopping it.`,
+      );
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }, SUITE_TIME_LIMIT_MS);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      runningGroup = null;
+      console.log(`[test] could not start ${cmd}: ${error.message}`);
+      resolvePromise(127);
+    });
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      runningGroup = null;
+      resolvePromise(code ?? (signal ? 128 : 1));
+    });
+  });
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Counts from vitest's JSON reporter; a file that failed before any test ran counts as one failure. */
+function vitestCounts(file) {
+  const report = readJson(file);
+  if (!report) return undefined;
+  const files = report.testResults ?? [];
+  const brokenFiles = files.filter(
+    (result) => result.status === 'failed' && (result.assertionResults ?? []).length === 0,
+  );
+  const failedNames = [
+    ...brokenFiles.map((result) => `${relative(root, result.name)} (did not run)`),
+    ...files.flatMap((result) =>
+      (result.assertionResults ?? [])
+        .filter((test) => test.status === 'failed')
+        .map((test) => `${relative(root, result.name)} > ${test.fullName}`),
+    ),
+  ];
+  return {
+    passed: report.numPassedTests ?? 0,
+    failed: (report.numFailedTests ?? 0) + brokenFiles.length,
+    skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+    failedNames,
+  };
+}
+
+/** Counts from Playwright's JSON reporter; setup errors outside tests count as failures. */
+function playwrightCounts(file) {
+  const report = readJson(file);
+  if (!report?.stats) return undefined;
+  const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats;
+  const failedNames = (report.errors ?? []).map(
+    (error) => `(outside tests) ${error.message?.split('\n')[0]}`,
+  );
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      if (spec.tests?.some((test) => test.status === 'unexpected')) {
+        const file = relative(root, join(report.config?.rootDir ?? join(root, 'e2e'), spec.file));
+        failedNames.push(`${file}:${spec.line} > ${[...titles, spec.title].join(' > ')}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (const suite of report.suites ?? []) walk(suite, []);
+  return {
+    passed: expected + flaky,
+    failed: unexpected + (report.errors ?? []).length,
+    skipped,
+    failedNames,
+  };
+}
+
+// Vitest uses one worker less than there are cores, which is a single worker on a 2-core machine;
+// the suites are mostly waiting on databases, so every core is put to work unless told otherwise.
+const vitestWorkers = process.env.VITEST_MAX_WORKERS ?? String(Math.max(2, availableParallelism()));
+
+function vitestSuite(name, cwd, env = {}) {
+  return {
+    name,
+    async run() {
+      const out = join(reportDir, `${name}.json`);
+      const code = await run(
+        bin('vitest'),
+        ['run', '--reporter=default', '--reporter=json', `--outputFile=${out}`],
+        { cwd: join(root, cwd), env: { VITEST_MAX_WORKERS: vitestWorkers, ...env } },
+      );
+      return { code, counts: vitestCounts(out) };
+    },
+  };
+}
+
+const e2eSuite = {
+  name: 'e2e',
+  async run() {
+    const out = join(reportDir, 'e2e.json');
+    const code = await run(bin('playwright'), ['test', '-c', 'e2e'], {
+      env: { E2E_JSON_REPORT: out },
+    });
+    return { code, counts: playwrightCounts(out) };
+  },
+};
+
+const started = Date.now();
+rmSync(reportDir, { recursive: true, force: true });
+mkdirSync(reportDir, { recursive: true });
+
+const results = [];
+const record = (name, code, counts, note) => {
+  const passed = counts?.passed ?? 0;
+  let failed = counts?.failed ?? 0;
+  let problem = note;
+  if (!counts) problem ??= 'no report (runner failed to start or crashed)';
+  else if (passed + failed === 0) problem ??= 'ran no tests';
+  if (code !== 0 && failed === 0) problem ??= `runner exited with ${code}`;
+  // A suite that broke without failing a test still has to show in the total.
+  if (problem && failed === 0) failed = 1;
+  results.push({
+    name,
+    passed,
+    failed,
+    skipped: counts?.skipped ?? 0,
+    problem,
+    failedNames: counts?.failedNames ?? [],
+  });
+  const status = problem || failed > 0 ? 'FAIL' : 'ok';
+  console.log(
+    `\n[test] ${name}: ${status} - ${passed} passed, ${failed} failed${problem ? ` (${problem})` : ''}`,
+  );
+};
+
+if (!installChromium()) {
+  console.log(`[test] ${CHROMIUM} is not available; the end-to-end suite will fail.`);
+}
+
+banner('build');
+const buildFailures = ensureBuilt(['web', 'server']);
+for (const name of buildFailures)
+  record(`build:${name}`, 1, { passed: 0, failed: 1, skipped: 0 }, 'build failed');
+
+/** A check that passes or fails as a whole (type checking, lint): one test each in the total. */
+function checkSuite(name, script) {
+  return {
+    name,
+    async run() {
+      const code = await run('npm', ['run', '-s', script]);
+      return {
+        code,
+        counts: { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0, failedNames: [] },
+      };
+    },
+  };
+}
+
+const suites = [
+  checkSuite('typecheck', 'typecheck'),
+  checkSuite('lint', 'lint'),
+  vitestSuite('contract', 'packages/contract'),
+  vitestSuite('server-pglite', 'apps/server', { TEST_DB: undefined }),
+];
+if (process.env.TEST_DATABASE_URL) {
+  suites.push(vitestSuite('server-postgres', 'apps/server', { TEST_DB: 'postgres' }));
+} else {
+  console.log('[test] TEST_DATABASE_URL is not set: the server suite runs on the embedded database only.');
+}
+suites.push(vitestSuite('web', 'apps/web'), e2eSuite);
+
+for (const suite of suites) {
+  banner(suite.name);
+  const suiteStarted = Date.now();
+  const { code, counts } = await suite.run();
+  record(suite.name, code, counts);
+  results.at(-1).seconds = (Date.now() - suiteStarted) / 1000;
+}
+
+banner('summary');
+for (const r of results) {
+  const status = r.problem || r.failed > 0 ? 'FAIL' : 'ok  ';
+  const time = r.seconds === undefined ? '' : ` in ${r.seconds.toFixed(1)} s`;
+  const skipped = r.skipped ? `, ${r.skipped} skipped` : '';
+  console.log(
+    `${status} ${r.name.padEnd(16)} ${r.passed} passed, ${r.failed} failed${skipped}${time}${r.problem ? ` - ${r.problem}` : ''}`,
+  );
+  const SHOWN = 20;
+  for (const failedName of r.failedNames.slice(0, SHOWN)) console.log(`       x ${failedName}`);
+  if (r.failedNames.length > SHOWN) console.log(`       ... and ${r.failedNames.length - SHOWN} more`);
+}
+const total = results.reduce((sum, r) => ({ passed: sum.passed + r.passed, failed: sum.failed + r.failed }), {
+  passed: 0,
+  failed: 0,
+});
+console.log(`Total time ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(`${total.passed} passed, ${total.failed} failed`);
+process.exit(total.failed > 0 ? 1 : 0);
