@@ -134,12 +134,13 @@ function playwrightCounts(file) {
   const failedNames = (report.errors ?? []).map(
     (error) => `(outside tests) ${error.message?.split('\n')[0]}`,
   );
+  const flakyNames = [];
   const walk = (suite, titles) => {
     for (const spec of suite.specs ?? []) {
-      if (spec.tests?.some((test) => test.status === 'unexpected')) {
-        const file = relative(root, join(report.config?.rootDir ?? join(root, 'e2e'), spec.file));
-        failedNames.push(`${file}:${spec.line} > ${[...titles, spec.title].join(' > ')}`);
-      }
+      const file = relative(root, join(report.config?.rootDir ?? join(root, 'e2e'), spec.file));
+      const name = `${file}:${spec.line} > ${[...titles, spec.title].join(' > ')}`;
+      if (spec.tests?.some((test) => test.status === 'unexpected')) failedNames.push(name);
+      else if (spec.tests?.some((test) => test.status === 'flaky')) flakyNames.push(name);
     }
     for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
   };
@@ -149,6 +150,7 @@ function playwrightCounts(file) {
     failed: unexpected + (report.errors ?? []).length,
     skipped,
     failedNames,
+    flakyNames,
   };
 }
 
@@ -203,6 +205,7 @@ const record = (name, code, counts, note) => {
     skipped: counts?.skipped ?? 0,
     problem,
     failedNames: counts?.failedNames ?? [],
+    flakyNames: counts?.flakyNames ?? [],
   });
   const status = problem || failed > 0 ? 'FAIL' : 'ok';
   console.log(
@@ -265,6 +268,7 @@ for (const r of results) {
   const SHOWN = 20;
   for (const failedName of r.failedNames.slice(0, SHOWN)) console.log(`       x ${failedName}`);
   if (r.failedNames.length > SHOWN) console.log(`       ... and ${r.failedNames.length - SHOWN} more`);
+  for (const flakyName of r.flakyNames) console.log(`       ~ flaky, passed on retry: ${flakyName}`);
 }
 const total = results.reduce((sum, r) => ({ passed: sum.passed + r.passed, failed: sum.failed + r.failed }), {
   passed: 0,

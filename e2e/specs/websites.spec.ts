@@ -98,6 +98,26 @@ async function pickOption(page: Page, combobox: Locator, option: string): Promis
   }).toPass({ timeout: 15_000 });
 }
 
+/**
+ * Picks the agent with this member number from the open search results, retrying the click (as
+ * pickOption does) until `picked` holds.
+ */
+async function pickAgent(page: Page, memberNumber: string, picked: () => Promise<void>): Promise<void> {
+  await expect(async () => {
+    const done = await picked().then(
+      () => true,
+      () => false,
+    );
+    if (done) return;
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+      .filter({ hasText: `#${memberNumber}` })
+      .first()
+      .click({ timeout: 2_000 });
+    await picked();
+  }).toPass({ timeout: 15_000 });
+}
+
 test('create a website through the modal from an empty form', async ({ page, request }) => {
   const token = await apiLogin(request, users.demo);
   const [agent] = await twoAgents(request, token);
@@ -123,13 +143,10 @@ test('create a website through the modal from an empty form', async ({ page, req
 
   await modal.getByRole('combobox', { name: 'Agent Search' }).fill(agent.memberNumber);
   await expect(modal.getByText('Please select an agent')).toBeVisible();
-  await page
-    .locator('.ant-select-item-option')
-    .filter({ hasText: `#${agent.memberNumber}` })
-    .first()
-    .click();
+  await pickAgent(page, agent.memberNumber, () =>
+    expect(modal.getByTestId('agent-broker-table')).toContainText(agent.memberNumber, { timeout: 1_000 }),
+  );
   await expect(modal.getByText('Please select an agent')).toHaveCount(0);
-  await expect(modal.getByTestId('agent-broker-table')).toContainText(agent.memberNumber);
 
   await pickOption(page, modal.getByRole('combobox', { name: 'Product' }), 'IDX Team Website');
   // The team product brings the Team tab, disabled until the site exists.
@@ -214,12 +231,9 @@ test('team: add an agent, then remove them', async ({ page, request }) => {
   await expect(add.getByPlaceholder('Agent name, Member #, or License #.')).toBeVisible();
   await expect(add.getByRole('button', { name: 'Add', exact: true })).toBeDisabled();
   await add.getByPlaceholder('Agent name, Member #, or License #.').fill(other.memberNumber);
-  await page
-    .locator('.ant-select-item-option')
-    .filter({ hasText: `#${other.memberNumber}` })
-    .first()
-    .click();
-  await add.getByRole('button', { name: 'Add', exact: true }).click();
+  const addButton = add.getByRole('button', { name: 'Add', exact: true });
+  await pickAgent(page, other.memberNumber, () => expect(addButton).toBeEnabled({ timeout: 1_000 }));
+  await addButton.click();
   await expect(page.getByText('Agent added successfully')).toBeVisible();
   await expect(rows).toHaveCount(2);
 
