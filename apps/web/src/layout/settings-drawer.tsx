@@ -1,6 +1,7 @@
 import { COLORBLIND_SCHEMES, toneColor, type BadgeTone, type ColorblindScheme } from '@vp/contract';
 import { Drawer, Form, Radio, Select } from 'antd';
 import { setColorblind, setSize, UI_SIZES, useSettings, type UiSize } from '../lib/settings.ts';
+import { VendorSelector } from './vendor-selector.tsx';
 
 const TONES: { tone: BadgeTone; label: string }[] = [
   { tone: 'success', label: 'Active' },
@@ -11,12 +12,24 @@ const TONES: { tone: BadgeTone; label: string }[] = [
 
 const OFF = 'off';
 
-/** Local display settings: control size and the colour-blind scheme for status colours. */
-export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+/**
+ * Local display settings: control size and the colour-blind scheme for status colours; on mobile also
+ * the vendor account, which the navbar hides there.
+ */
+export function SettingsDrawer({
+  open,
+  mobile,
+  onClose,
+}: {
+  open: boolean;
+  mobile: boolean;
+  onClose: () => void;
+}) {
   const { size, colorblind } = useSettings();
   return (
     <Drawer title="Settings" open={open} onClose={onClose} size={340}>
       <Form layout="vertical">
+        {mobile && <VendorSelector labelled />}
         <Form.Item label="Size" htmlFor="vp-size">
           <Radio.Group
             id="vp-size"

@@ -33,12 +33,12 @@ function serve(accounts: LinkedAccount[]) {
   return fetchMock;
 }
 
-function renderSelector() {
+function renderSelector(labelled = false) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const invalidate = vi.spyOn(client, 'invalidateQueries');
   render(
     <QueryClientProvider client={client}>
-      <VendorSelector />
+      <VendorSelector labelled={labelled} />
     </QueryClientProvider>,
   );
   return { client, invalidate };
@@ -97,5 +97,22 @@ describe('vendor selector', () => {
     expect(getVendor()).toBe(2);
     expect(localStorage.getItem('vp.vendor')).toBe('2');
     expect(invalidate).toHaveBeenCalledWith();
+  });
+
+  it('in the mobile Settings drawer it carries a visible label, and is absent with one account', async () => {
+    serve([summit, west]);
+    renderSelector(true);
+    const box = await screen.findByRole('combobox', { name: 'Vendor account' });
+    const label = screen.getByText('Vendor account', { selector: 'label' });
+    expect(label.getAttribute('for')).toBe(box.id);
+
+    serve([summit]);
+    const { container } = render(
+      <QueryClientProvider client={new QueryClient()}>
+        <VendorSelector labelled />
+      </QueryClientProvider>,
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    expect(container.textContent).toBe('');
   });
 });

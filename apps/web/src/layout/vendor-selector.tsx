@@ -1,6 +1,6 @@
 import { truncateLicensee, VENDOR_TOAST_MS, type LinkedAccount } from '@vp/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Select } from 'antd';
+import { Form, Select } from 'antd';
 import { useEffect } from 'react';
 import { useLinkedAccounts } from '../features/profile/api.ts';
 import { setVendor, useSettings } from '../lib/settings.ts';
@@ -14,8 +14,11 @@ export function selectedAccount(
   return active.find((a) => a.rowKey === stored) ?? active.find((a) => a.isPrimary) ?? active[0];
 }
 
-/** Linked-vendor selector (spec §2 Layout): only when more than one linked account is active. */
-export function VendorSelector() {
+/**
+ * Linked-vendor selector (spec §2 Layout): only when more than one linked account is active. The
+ * navbar hides it on mobile; there it sits, labelled, in the Settings drawer instead.
+ */
+export function VendorSelector({ labelled = false }: { labelled?: boolean }) {
   const accounts = useLinkedAccounts();
   const { vendor } = useSettings();
   const queryClient = useQueryClient();
@@ -39,9 +42,10 @@ export function VendorSelector() {
     void queryClient.invalidateQueries();
   }
 
-  return (
+  const select = (
     <Select<number>
-      className="vp-vendor-select"
+      id={labelled ? 'vp-vendor' : undefined}
+      className={labelled ? 'vp-vendor-select-block' : 'vp-vendor-select'}
       data-testid="vendor-selector"
       aria-label="Vendor account"
       value={current.rowKey}
@@ -52,5 +56,12 @@ export function VendorSelector() {
         label: <span title={a.licensee}>{truncateLicensee(a.licensee)}</span>,
       }))}
     />
+  );
+  return labelled ? (
+    <Form.Item label="Vendor account" htmlFor="vp-vendor">
+      {select}
+    </Form.Item>
+  ) : (
+    select
   );
 }

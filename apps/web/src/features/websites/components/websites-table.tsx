@@ -1,6 +1,6 @@
 import { GlobalOutlined } from '@ant-design/icons';
 import { displayDate, type SiteStatus, type Website, type WebsiteListQuery } from '@vp/contract';
-import { Button, Table, Tooltip, type TableProps } from 'antd';
+import { Button, Grid, Table, Tooltip, type TableProps } from 'antd';
 import type { Key } from 'react';
 import { MlsStatusBadge, SiteStatusBadge } from './status-badge.tsx';
 
@@ -39,6 +39,8 @@ export function WebsitesTable({
   onView,
   selection,
 }: Props) {
+  // On a phone the table scrolls sideways; a pinned action column would cover the first columns.
+  const wide = Grid.useBreakpoint().md ?? true;
   const sortable = (key: SortField) => ({
     key,
     sorter: true,
@@ -76,7 +78,7 @@ export function WebsitesTable({
     columns.push({
       title: '',
       key: 'view',
-      fixed: 'end',
+      fixed: wide ? 'end' : undefined,
       width: 56,
       render: (_: unknown, site: Website) => (
         <Tooltip title="View site">
