@@ -43,4 +43,5 @@ export const Messages = {
   idleLogout: 'You are now logged out due to inactivity.',
   hasError: 'Has Error',
   tosRequired: 'Please accept the terms of service to continue.',
+  nulCharacter: 'Text may not contain NUL characters.',
 } as const;

@@ -96,3 +96,25 @@ export function registerErrorHandler(app: FastifyInstance): void {
     return reply.status(status).send(body);
   });
 }
+
+/** True when a string anywhere in the value holds U+0000, which PostgreSQL text cannot store. */
+function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (value === null || typeof value !== 'object' || depth > 64) return false;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\u0000') || holdsNul(item, depth + 1)) return true;
+  }
+  return false;
+}
+
+/**
+ * Refuses, before any route sees it, input the database would refuse with an error of its own: a
+ * NUL character in a path parameter, the query string or the body.
+ */
+export function registerInputGuard(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    if (holdsNul(request.params) || holdsNul(request.query) || holdsNul(request.body)) {
+      throw new BadRequestError(Messages.nulCharacter);
+    }
+  });
+}

@@ -33,6 +33,8 @@ export function parseBasicAuth(header: string | undefined): Credentials {
   const m = header ? /^Basic\s+([A-Za-z0-9+/=_-]+)\s*$/i.exec(header) : null;
   if (!m?.[1]) return { username: '', password: '' };
   const decoded = Buffer.from(m[1], 'base64').toString('utf8');
+  // The database cannot hold a NUL; no account name or password has one.
+  if (decoded.includes('\u0000')) return { username: '', password: '' };
   const colon = decoded.indexOf(':');
   if (colon < 0) return { username: decoded, password: '' };
   return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
