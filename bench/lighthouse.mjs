@@ -1,5 +1,6 @@
-// Lighthouse performance score of /login with the desktop preset, against the built server, in
-// Debian's Chromium started by hand with a DevTools port (Lighthouse attaches to it).
+// Lighthouse desktop performance score of /login, then the accessibility and best-practice scores
+// of the main screens (signed out and signed in), against the built server, in Debian's Chromium
+// started by hand with a DevTools port (Lighthouse attaches to it).
 /* global fetch */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -8,9 +9,60 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { CHROMIUM, CHROMIUM_ARGS, buildOrExit, freePort, report, startServer } from './lib/harness.mjs';
+import { chromium } from 'playwright-core';
+import {
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  TOKEN_KEY,
+  buildOrExit,
+  freePort,
+  login,
+  report,
+  startServer,
+} from './lib/harness.mjs';
 
 const TARGET = 0.95;
+
+/** Screens audited for accessibility and best practices; signed-in ones after a demo login. */
+const SIGNED_OUT = ['/login', '/forgotpassword', '/404'];
+const SIGNED_IN = ['/dashboard', '/websites', '/profile', '/feedback'];
+
+/** Accessibility and best-practice scores of each screen, with the audits that fell short. */
+async function auditScreens(baseUrl, port) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  const page = browser.contexts()[0].pages()[0] ?? (await browser.contexts()[0].newPage());
+  await page.goto(`${baseUrl}/login`);
+  const lines = [];
+  const scores = {};
+  const token = await login(baseUrl);
+  for (const path of [...SIGNED_OUT, ...SIGNED_IN]) {
+    if (path === SIGNED_IN[0]) {
+      await page.evaluate(([key, value]) => globalThis.localStorage.setItem(key, value), [TOKEN_KEY, token]);
+    }
+    const { lhr } = await lighthouse(
+      `${baseUrl}${path}`,
+      {
+        port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['accessibility', 'best-practices'],
+        disableStorageReset: true,
+      },
+      desktopConfig,
+    );
+    const a11y = lhr.categories.accessibility.score;
+    const practices = lhr.categories['best-practices'].score;
+    scores[path] = { accessibility: a11y, bestPractices: practices };
+    const short = Object.values(lhr.audits)
+      .filter((a) => a.score !== null && a.score < 1 && ['binary', 'numeric'].includes(a.scoreDisplayMode))
+      .map((a) => a.id);
+    lines.push(
+      `  ${path.padEnd(11)} accessibility ${a11y}, best practices ${practices}${short.length ? ` (short: ${short.join(', ')})` : ''}`,
+    );
+  }
+  await browser.close();
+  return { lines, scores };
+}
 
 async function startChromium() {
   const port = await freePort();
@@ -72,6 +124,10 @@ try {
     ],
     { score, target: TARGET, pass },
   );
+  const audits = await auditScreens(server.baseUrl, chrome.port);
+  report('lighthouse-screens', ['Accessibility and best practices (no target):', ...audits.lines], {
+    screens: audits.scores,
+  });
   process.exitCode = pass ? 0 : 1;
 } finally {
   await chrome.stop();

@@ -25,6 +25,31 @@ test('at mobile width the vendor selector and bell are hidden and the sidebar is
   await expect(sidebar).toHaveAttribute('data-open', 'false');
 });
 
+test('at mobile width the vendor account is chosen in the Settings drawer', async ({ page, request }) => {
+  await useSession(page, await apiLogin(request, users.demo));
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('dashboard-vendor-name')).toHaveText('Summit Web Solutions');
+
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Settings' });
+  const selector = drawer.getByRole('combobox', { name: 'Vendor account' });
+  await expect(selector).toBeVisible();
+  // A click that lands while the drawer or the dropdown is still sliding in can miss; retried
+  // until it took.
+  await expect(async () => {
+    const open = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+    if ((await open.count()) === 0) await selector.click();
+    await open.getByTitle('Summit Web Solutions West').click({ timeout: 2_000 });
+    await expect(page.getByText('Selected vendor: Summit Web Solutions West')).toBeVisible({
+      timeout: 1_000,
+    });
+  }).toPass({ timeout: 15_000 });
+  // The toast sits over the drawer's header for its 5 s; a tap beside the drawer closes it meanwhile.
+  await page.mouse.click(10, 400);
+  await expect(drawer).toBeHidden();
+  await expect(page.getByTestId('dashboard-vendor-name')).toHaveText('Summit Web Solutions West');
+});
+
 test('at desktop width the vendor selector shows and the sidebar is open', async ({ page, request }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await useSession(page, await apiLogin(request, users.demo));

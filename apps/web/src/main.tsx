@@ -1,3 +1,4 @@
+import { validateWithoutEval } from '@vp/contract';
 import { ConfigProvider } from 'antd';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -7,6 +8,8 @@ import { buildRoutes } from './app/router.tsx';
 import { setNavigator } from './lib/navigation.ts';
 import { applyToneColors, settingsStore } from './lib/settings.ts';
 import './styles.css';
+
+validateWithoutEval();
 
 // Toasts and confirm dialogs render outside the React tree; give them the same theme.
 ConfigProvider.config({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** Roles a user may hold. 'viewer' is read-only; 'admin' is MLS staff acting for any vendor. */
 export const ROLES = ['admin', 'vendor', 'viewer'] as const;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** The one error shape every API failure answers with. */
 export const apiErrorSchema = z.object({ code: z.number().int(), message: z.string() });

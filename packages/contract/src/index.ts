@@ -9,3 +9,4 @@ export * from './website-rules.ts';
 export * from './tags-view.ts';
 export * from './website.ts';
 export * from './website-requests.ts';
+export { validateWithoutEval } from './zod.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import type { SiteStatus } from './status.ts';
 
 /**

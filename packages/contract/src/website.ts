@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { MLS_STATUSES, SITE_STATUSES } from './status.ts';
 import { WebsiteMessages, isValidDomain, normalizeDomain } from './website-rules.ts';
 

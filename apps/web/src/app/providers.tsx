@@ -4,7 +4,19 @@ import type { ReactNode } from 'react';
 import { antdSize, useSettings } from '../lib/settings.ts';
 import { queryClient } from './query-client.ts';
 
-export const THEME: ThemeConfig = { token: { colorPrimary: '#1890ff' } };
+/**
+ * The spec's theme colour, with secondary text, placeholders and links darkened from antd's defaults
+ * so they reach WCAG AA contrast (4.5:1) on white and on the footer's grey.
+ */
+export const THEME: ThemeConfig = {
+  token: {
+    colorPrimary: '#1890ff',
+    colorLink: '#0958d9',
+    colorTextDescription: 'rgba(0, 0, 0, 0.62)',
+    colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
+    colorTextPlaceholder: 'rgba(0, 0, 0, 0.56)',
+  },
+};
 
 export function Providers({ children }: { children: ReactNode }) {
   const { size } = useSettings();

@@ -105,7 +105,9 @@ export function Navbar({ sidebarOpen, mobile, onToggleSidebar, onOpenSettings }:
           <button
             type="button"
             className="vp-avatar-button"
-            aria-label="Account menu"
+            // The visible name is the button's name when shown; a label must not hide it.
+            aria-label={mobile || !name ? 'Account menu' : `${name}, account menu`}
+            aria-haspopup="menu"
             data-testid="avatar-menu"
           >
             <Avatar size="small" icon={<UserOutlined />} src={profile.data?.avatar ?? undefined} alt="" />

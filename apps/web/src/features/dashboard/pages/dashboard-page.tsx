@@ -53,8 +53,9 @@ function FigureCard({ figure }: { figure: Figure }) {
     </Card>
   );
   return figure.to ? (
-    <Link to={figure.to} className="vp-figure-link" aria-label={`${figure.label}: ${figure.value} websites`}>
+    <Link to={figure.to} className="vp-figure-link">
       {body}
+      <span className="vp-sr-only"> websites</span>
     </Link>
   ) : (
     body

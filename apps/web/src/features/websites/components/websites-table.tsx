@@ -76,7 +76,7 @@ export function WebsitesTable({
   ];
   if (onView) {
     columns.push({
-      title: '',
+      title: <span className="vp-sr-only">View site</span>,
       key: 'view',
       fixed: wide ? 'end' : undefined,
       width: 56,
