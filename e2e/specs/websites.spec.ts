@@ -281,7 +281,7 @@ test('a site link on any page opens that website on the Websites page', async ({
 test('a dashboard card opens the list filtered by its status', async ({ page, request }) => {
   await useSession(page, await apiLogin(request, users.demo));
   await page.goto('/dashboard');
-  await page.getByRole('link', { name: /^Inactive \(Pending\):/ }).click();
+  await page.getByRole('link', { name: /^Inactive \(Pending\)\s*[\d,]+\s*websites$/ }).click();
   await expect(page).toHaveURL(/\/websites\?filter=Pending%20Termination$/);
   await expect(page.getByTestId('status-filter')).toContainText('Inactive (Pending)');
   const badges = page.getByTestId('websites-table').getByTestId('site-status');
