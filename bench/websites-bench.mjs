@@ -223,10 +223,20 @@ function typoRequests(n) {
   }));
 }
 
+/** The three slowest requests of a run, to show where a tail comes from. */
+function slowest(samples) {
+  return [...samples]
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 3)
+    .map((x) => `${x.ms.toFixed(1)} ms ${decodeURIComponent(x.path.replace(/^\/api/, ''))}`)
+    .join('; ');
+}
+
 async function measure(baseUrl, headers, requests) {
   for (const r of requests.slice(0, WARMUP)) await timed(baseUrl, headers, r.path);
   const samples = [];
-  for (const r of requests) samples.push({ kind: r.kind, ms: (await timed(baseUrl, headers, r.path)).ms });
+  for (const r of requests)
+    samples.push({ kind: r.kind, path: r.path, ms: (await timed(baseUrl, headers, r.path)).ms });
   return samples;
 }
 
@@ -296,6 +306,7 @@ async function main() {
         `  all:         ${fmt(list)}  target p95 <= ${LIST_P95_MS} ms: ${listPass ? 'PASS' : 'FAIL'}`,
         `  no search:   ${fmt(listPages)}`,
         `  with search: ${fmt(listSearch)}`,
+        `  slowest:     ${slowest(lists)}`,
         `Agent search (/api/searchagent, /api/searchrecipagent): member and license numbers, their prefixes, name prefixes, ${SEARCH_REQUESTS} sequential requests:`,
         `  all:         ${fmt(agent)}  target p95 <= ${SEARCH_P95_MS} ms: ${agentPass ? 'PASS' : 'FAIL'}`,
         ...Object.entries(byKind).map(([k, s]) => `  ${k.padEnd(14)} ${fmt(s)}`),

@@ -110,30 +110,36 @@ export async function searchAgents(db: Db, query: string, reciprocal: boolean): 
         (SELECT member_key, 2, lower(member_last_name || ' ' || member_first_name) COLLATE "C" FROM members
           WHERE reciprocal = ${reciprocal} AND lower(member_last_name) COLLATE "C" LIKE ${namePrefix}
           ORDER BY lower(member_last_name) COLLATE "C" LIMIT ${SEARCH_LIMIT})`;
-  const hits = await rowsOf<{ k: string }>(
+  const agents = await rankedAgents(
     db,
-    sql`SELECT k FROM (${branches}) hits GROUP BY k ORDER BY min(r), min(o), k LIMIT ${SEARCH_LIMIT}`,
+    sql`SELECT k, row_number() OVER (ORDER BY min(r), min(o), k) AS n FROM (${branches}) found
+      GROUP BY k ORDER BY n LIMIT ${SEARCH_LIMIT}`,
   );
-  const keys = hits.map((h) => h.k);
-  if (keys.length === 0 && !numeric && q.length >= TRIGRAM_MIN_LENGTH) {
-    // One word is most likely a misspelt last name; more words, a full name.
-    const name = q.includes(' ')
-      ? sql`(member_first_name || ' ' || member_last_name)`
-      : sql`member_last_name`;
-    const similar = await rowsOf<{ k: string }>(
-      db,
-      sql`SELECT member_key AS k FROM members WHERE reciprocal = ${reciprocal} AND ${name} % ${q}
-        ORDER BY similarity(${name}, ${q}) DESC, member_last_name, member_first_name, member_key LIMIT ${SEARCH_LIMIT}`,
-    );
-    keys.push(...similar.map((s) => s.k));
-  }
-  if (keys.length === 0) return [];
-  const rows = await agentsWhere(db, sql`m.member_key = ANY(${textArray(keys)})`);
-  const byKey = new Map(rows.map((r) => [r.member_key, r]));
-  return keys.flatMap((k) => {
-    const row = byKey.get(k);
-    return row ? [toAgent(row)] : [];
-  });
+  if (agents.length > 0 || numeric || q.length < TRIGRAM_MIN_LENGTH) return agents;
+  // One word is most likely a misspelt last name; more words, a full name.
+  const name = q.includes(' ') ? sql`(member_first_name || ' ' || member_last_name)` : sql`member_last_name`;
+  return rankedAgents(
+    db,
+    sql`SELECT member_key AS k, row_number() OVER (ORDER BY similarity(${name}, ${q}) DESC, member_last_name,
+        member_first_name, member_key) AS n
+      FROM members WHERE reciprocal = ${reciprocal} AND ${name} % ${q} ORDER BY n LIMIT ${SEARCH_LIMIT}`,
+  );
+}
+
+/**
+ * The agents of ranked member keys (`k`, rank `n`), best first, in one round trip: the rows come back
+ * as one JSON value, which the embedded driver reads faster than row by row.
+ */
+async function rankedAgents(db: Db, ranked: SQL): Promise<Agent[]> {
+  const [row] = await rowsOf<{ items: string | null }>(
+    db,
+    sql`WITH ranked AS (${ranked})
+      SELECT json_agg(a ORDER BY a.rank)::text AS items FROM (
+        SELECT ${AGENT_COLUMNS}, ranked.n AS rank FROM ranked JOIN members m ON m.member_key = ranked.k ${AGENT_JOINS}
+      ) a`,
+  );
+  const rows = row?.items ? (JSON.parse(row.items) as AgentRow[]) : [];
+  return rows.map(toAgent);
 }
 
 export async function vendorAllowsReciprocal(db: Db, vendorId: number): Promise<boolean> {
