@@ -9,6 +9,8 @@ test('a mailed reset link sets a new password and ends the old sessions', async 
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/forgotpassword$/);
+  // The address changes before the new page has replaced the login form, which has a Username too.
+  await expect(page.getByRole('heading', { name: 'Forgot Password' })).toBeVisible();
 
   const logOffset = serverLog().length;
   await page.getByLabel('Username', { exact: true }).fill(users.other.username);
