@@ -1,10 +1,4 @@
-import Fastify, {
-  LogController,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyServerOptions,
-} from 'fastify';
-import type { ApiError } from '@vp/contract';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
@@ -18,7 +12,7 @@ import { agentsRoutes } from './modules/agents/routes.ts';
 import { websitesRoutes } from './modules/websites/routes.ts';
 import { changelogRoutes } from './modules/changelog/routes.ts';
 import { teamsRoutes } from './modules/teams/routes.ts';
-import { registerErrorHandler, registerInputGuard } from './platform/errors.ts';
+import { answerFrameworkError, registerErrorHandler, registerInputGuard } from './platform/errors.ts';
 import { createLocalBus, createPostgresBus, type EventBus } from './platform/events.ts';
 import { registerJsonParser, registerSecurityHeaders, registerWebApp } from './platform/http.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './platform/mail.ts';
@@ -64,14 +58,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Per-request logging would dominate hot reads; failures are logged by the error handler.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
-    // Addresses the router refuses before any route runs answer in the API's own error shape.
-    frameworkErrors: (error, _request, reply) => {
-      const body: ApiError =
-        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-          ? { code: 414, message: 'The address is too long.' }
-          : { code: 400, message: 'The address is not valid.' };
-      void (reply as FastifyReply).status(body.code).send(body);
-    },
+    frameworkErrors: answerFrameworkError,
   });
 
   const ownBus = !deps.bus;

@@ -1,5 +1,5 @@
 import { ErrorCodes, Messages, type ApiError } from '@vp/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import { ZodError, type ZodType, type z } from 'zod';
 
 /** An error whose status and message are safe to show the client. */
@@ -68,6 +68,19 @@ function zodMessage(error: ZodError): string {
 const PUBLIC_CLIENT_ERRORS: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type.',
   FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+};
+
+/** Addresses the router refuses before any route runs answer in the API's own error shape. */
+export const answerFrameworkError: NonNullable<FastifyServerOptions['frameworkErrors']> = (
+  error,
+  _request,
+  reply,
+) => {
+  const body: ApiError =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? { code: 414, message: 'The address is too long.' }
+      : { code: 400, message: 'The address is not valid.' };
+  void (reply as FastifyReply).status(body.code).send(body);
 };
 
 export function registerErrorHandler(app: FastifyInstance): void {
