@@ -9,4 +9,6 @@ export * from './website-rules.ts';
 export * from './tags-view.ts';
 export * from './website.ts';
 export * from './website-requests.ts';
+export * from './permissions.ts';
+export * from './audit.ts';
 export { validateWithoutEval } from './zod.ts';

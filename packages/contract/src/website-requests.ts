@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import type { SiteStatus } from './status.ts';
+import { WebsiteMessages } from './website-rules.ts';
 
 /**
  * What the server answers when it refuses a website, team or request call, and the shape of the
@@ -23,11 +23,6 @@ export const WebsiteServerMessages = {
   requestPending: 'A request of this kind is already pending for this website.',
 } as const;
 
-/** The agent is picked while creating and may be replaced until the site is activated. */
-export function isAgentEditable(savedStatus: SiteStatus | null): boolean {
-  return savedStatus === null || savedStatus === 'Pending Activation';
-}
-
 export const WEBSITE_REQUEST_KINDS = ['domain', 'agent'] as const;
 export type WebsiteRequestKind = (typeof WEBSITE_REQUEST_KINDS)[number];
 
@@ -42,3 +37,12 @@ export const websiteRequestSchema = z.object({
   user: z.object({ username: z.string(), firstName: z.string(), lastName: z.string() }),
 });
 export type WebsiteRequest = z.infer<typeof websiteRequestSchema>;
+
+/** Request termination of an Active site: it moves to Pending Termination for MLS staff to complete. */
+export const terminationRequestSchema = z.object({
+  termDate: z
+    .string({ error: WebsiteMessages.termDateRequired })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, WebsiteMessages.termDateRequired),
+  reason: z.string().trim().max(1000).default(''),
+});
+export type TerminationRequest = z.input<typeof terminationRequestSchema>;

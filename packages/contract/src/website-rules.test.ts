@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { SITE_STATUSES, type SiteStatus } from './status.ts';
+import type { SiteStatus } from './status.ts';
 import {
   canDelete,
   canRequestDomainChange,
   isCreateFormTouched,
   isDomainLocked,
   isStartDateEditable,
-  isStatusChangeAllowed,
   isStatusLocked,
   isTermDateEditable,
   isValidDomain,
@@ -85,23 +84,6 @@ describe('date fields by edited status', () => {
   it.each(rows)('%s: start %s, term %s', (status, start, term) => {
     expect(isStartDateEditable(status)).toBe(start);
     expect(isTermDateEditable(status)).toBe(term);
-  });
-});
-
-describe('status transitions (every pair)', () => {
-  const allowed = new Set([
-    'Pending Activation>Pending Activation',
-    'Pending Activation>Pending Termination',
-    'Pending Termination>Pending Termination',
-    'Pending Termination>Pending Activation',
-    'Active>Active',
-    'Active>Pending Termination',
-    'Inactive>Inactive',
-    'Inactive>Pending Activation',
-  ]);
-  const pairs = SITE_STATUSES.flatMap((from) => SITE_STATUSES.map((to) => [from, to] as const));
-  it.each(pairs)('%s -> %s', (from, to) => {
-    expect(isStatusChangeAllowed(from, to)).toBe(allowed.has(`${from}>${to}`));
   });
 });
 

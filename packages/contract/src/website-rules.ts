@@ -31,6 +31,11 @@ export const WebsiteMessages = {
   duplicateDomain: 'A website with this domain name already exists.',
   agentNotFound: 'Agent information not found.',
   reciprocalNotAllowed: 'Reciprocal agents are not allowed for this vendor.',
+  requestTermination: 'Request termination',
+  terminationRequested: 'Termination requested',
+  terminationNotActive: 'Only Active websites can be terminated.',
+  termDateRequired: 'Please choose a term date.',
+  termDateInPast: 'The term date must be today or later.',
 } as const;
 
 /** Statuses a user may pick, given the saved status (or null while creating). */
@@ -86,16 +91,6 @@ export function safButtonState(savedStatus: SiteStatus | null, safTypeExists: bo
 /** A Domain Change Request is how an Active site's domain changes. */
 export function canRequestDomainChange(savedStatus: SiteStatus | null): boolean {
   return savedStatus === 'Active';
-}
-
-/**
- * Whether a status move is allowed for a vendor user: to the same status, or to a selectable option
- * of the saved status, and never while the selector is locked.
- */
-export function isStatusChangeAllowed(from: SiteStatus, to: SiteStatus): boolean {
-  if (from === to) return true;
-  if (!isSelectableStatus(to)) return false;
-  return statusOptions(from).includes(to);
 }
 
 export interface WebsiteFormFill {

@@ -67,12 +67,6 @@ function today(): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
-/** MLS staff activate and terminate sites; vendors move only between the options the table offers. */
-function statusMoveAllowed(role: Role, from: SiteStatus, to: SiteStatus): boolean {
-  if (isStatusChangeAllowed(from, to)) return true;
-  return role === 'admin' && (to === 'Active' || to === 'Inactive');
-}
-
 /** The roster agent a site may be tied to: must exist, and reciprocal only when the vendor may. */
 async function licensableAgent(
   db: Db,
@@ -210,7 +204,7 @@ export function websitesService(db: Db) {
         const site = await requireWebsite(tx, vendorId, input.rowKey, true);
         if (input.domainName !== site.domainName.toLowerCase())
           throw new BadRequestError(WebsiteMessages.domainLocked);
-        if (input.status !== site.status && !statusMoveAllowed(caller.role, site.status, input.status)) {
+        if (input.status !== site.status && !isStatusChangeAllowed(site.status, input.status, caller.role)) {
           throw new BadRequestError(WebsiteMessages.statusNotAllowed);
         }
         const startDate = input.startDate === undefined ? site.startDate : input.startDate;
@@ -224,7 +218,7 @@ export function websitesService(db: Db) {
         let memberNumber = site.memberNumber;
         let reciprocal = site.reciprocal;
         if (input.memberNumber !== site.memberNumber) {
-          if (!isAgentEditable(site.status) && caller.role !== 'admin')
+          if (!isAgentEditable(site.status, caller.role))
             throw new BadRequestError(WebsiteServerMessages.agentLocked);
           const agent = await licensableAgent(tx, vendorId, input.memberNumber);
           memberNumber = agent.member_mls_id;

@@ -189,7 +189,7 @@ describe('save', () => {
       const id = await createSite();
       await forceStatus(id, from);
       const res = await save(await getSite(id), { status: to });
-      if (isStatusChangeAllowed(from, to)) {
+      if (isStatusChangeAllowed(from, to, 'vendor')) {
         expect(res.statusCode, res.body).toBe(200);
         expect((res.json() as Website).status).toBe(to);
       } else {

@@ -1,0 +1,22 @@
+import { z } from './zod.ts';
+
+/**
+ * What a history entry records, as a closed set: the server writes one of these with every
+ * change, and readers (History, notifications, the signature trail) branch on the kind, never on
+ * the display text.
+ */
+export const AUDIT_KINDS = [
+  'website.created',
+  'website.updated',
+  'website.status_changed',
+  'website.deleted',
+  'website.domain_change_requested',
+  'website.agent_change_requested',
+  'website.termination_requested',
+  'team.created',
+  'team.member_added',
+  'team.member_removed',
+  'team.primary_changed',
+] as const;
+export const auditKindSchema = z.enum(AUDIT_KINDS);
+export type AuditKind = z.infer<typeof auditKindSchema>;

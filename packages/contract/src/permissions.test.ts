@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { ROLES, type Role } from './account.ts';
+import { canRequestTermination, canWrite, isAgentEditable, isStatusChangeAllowed } from './permissions.ts';
+import { SITE_STATUSES, type SiteStatus } from './status.ts';
+
+const PA: SiteStatus = 'Pending Activation';
+const PT: SiteStatus = 'Pending Termination';
+
+describe('canWrite', () => {
+  it.each([
+    ['admin', true],
+    ['vendor', true],
+    ['viewer', false],
+  ] as [Role, boolean][])('%s → %s', (role, expected) => {
+    expect(canWrite(role)).toBe(expected);
+  });
+});
+
+describe('isStatusChangeAllowed: every status against every status, per role', () => {
+  // [from, to, vendor, admin]; viewers may only "move" to the same status.
+  const table: [SiteStatus, SiteStatus, boolean, boolean][] = [
+    [PA, PA, true, true],
+    [PA, PT, true, true],
+    [PA, 'Active', false, true],
+    [PA, 'Inactive', false, true],
+    [PT, PA, true, true],
+    [PT, PT, true, true],
+    [PT, 'Active', false, true],
+    [PT, 'Inactive', false, true],
+    ['Active', PA, false, false],
+    ['Active', PT, true, true],
+    ['Active', 'Active', true, true],
+    ['Active', 'Inactive', false, true],
+    ['Inactive', PA, true, true],
+    ['Inactive', PT, false, false],
+    ['Inactive', 'Active', false, true],
+    ['Inactive', 'Inactive', true, true],
+  ];
+  it('covers every pair', () => {
+    expect(table).toHaveLength(SITE_STATUSES.length ** 2);
+  });
+  it.each(table)('%s → %s: vendor %s, admin %s', (from, to, vendor, admin) => {
+    expect(isStatusChangeAllowed(from, to, 'vendor')).toBe(vendor);
+    expect(isStatusChangeAllowed(from, to, 'admin')).toBe(admin);
+    expect(isStatusChangeAllowed(from, to, 'viewer')).toBe(from === to);
+  });
+});
+
+describe('isAgentEditable', () => {
+  const statuses: (SiteStatus | null)[] = [null, ...SITE_STATUSES];
+  const vendorEditable = new Set<SiteStatus | null>([null, PA]);
+  it.each(statuses)('saved status %s', (status) => {
+    expect(isAgentEditable(status, 'vendor')).toBe(vendorEditable.has(status));
+    expect(isAgentEditable(status, 'admin')).toBe(true);
+    expect(isAgentEditable(status, 'viewer')).toBe(false);
+  });
+});
+
+describe('canRequestTermination', () => {
+  it.each([null, ...SITE_STATUSES])('saved status %s', (status) => {
+    for (const role of ROLES) {
+      expect(canRequestTermination(status, role)).toBe(status === 'Active' && role !== 'viewer');
+    }
+  });
+});

@@ -1,0 +1,44 @@
+import type { Role } from './account.ts';
+import type { SiteStatus } from './status.ts';
+import { isSelectableStatus, statusOptions } from './website-rules.ts';
+
+/**
+ * Who may do what to a website, by role. The server enforces these; the web app shows or locks
+ * controls with the same functions, so the two can never disagree.
+ */
+
+/** Viewers read; vendors and MLS staff write. */
+export function canWrite(role: Role): boolean {
+  return role !== 'viewer';
+}
+
+/**
+ * Whether a status move is allowed: to the same status, or to a selectable option of the saved
+ * status. MLS staff (admin) also activate and terminate: they may set plain Active or Inactive
+ * from any status. Viewers move nothing.
+ */
+export function isStatusChangeAllowed(from: SiteStatus, to: SiteStatus, role: Role): boolean {
+  if (from === to) return true;
+  if (!canWrite(role)) return false;
+  if (role === 'admin' && (to === 'Active' || to === 'Inactive')) return true;
+  if (!isSelectableStatus(to)) return false;
+  return statusOptions(from).includes(to);
+}
+
+/**
+ * The agent is picked while creating and may be replaced until the site is activated; after that
+ * it changes through an agent change request. MLS staff may override it on a saved site.
+ */
+export function isAgentEditable(savedStatus: SiteStatus | null, role: Role): boolean {
+  if (!canWrite(role)) return false;
+  if (role === 'admin') return true;
+  return savedStatus === null || savedStatus === 'Pending Activation';
+}
+
+/**
+ * The status selector stays locked on Active sites; a termination is requested through its own
+ * action instead, which moves the site to Pending Termination for MLS staff to complete.
+ */
+export function canRequestTermination(savedStatus: SiteStatus | null, role: Role): boolean {
+  return savedStatus === 'Active' && canWrite(role);
+}
