@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setup, type TestContext } from '../../test/helper.ts';
-import { rowsOf } from '../modules/roster/sql.ts';
+import { rowsOf } from '../db/sql.ts';
 
 /**
  * Every API route, enumerated from the app itself, is sent input a hostile or careless client might

@@ -1,7 +1,7 @@
 import type { Agent, Broker } from '@vp/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { likeEscape, rowsOf, textArray } from '../roster/sql.ts';
+import { likeEscape, rowsOf, textArray } from '../../db/sql.ts';
 
 /** A member with the office and the office's broker, as every agent-shaped answer needs it. */
 export interface AgentRow {

@@ -1,4 +1,4 @@
-import { changelogEntrySchema } from '@vp/contract';
+import { historyEntrySchema } from '@vp/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { freshDomain, setupPortal, type PortalTest } from '../websites/test-fixture.ts';
@@ -21,7 +21,7 @@ it('lists a site’s entries newest first in the contract shape, each written wi
   await t.call(t.tokens.demo, 'PUT', '/api/portal/websites', { ...site, dba: 'Two' });
   const res = await t.call(t.tokens.demo, 'GET', `/api/website/${id}/changelog`);
   expect(res.statusCode).toBe(200);
-  const entries = changelogEntrySchema.array().parse(res.json());
+  const entries = historyEntrySchema.array().parse(res.json());
   expect(entries.map((e) => e.description)).toEqual([
     'Website updated',
     'Website updated',

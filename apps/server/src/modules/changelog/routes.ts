@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { vendorOf } from '../../platform/scope.ts';
 import { requireWebsite } from '../websites/queries.ts';
-import { siteIdParam } from '../websites/params.ts';
+import { siteIdParam } from '../../platform/params.ts';
 import { changelogOf } from './service.ts';
 
 export function changelogRoutes(app: FastifyInstance, { db }: AppContext): void {

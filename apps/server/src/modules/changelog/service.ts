@@ -1,8 +1,8 @@
-import type { ChangelogEntry } from '@vp/contract';
+import type { HistoryEntry } from '@vp/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { FieldChange } from '../../db/schema.ts';
-import { rowsOf } from '../roster/sql.ts';
+import { rowsOf } from '../../db/sql.ts';
 
 /** Who made a change, snapshotted into the entry so it outlives the user. */
 export interface Actor {
@@ -40,7 +40,7 @@ export async function recordChange(
 }
 
 /** The entries of a site, newest first; empty for a site of another vendor (callers 404 first). */
-export async function changelogOf(db: Db, vendorId: number, websiteId: number): Promise<ChangelogEntry[]> {
+export async function changelogOf(db: Db, vendorId: number, websiteId: number): Promise<HistoryEntry[]> {
   const rows = await rowsOf<{
     created_at: Date | string;
     description: string;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { csvRecords } from './csv.ts';
-import { rowsOf, textArray } from './sql.ts';
+import { rowsOf, textArray } from '../../db/sql.ts';
 import { mapMemberStatus } from './status-map.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { vendorOf } from '../../platform/scope.ts';
-import { siteIdParam } from '../websites/params.ts';
+import { siteIdParam } from '../../platform/params.ts';
 import { callerOf } from '../websites/routes.ts';
 import { teamsService } from './service.ts';
 

@@ -12,7 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError, BadRequestError, ForbiddenError, NotFoundError, parse } from '../../platform/errors.ts';
 import { agentsByMemberNumbers, toAgent, vendorAllowsReciprocal } from '../agents/queries.ts';
 import { recordChange, type Actor } from '../changelog/service.ts';
-import { rowsOf } from '../roster/sql.ts';
+import { rowsOf } from '../../db/sql.ts';
 import { requireWebsite, type SiteRecord } from '../websites/queries.ts';
 
 /**

@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { NotFoundError } from '../../platform/errors.ts';
 import { AGENT_COLUMNS, AGENT_JOINS, toBroker, type AgentRow } from '../agents/queries.ts';
-import { intArray, likeEscape, rowsOf } from '../roster/sql.ts';
+import { intArray, likeEscape, rowsOf } from '../../db/sql.ts';
 
 /**
  * Reads of websites, always scoped by the acting vendor. The agent, office, broker and MLS status a

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { sessionOf, vendorOf } from '../../platform/scope.ts';
-import { siteIdParam } from './params.ts';
+import { siteIdParam } from '../../platform/params.ts';
 import { websitesService, type Caller } from './service.ts';
 
 export function callerOf(request: FastifyRequest): Caller {

@@ -22,7 +22,7 @@ import type { FieldChange } from '../../db/schema.ts';
 import { AppError, BadRequestError, ForbiddenError, NotFoundError, parse } from '../../platform/errors.ts';
 import { agentByMemberNumber, vendorAllowsReciprocal, type AgentRow } from '../agents/queries.ts';
 import { diffFields, recordChange, type Actor } from '../changelog/service.ts';
-import { intArray, rowsOf } from '../roster/sql.ts';
+import { intArray, rowsOf } from '../../db/sql.ts';
 import {
   domainTaken,
   listWebsites,

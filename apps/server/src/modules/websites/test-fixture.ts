@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { setup, type TestContext } from '../../../test/helper.ts';
-import { rowsOf } from '../roster/sql.ts';
+import { rowsOf } from '../../db/sql.ts';
 
 /** A seeded app with the demo users logged in, and the ids the website tests need. */
 export interface PortalTest extends TestContext {

@@ -1,4 +1,4 @@
-import type { ChangelogEntry } from '@vp/contract';
+import type { HistoryEntry } from '@vp/contract';
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../../lib/http.ts';
 
@@ -9,7 +9,7 @@ export const historyKeys = {
 export function useChangelog(siteId: number | null, enabled = true) {
   return useQuery({
     queryKey: historyKeys.site(siteId ?? 0),
-    queryFn: () => http.get<ChangelogEntry[]>(`/website/${siteId}/changelog`),
+    queryFn: () => http.get<HistoryEntry[]>(`/website/${siteId}/changelog`),
     enabled: enabled && siteId !== null && siteId > 0,
     staleTime: 0,
   });

@@ -1,4 +1,4 @@
-import { displayDate, type ChangelogEntry } from '@vp/contract';
+import { displayDate, type HistoryEntry } from '@vp/contract';
 
 /** A changelog date: date part MM/DD/YYYY (time added when present); 0001-01-01 reads 'Not Available'. */
 export function historyDate(value: string | null | undefined): string {
@@ -25,7 +25,7 @@ export function historyValue(v: unknown): string {
   return JSON.stringify(v);
 }
 
-export function historyUser(user: ChangelogEntry['user']): string {
+export function historyUser(user: HistoryEntry['user']): string {
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
   return name ? `${user.username} (${name})` : user.username;
 }

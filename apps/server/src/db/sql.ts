@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from './client.ts';
 
 /** Runs raw SQL and answers its rows; both drivers (PGlite, node-postgres) return `{ rows }`. */
 export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {

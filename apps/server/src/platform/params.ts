@@ -1,6 +1,6 @@
 import { WebsiteServerMessages } from '@vp/contract';
 import { z } from 'zod';
-import { parse } from '../../platform/errors.ts';
+import { parse } from './errors.ts';
 
 /** Ids in paths: digits only, within the range of a PostgreSQL integer, so bad ids are 400, never 500. */
 export const idSchema = z

@@ -1,0 +1,38 @@
+import { z } from './zod.ts';
+
+/** A website's agent team: its primary agent and members (spec §3 Site team). */
+
+/** The product whose websites carry a team of agents. */
+export const TEAM_PRODUCT_ID = 2;
+
+export const teamMemberSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  memberNumber: z.string(),
+  mlsId: z.string(),
+  licenseNumber: z.string(),
+  office: z.string(),
+  status: z.string(),
+});
+export const teamSchema = z.object({
+  siteId: z.number().int(),
+  primary: z.string(),
+  memberIds: z.array(z.string()),
+  members: z.array(teamMemberSchema),
+});
+export type Team = z.infer<typeof teamSchema>;
+
+export const teamInputSchema = z.object({
+  siteId: z.number().int().positive(),
+  primary: z.string().trim().min(1),
+  memberIds: z.array(z.string().trim().min(1).max(50)).max(500),
+});
+export type TeamInput = z.infer<typeof teamInputSchema>;
+
+export const TeamMessages = {
+  added: 'Agent added successfully',
+  removed: 'Agent removed successfully',
+  selectAgent: 'Please select an agent',
+  primaryCannotBeRemoved: 'Primary agent cannot be removed',
+  searchPlaceholder: 'Agent name, Member #, or License #.',
+} as const;
