@@ -1,3 +1,4 @@
+import { dbIdSchema } from './primitives.ts';
 import { z } from './zod.ts';
 
 /** A website's agent team: its primary agent and members (spec §3 Site team). */
@@ -23,7 +24,7 @@ export const teamSchema = z.object({
 export type Team = z.infer<typeof teamSchema>;
 
 export const teamInputSchema = z.object({
-  siteId: z.number().int().positive(),
+  siteId: dbIdSchema,
   primary: z.string().trim().min(1),
   memberIds: z.array(z.string().trim().min(1).max(50)).max(500),
 });

@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { PrimitiveMessages, isRealDate } from './primitives.ts';
 import { WebsiteMessages } from './website-rules.ts';
 
 /**
@@ -42,7 +43,8 @@ export type WebsiteRequest = z.infer<typeof websiteRequestSchema>;
 export const terminationRequestSchema = z.object({
   termDate: z
     .string({ error: WebsiteMessages.termDateRequired })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, WebsiteMessages.termDateRequired),
+    .regex(/^\d{4}-\d{2}-\d{2}$/, WebsiteMessages.termDateRequired)
+    .refine(isRealDate, PrimitiveMessages.dateInvalid),
   reason: z.string().trim().max(1000).default(''),
 });
 export type TerminationRequest = z.input<typeof terminationRequestSchema>;

@@ -1,16 +1,12 @@
 import { z } from './zod.ts';
 import { brokerSchema } from './agent.ts';
+import { dbIdSchema, isoDateSchema } from './primitives.ts';
 import { SITE_STATUSES } from './status.ts';
 import { WebsiteMessages, isValidDomain, normalizeDomain } from './website-rules.ts';
 
 /** Wire shapes of websites, their list and their change requests (spec §3). Dates are yyyy-mm-dd. */
 
 export const siteStatusSchema = z.enum(SITE_STATUSES);
-
-const isoDateSchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates must be in yyyy-mm-dd format.')
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), 'Please enter a valid date.');
 
 export const websiteSchema = z.object({
   rowKey: z.number().int(),
@@ -45,7 +41,7 @@ export const domainNameSchema = z
 
 /** What the client sends to create (POST) or save (PUT) a website; agent fields come from the roster. */
 export const websiteInputSchema = z.object({
-  rowKey: z.number().int().positive().optional(),
+  rowKey: dbIdSchema.optional(),
   domainName: domainNameSchema,
   memberNumber: z
     .string({ error: WebsiteMessages.agentRequired })
@@ -58,7 +54,7 @@ export const websiteInputSchema = z.object({
   termDate: isoDateSchema.nullable().optional(),
   dba: z.string().trim().max(200, 'DBA cannot be more than 200 characters.').default(''),
   products: z
-    .array(z.number().int().positive(), { error: WebsiteMessages.productRequired })
+    .array(dbIdSchema, { error: WebsiteMessages.productRequired })
     .min(1, WebsiteMessages.productRequired)
     .max(10),
 });
@@ -77,7 +73,8 @@ export const WEBSITE_SORT_FIELDS = [
 ] as const;
 
 export const websiteListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  // Deep enough for any list; bounded so the offset stays a database integer.
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100000).default(50),
   sort: z.enum(WEBSITE_SORT_FIELDS).default('domainName'),
   order: z.enum(['asc', 'desc']).default('asc'),
