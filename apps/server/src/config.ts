@@ -10,55 +10,6 @@ import { z } from 'zod';
 export const SERVER_ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const MIGRATIONS_DIR = path.join(SERVER_ROOT, 'drizzle');
 
-export const ENV_DOC = [
-  { name: 'PORT', default: '8080', meaning: 'HTTP port of the app and API.' },
-  { name: 'HOST', default: '0.0.0.0', meaning: 'Address to listen on.' },
-  {
-    name: 'DATA_DIR',
-    default: './data',
-    meaning: 'Directory for the embedded database and files, relative to the working directory.',
-  },
-  {
-    name: 'DATABASE_URL',
-    default: '(unset)',
-    meaning: 'PostgreSQL connection string; when unset the embedded database in DATA_DIR/pgdata is used.',
-  },
-  {
-    name: 'SEED_DEMO',
-    default: '1 embedded, 0 PostgreSQL',
-    meaning: 'Load the demo data into an empty database (0 turns it off).',
-  },
-  {
-    name: 'PUBLIC_URL',
-    default: 'http://localhost:PORT',
-    meaning: 'Address users reach the portal at; used in mailed links.',
-  },
-  {
-    name: 'SMTP_URL',
-    default: '(unset)',
-    meaning:
-      'SMTP server (smtp://user:pass@host:port); when unset mail is kept in the outbox table and its links logged.',
-  },
-  { name: 'MAIL_FROM', default: 'Vendor Portal <no-reply@localhost>', meaning: 'Sender address of mail.' },
-  {
-    name: 'SUPPORT_EMAIL',
-    default: 'datalicensing@mls.example',
-    meaning: 'Where feedback tickets are mailed.',
-  },
-  { name: 'LOG_LEVEL', default: 'info', meaning: 'fatal, error, warn, info, debug, trace or silent.' },
-  {
-    name: 'TRUST_PROXY',
-    default: '0',
-    meaning: 'Set to 1 behind a load balancer so client addresses come from X-Forwarded-For.',
-  },
-  {
-    name: 'WEB_DIST',
-    default: 'apps/web/dist',
-    meaning: 'Built web app to serve; the API runs alone when it is missing.',
-  },
-  { name: 'FILES_DIR', default: 'DATA_DIR/files', meaning: 'Directory for uploaded files.' },
-] as const;
-
 const flag = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no', ''])
   .transform((v) => (v === '' ? undefined : v === '1' || v === 'true' || v === 'yes'));

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { buildApp } from './app.ts';
 import { MIGRATIONS_DIR, loadConfig } from './config.ts';
 import { migrateDatabase, openPglite, openPostgres } from './db/client.ts';
-import { DEMO_LOGINS, isEmpty, seedDemo } from './db/seed.ts';
+import { DEMO_LOGINS, isEmpty, seedDemo } from './db/seed/index.ts';
 
 /** read config -> open and migrate the database -> seed an empty one -> build the app -> listen. */
 async function main(): Promise<void> {

@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { MIGRATIONS_DIR } from '../src/config.ts';
 import { migrateDatabase, openPglite, openPostgres } from '../src/db/client.ts';
-import { seedDemo } from '../src/db/seed.ts';
+import { seedDemo } from '../src/db/seed/index.ts';
 
 /**
  * Builds one migrated and seeded database per run; each test file then starts from a copy of it

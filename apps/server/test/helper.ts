@@ -6,7 +6,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { MIGRATIONS_DIR, loadConfig, type Config } from '../src/config.ts';
 import { migrateDatabase, openPglite, openPostgres, type Database, type Db } from '../src/db/client.ts';
-import { DEMO_LOGINS, seedDemo } from '../src/db/seed.ts';
+import { DEMO_LOGINS, seedDemo } from '../src/db/seed/index.ts';
 
 /**
  * A fresh, migrated and seeded database per test file: embedded PGlite in memory by default, or a

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { MIGRATIONS_DIR, loadConfig } from '../config.ts';
 import { migrateDatabase, openPglite, openPostgres } from '../db/client.ts';
-import { importRoster, parseRosterPayload, type ImportReport } from '../modules/roster/service.ts';
+import { importRoster, parseRosterPayload, type ImportReport } from '../modules/roster/index.ts';
 
 /**
  * npm run roster:import -- [--reciprocal] [--json] <file>...

@@ -9,7 +9,7 @@ import { SERVER_ROOT } from '../../config.ts';
 import { usePostgres } from '../../../test/helper.ts';
 import { freshDomain, setupPortal, type PortalTest } from '../websites/test-fixture.ts';
 import { csvRecords, parseCsv } from './csv.ts';
-import { importRoster, parseRosterPayload, type InputRecord } from './service.ts';
+import { importRoster, parseRosterPayload, type InputRecord } from './index.ts';
 import { mapMemberStatus } from './status-map.ts';
 
 describe('CSV (RFC 4180)', () => {

@@ -1,0 +1,155 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { users, vendors } from './accounts.ts';
+import { createdAt } from './columns.ts';
+
+/** The licensed websites of each vendor, with their products, teams, change requests and history. */
+
+export const products = pgTable('products', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+});
+
+export const websites = pgTable(
+  'websites',
+  {
+    id: serial('id').primaryKey(),
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => vendors.id),
+    domainName: text('domain_name').notNull(),
+    status: text('status', {
+      enum: ['Pending Activation', 'Pending Termination', 'Active', 'Inactive'],
+    }).notNull(),
+    /** The licensed agent's MemberMlsId (the spec's memberNumber). */
+    memberNumber: text('member_number').notNull(),
+    reciprocal: boolean('reciprocal').notNull().default(false),
+    startDate: date('start_date', { mode: 'string' }),
+    termDate: date('term_date', { mode: 'string' }),
+    dba: text('dba').notNull().default(''),
+    products: integer('products')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('websites_vendor_status_idx').on(t.vendorId, t.status),
+    index('websites_member_idx').on(t.memberNumber),
+    index('websites_domain_trgm_idx').using('gin', sql`${t.domainName} gin_trgm_ops`),
+  ],
+);
+
+export interface FieldChange {
+  path: string[];
+  from: unknown;
+  to: unknown;
+}
+
+/** The change log of a website; the user's names are a snapshot so entries outlive the user. */
+export const websiteChanges = pgTable(
+  'website_changes',
+  {
+    id: serial('id').primaryKey(),
+    websiteId: integer('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => vendors.id),
+    createdAt: createdAt(),
+    description: text('description').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    username: text('username').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    changes: jsonb('changes').$type<FieldChange[]>().notNull().default([]),
+  },
+  (t) => [index('website_changes_website_idx').on(t.websiteId, t.createdAt)],
+);
+
+/** The team of agents of a website (product 2); the primary is the site's agent. */
+export const websiteTeams = pgTable('website_teams', {
+  websiteId: integer('website_id')
+    .primaryKey()
+    .references(() => websites.id, { onDelete: 'cascade' }),
+  primaryMemberNumber: text('primary_member_number').notNull(),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const websiteTeamMembers = pgTable(
+  'website_team_members',
+  {
+    websiteId: integer('website_id')
+      .notNull()
+      .references(() => websiteTeams.websiteId, { onDelete: 'cascade' }),
+    /** MemberMlsId of the agent. */
+    memberNumber: text('member_number').notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.websiteId, t.memberNumber] }),
+    index('website_team_members_member_idx').on(t.memberNumber),
+  ],
+);
+
+/** Domain and agent change requests, recorded on the site for MLS staff to act on. */
+export const websiteRequests = pgTable(
+  'website_requests',
+  {
+    id: serial('id').primaryKey(),
+    websiteId: integer('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => vendors.id),
+    kind: text('kind', { enum: ['domain', 'agent'] }).notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    username: text('username').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('website_requests_website_idx').on(t.websiteId, t.createdAt)],
+);
+
+/*
+ * Migration 0002_website_list_keys (hand-written SQL) adds what drizzle's table model cannot express
+ * on the tables above: the websites list indexes (one per sort, with and without the status filter),
+ * the unique index on lower(domain_name) (a domain is licensed once, across vendors), the agent
+ * search's prefix and trigram indexes on members, and the websites' roster-derived sort and search
+ * keys (agent_name, agent_status, office_name, search_text). Those columns are written only by the
+ * triggers there, never by the app, so they are not part of the websites model; the same triggers
+ * keep website_counts.
+ */
+
+/** Site counts per vendor and status, kept by triggers so the websites list total is one row read. */
+export const websiteCounts = pgTable(
+  'website_counts',
+  {
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.vendorId, t.status] })],
+);

@@ -1,0 +1,71 @@
+import { count } from 'drizzle-orm';
+import { hashPassword } from '../../platform/passwords.ts';
+import type { Db } from '../client.ts';
+import { members, offices, products, vendors, websiteChanges, websites } from '../schema.ts';
+import { DEMO_LOGINS, insertAccounts } from './accounts.ts';
+import { Rng } from './random.ts';
+import { buildRoster } from './roster.ts';
+import { PRODUCTS, buildHistory, demoWebsites, type SeededSite } from './websites.ts';
+
+/**
+ * The demo data set. Deterministic: every choice comes from one seeded generator and fixed dates,
+ * drawn in a fixed order (roster, then each vendor's sites), so two seeded databases hold the same
+ * rows (password salts aside).
+ */
+
+export { DEMO_LOGINS } from './accounts.ts';
+export { MAIN_AOR, RECIPROCAL_AORS } from './roster.ts';
+export { PRODUCTS } from './websites.ts';
+
+async function insertChunked<T>(
+  rows: readonly T[],
+  size: number,
+  insert: (chunk: T[]) => Promise<unknown>,
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
+}
+
+export async function isEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(vendors);
+  return (row?.n ?? 0) === 0;
+}
+
+export async function seedDemo(db: Db): Promise<void> {
+  const rng = new Rng(20_250_601);
+  // scrypt is the slow part; the five hashes run side by side on the thread pool.
+  const hashes = await Promise.all(DEMO_LOGINS.map((l) => hashPassword(l.password)));
+  const { officeRows, memberRows } = buildRoster(rng);
+  const localAgents = memberRows.filter((m) => !m.Reciprocal && m.MemberStatus === 'Active');
+  const reciprocalAgents = memberRows.filter((m) => m.Reciprocal && m.MemberStatus === 'Active');
+
+  await db.transaction(async (tx) => {
+    await tx.insert(products).values([...PRODUCTS]);
+    const accounts = await insertAccounts(tx, hashes);
+
+    await insertChunked(officeRows, 500, (c) => tx.insert(offices).values(c));
+    await insertChunked(memberRows, 1000, (c) => tx.insert(members).values(c));
+
+    const siteRows = demoWebsites(rng, accounts, localAgents, reciprocalAgents);
+    const inserted: SeededSite[] = [];
+    await insertChunked(siteRows, 500, async (c) => {
+      inserted.push(
+        ...(await tx.insert(websites).values(c).returning({
+          id: websites.id,
+          vendorId: websites.vendorId,
+          status: websites.status,
+          startDate: websites.startDate,
+          termDate: websites.termDate,
+          createdAt: websites.createdAt,
+        })),
+      );
+    });
+
+    const author = {
+      userId: accounts.uid('demo'),
+      username: 'demo',
+      firstName: 'Dana',
+      lastName: 'Whitfield',
+    };
+    await insertChunked(buildHistory(inserted, author), 500, (c) => tx.insert(websiteChanges).values(c));
+  });
+}
