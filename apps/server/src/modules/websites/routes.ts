@@ -62,4 +62,13 @@ export function websitesRoutes(app: FastifyInstance, { db }: AppContext): void {
     );
     return reply.status(201).send(result);
   });
+
+  app.post('/api/portal/websites/:id/termination', write, async (request) =>
+    service.requestTermination(
+      vendorOf(request),
+      callerOf(request),
+      siteIdParam(request.params),
+      request.body,
+    ),
+  );
 }

@@ -4,11 +4,13 @@ import {
   agentChangeRequestSchema,
   canDelete,
   canRequestDomainChange,
+  canRequestTermination,
   domainChangeRequestSchema,
   isAgentEditable,
   isStartDateEditable,
   isStatusChangeAllowed,
   isTermDateEditable,
+  terminationRequestSchema,
   websiteInputSchema,
   websiteListQuerySchema,
   type Role,
@@ -65,6 +67,12 @@ function today(): string {
   const d = new Date();
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** A real calendar date written yyyy-mm-dd (the schema checks only the shape). */
+function isCalendarDate(value: string): boolean {
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
 }
 
 /** The roster agent a site may be tied to: must exist, and reciprocal only when the vendor may. */
@@ -340,6 +348,35 @@ export function websitesService(db: Db) {
           changes: [{ path: ['memberNumber'], from: site.memberNumber, to: agent.member_mls_id }],
         });
         return request;
+      });
+    },
+
+    /** An Active site asks to end: it waits in Pending Termination, with its term date, for MLS staff. */
+    async requestTermination(vendorId: number, caller: Caller, id: number, raw: unknown): Promise<Website> {
+      const input = parse(terminationRequestSchema, raw);
+      if (!isCalendarDate(input.termDate)) throw new BadRequestError(WebsiteMessages.termDateRequired);
+      if (input.termDate < today()) throw new BadRequestError(WebsiteMessages.termDateInPast);
+      return db.transaction(async (tx) => {
+        const site = await requireWebsite(tx, vendorId, id, true);
+        if (site.status !== 'Active') throw new BadRequestError(WebsiteMessages.terminationNotActive);
+        if (!canRequestTermination(site.status, caller.role)) throw new ForbiddenError();
+        await tx.execute(
+          sql`UPDATE websites SET status = 'Pending Termination', term_date = ${input.termDate}, updated_at = now()
+            WHERE id = ${site.id} AND vendor_id = ${vendorId}`,
+        );
+        const changes: FieldChange[] = [
+          { path: ['status'], from: site.status, to: 'Pending Termination' },
+          { path: ['termDate'], from: site.termDate, to: input.termDate },
+        ];
+        if (input.reason) changes.push({ path: ['reason'], from: null, to: input.reason });
+        await recordChange(tx, {
+          websiteId: site.id,
+          vendorId,
+          description: WebsiteMessages.terminationRequested,
+          actor: caller,
+          changes,
+        });
+        return (await websiteById(tx, vendorId, site.id))!;
       });
     },
 
