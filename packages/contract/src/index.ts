@@ -16,3 +16,4 @@ export * from './website-requests.ts';
 export * from './permissions.ts';
 export * from './audit.ts';
 export { validateWithoutEval } from './zod.ts';
+export * from './responses.ts';
