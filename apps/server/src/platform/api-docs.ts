@@ -31,6 +31,7 @@ const PAGE = `<!doctype html>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>${API_TITLE}</title>
+    <link rel="icon" href="data:," />
     <link rel="stylesheet" href="/api/docs/theme.css" />
   </head>
   <body>

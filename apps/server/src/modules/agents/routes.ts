@@ -29,7 +29,7 @@ export function agentsRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const service = agentsService(ctx);
   const read = { access: 'vendor-read' as const };
-  const found = { 200: agentSchema.array().max(20), ...errorResponses };
+  const found = { 200: agentSchema.array(), ...errorResponses };
 
   api.get(
     '/api/searchagent/:query',
