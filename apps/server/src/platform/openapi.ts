@@ -79,9 +79,11 @@ export async function registerApiSchemas(app: FastifyInstance): Promise<void> {
       },
     },
     transform(input) {
+      // The web app's files are not part of the API.
+      if (!input.url.startsWith('/api/')) return { schema: { hide: true }, url: input.url };
       const out = jsonSchemaTransform(input);
       const schema = out.schema as Record<string, unknown>;
-      if (schema.hide || !input.url.startsWith('/api/')) return out;
+      if (schema.hide) return out;
       const access = accessOf(input.route);
       // An explicit security (login's basic, registration's invitation) stands as declared.
       if (!schema.security) schema.security = access === 'public' ? [] : [{ session: [] }];
