@@ -2,6 +2,15 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
+/** Refuses imports of another server module's files other than the allowed ones (from inside a module). */
+function moduleBoundary(allowed) {
+  const files = allowed.map((f) => f.replace('.', '\\.')).join('|');
+  return {
+    regex: `^(\\.\\./(?!\\.\\.)|.*/modules/)[^/]+/(?!(${files})$).+`,
+    message: 'Import another module through its index.ts, its public surface.',
+  };
+}
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', '.bench/**'] },
   js.configs.recommended,
@@ -20,6 +29,19 @@ export default tseslint.config(
           message: 'Skipped tests are not allowed.',
         },
       ],
+    },
+  },
+  {
+    // Server modules meet only through each other's index.ts, their public surface.
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [moduleBoundary(['index.ts'])] }] },
+  },
+  {
+    // Tests may also build on another module's test fixture.
+    files: ['apps/server/src/modules/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [moduleBoundary(['index.ts', 'test-fixture.ts'])] }],
     },
   },
   {

@@ -3,11 +3,12 @@ import { build } from 'esbuild';
 
 /**
  * Bundles the server into dist/main.js. Our own code, the contract and drizzle-orm are bundled
- * (drizzle is many small modules, slow to resolve at start); every other dependency stays external
+ * (drizzle is many small modules, slow to resolve at start), and zod with the route-schema provider
+ * so both use one zod and its one schema registry; every other dependency stays external
  * because it carries WebAssembly, native code or files it loads at run time.
  */
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-const bundled = new Set(['drizzle-orm', '@vp/contract', 'zod']);
+const bundled = new Set(['drizzle-orm', '@vp/contract', 'zod', 'fastify-type-provider-zod']);
 const external = Object.keys(pkg.dependencies ?? {})
   .filter((name) => !bundled.has(name))
   .flatMap((name) => [name, `${name}/*`]);

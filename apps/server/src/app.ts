@@ -2,20 +2,22 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
-import { healthRoutes } from './modules/health/routes.ts';
-import { authRoutes } from './modules/auth/routes.ts';
-import { portalRoutes } from './modules/portal/routes.ts';
-import { productsRoutes } from './modules/products/routes.ts';
-import { profileRoutes } from './modules/profile/routes.ts';
-import { ticketRoutes } from './modules/ticket/routes.ts';
-import { agentsRoutes } from './modules/agents/routes.ts';
-import { websitesRoutes } from './modules/websites/routes.ts';
-import { changelogRoutes } from './modules/changelog/routes.ts';
-import { teamsRoutes } from './modules/teams/routes.ts';
+import { agentsRoutes } from './modules/agents/index.ts';
+import { authRoutes } from './modules/auth/index.ts';
+import { dashboardRoutes } from './modules/dashboard/index.ts';
+import { feedbackRoutes } from './modules/feedback/index.ts';
+import { healthRoutes } from './modules/health/index.ts';
+import { historyRoutes } from './modules/history/index.ts';
+import { productsRoutes } from './modules/products/index.ts';
+import { profileRoutes } from './modules/profile/index.ts';
+import { teamsRoutes } from './modules/teams/index.ts';
+import { websitesRoutes } from './modules/websites/index.ts';
+import { registerApiDocs } from './platform/api-docs.ts';
 import { answerFrameworkError, registerErrorHandler, registerInputGuard } from './platform/errors.ts';
 import { createLocalBus, createPostgresBus, type EventBus } from './platform/events.ts';
 import { registerJsonParser, registerSecurityHeaders, registerWebApp } from './platform/http.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './platform/mail.ts';
+import { registerApiSchemas } from './platform/openapi.ts';
 import { registerScope } from './platform/scope.ts';
 import { SessionService, type SessionOptions } from './platform/sessions.ts';
 
@@ -41,12 +43,12 @@ const FEATURES = [
   healthRoutes,
   authRoutes,
   profileRoutes,
-  portalRoutes,
+  dashboardRoutes,
   productsRoutes,
-  ticketRoutes,
+  feedbackRoutes,
   agentsRoutes,
   websitesRoutes,
-  changelogRoutes,
+  historyRoutes,
   teamsRoutes,
 ];
 
@@ -87,7 +89,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerJsonParser(app);
   registerSecurityHeaders(app);
   registerScope(app, { db: database.db, sessions });
+  await registerApiSchemas(app);
   for (const feature of FEATURES) feature(app, ctx);
+  registerApiDocs(app);
   await registerWebApp(app, config.webDist);
   return app;
 }

@@ -16,6 +16,7 @@ export const AUDIT_KINDS = [
   'team.created',
   'team.member_added',
   'team.member_removed',
+  'team.updated',
   'team.primary_changed',
 ] as const;
 export const auditKindSchema = z.enum(AUDIT_KINDS);

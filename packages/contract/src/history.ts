@@ -1,3 +1,4 @@
+import { auditKindSchema } from './audit.ts';
 import { z } from './zod.ts';
 
 /** A website's History: one entry per recorded change, with before and after values per field. */
@@ -5,6 +6,8 @@ import { z } from './zod.ts';
 export const changeSchema = z.object({ path: z.array(z.string()), from: z.unknown(), to: z.unknown() });
 export const historyEntrySchema = z.object({
   date: z.string(),
+  /** What happened, for code to branch on; the description is its display text. */
+  kind: auditKindSchema,
   description: z.string(),
   user: z.object({ username: z.string(), firstName: z.string(), lastName: z.string() }),
   changes: z.array(changeSchema),

@@ -17,3 +17,4 @@ export * from './permissions.ts';
 export * from './audit.ts';
 export { validateWithoutEval } from './zod.ts';
 export * from './primitives.ts';
+export * from './responses.ts';

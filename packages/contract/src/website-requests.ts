@@ -48,3 +48,4 @@ export const terminationRequestSchema = z.object({
   reason: z.string().trim().max(1000).default(''),
 });
 export type TerminationRequest = z.input<typeof terminationRequestSchema>;
+export type TerminationRequestParsed = z.output<typeof terminationRequestSchema>;

@@ -61,6 +61,12 @@ export const websiteInputSchema = z.object({
 export type WebsiteInput = z.input<typeof websiteInputSchema>;
 export type WebsiteInputParsed = z.output<typeof websiteInputSchema>;
 
+/** PUT: the same fields, naming the saved site by its rowKey. */
+export const websiteSaveSchema = websiteInputSchema.extend({
+  rowKey: websiteInputSchema.shape.rowKey.unwrap(),
+});
+export type WebsiteSave = z.output<typeof websiteSaveSchema>;
+
 export const WEBSITE_SORT_FIELDS = [
   'domainName',
   'status',
@@ -99,3 +105,5 @@ export const agentChangeRequestSchema = z.object({
   reciprocal: z.boolean().default(false),
   reason: z.string().trim().max(1000).default(''),
 });
+export type DomainChangeRequest = z.output<typeof domainChangeRequestSchema>;
+export type AgentChangeRequest = z.output<typeof agentChangeRequestSchema>;

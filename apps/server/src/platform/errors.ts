@@ -1,5 +1,6 @@
 import { ErrorCodes, Messages, type ApiError } from '@vp/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError, type ZodType, type z } from 'zod';
 
 /** An error whose status and message are safe to show the client. */
@@ -33,6 +34,12 @@ export class NotFoundError extends AppError {
     super(404, message);
   }
 }
+/** The request clashes with the data as it is now (a taken domain, a request already pending). */
+export class ConflictError extends AppError {
+  constructor(message: string) {
+    super(409, message);
+  }
+}
 export class TooManyRequestsError extends AppError {
   constructor(message: string = Messages.tooManyAttempts) {
     super(429, message);
@@ -52,8 +59,14 @@ export function parse<S extends ZodType>(schema: S, input: unknown): z.output<S>
   return result.data;
 }
 
-function zodMessage(error: ZodError): string {
-  const issue = error.issues[0];
+/** What zodMessage needs of an issue; a route schema's failure carries its path as a pointer. */
+interface Issue {
+  path: readonly PropertyKey[];
+  code: string;
+  message: string;
+}
+
+function zodMessage(issue: Issue | undefined): string {
   if (!issue) return 'Invalid input.';
   // zod's own wording for a missing object ("expected object, received undefined") means no body.
   if (issue.path.length === 0 && issue.code === 'invalid_type')
@@ -87,9 +100,23 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | ZodError | Error, request, reply) => {
     let status = 500;
     let body: ApiError = { code: 500, message: 'Internal server error' };
-    if (error instanceof ZodError) {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      // A route schema refused the params, query or body: the same wording as a parse in a service.
+      const first = error.validation[0];
       status = 400;
-      body = { code: 400, message: zodMessage(error) };
+      body = {
+        code: 400,
+        message: zodMessage(
+          first && {
+            path: first.instancePath.split('/').filter(Boolean),
+            code: first.keyword,
+            message: first.message ?? '',
+          },
+        ),
+      };
+    } else if (error instanceof ZodError) {
+      status = 400;
+      body = { code: 400, message: zodMessage(error.issues[0]) };
     } else if (error instanceof AppError) {
       status = error.statusCode;
       body = { code: error.code, message: error.message };

@@ -24,9 +24,16 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A route's own policy, for pages that need another than the web app's (the API reference). */
+    csp?: string;
+  }
+}
+
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply) => {
-    reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+    reply.header('content-security-policy', request.routeOptions.config?.csp ?? CONTENT_SECURITY_POLICY);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('x-frame-options', 'DENY');
     // Mailed links carry one-off tokens in the query string; never pass them on as a referrer.

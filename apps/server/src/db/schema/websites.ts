@@ -1,3 +1,4 @@
+import type { AuditKind } from '@vp/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -71,6 +72,7 @@ export const websiteChanges = pgTable(
       .references(() => vendors.id),
     createdAt: createdAt(),
     description: text('description').notNull(),
+    kind: text('kind').$type<AuditKind>().notNull().default(sql`NULL`),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     username: text('username').notNull(),
     firstName: text('first_name').notNull().default(''),

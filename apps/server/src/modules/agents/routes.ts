@@ -1,39 +1,75 @@
-import { AgentSearchMessages, WebsiteMessages } from '@vp/contract';
+import { AgentSearchMessages, agentSchema } from '@vp/contract';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { ForbiddenError, NotFoundError, parse } from '../../platform/errors.ts';
+import { errorResponses } from '../../platform/openapi.ts';
 import { vendorOf } from '../../platform/scope.ts';
-import { agentByMemberNumber, searchAgents, toAgent, vendorAllowsReciprocal } from './queries.ts';
+import { agentsService } from './service.ts';
 
 const searchParams = z.object({
-  query: z.string().max(100, 'The search text cannot be more than 100 characters.'),
+  query: z
+    .string()
+    .max(100, 'The search text cannot be more than 100 characters.')
+    .meta({
+      description: 'Name, member number or license number, or the start of one.',
+      examples: ['smith'],
+    }),
 });
 const agentParams = z.object({
-  id: z.string().trim().min(1, AgentSearchMessages.notFound).max(50, AgentSearchMessages.notFound),
+  id: z
+    .string()
+    .trim()
+    .min(1, AgentSearchMessages.notFound)
+    .max(50, AgentSearchMessages.notFound)
+    .meta({ description: 'Member number (MemberMlsId) of the agent.', examples: ['3000001'] }),
 });
 
-/** Agent search over the MLS roster (own members) and reciprocal agents, and one agent by member number. */
-export function agentsRoutes(app: FastifyInstance, { db }: AppContext): void {
-  app.get('/api/searchagent/:query', { config: { access: 'vendor-read' } }, async (request) => {
-    const { query } = parse(searchParams, request.params);
-    return searchAgents(db, query, false);
-  });
+export function agentsRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const service = agentsService(ctx);
+  const read = { access: 'vendor-read' as const };
+  const found = { 200: agentSchema.array(), ...errorResponses };
 
-  app.get('/api/searchrecipagent/:query', { config: { access: 'vendor-read' } }, async (request) => {
-    const { query } = parse(searchParams, request.params);
-    if (!(await vendorAllowsReciprocal(db, vendorOf(request))))
-      throw new ForbiddenError(WebsiteMessages.reciprocalNotAllowed);
-    return searchAgents(db, query, true);
-  });
+  api.get(
+    '/api/searchagent/:query',
+    {
+      config: read,
+      schema: {
+        tags: ['agents'],
+        summary: 'Search agents of the MLS roster',
+        params: searchParams,
+        response: found,
+      },
+    },
+    async (request) => service.search(request.params.query),
+  );
 
-  app.get('/api/agent/:id', { config: { access: 'vendor-read' } }, async (request) => {
-    const { id } = parse(agentParams, request.params);
-    const row = await agentByMemberNumber(db, id);
-    // Reciprocal agents exist only for vendors allowed to license them.
-    if (!row || (row.reciprocal && !(await vendorAllowsReciprocal(db, vendorOf(request))))) {
-      throw new NotFoundError(AgentSearchMessages.notFound);
-    }
-    return toAgent(row);
-  });
+  api.get(
+    '/api/searchrecipagent/:query',
+    {
+      config: read,
+      schema: {
+        tags: ['agents'],
+        summary: 'Search reciprocal agents (vendors allowed them only)',
+        params: searchParams,
+        response: found,
+      },
+    },
+    async (request) => service.searchReciprocal(vendorOf(request), request.params.query),
+  );
+
+  api.get(
+    '/api/agent/:id',
+    {
+      config: read,
+      schema: {
+        tags: ['agents'],
+        summary: 'One agent by member number',
+        params: agentParams,
+        response: { 200: agentSchema, ...errorResponses },
+      },
+    },
+    async (request) => service.byMemberNumber(vendorOf(request), request.params.id),
+  );
 }

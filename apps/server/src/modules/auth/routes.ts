@@ -1,36 +1,94 @@
-import { forgotPasswordBodySchema, registerBodySchema, resetPasswordBodySchema } from '@vp/contract';
+import {
+  forgotPasswordBodySchema,
+  loginResponseSchema,
+  messageResponseSchema,
+  registerBodySchema,
+  resetPasswordBodySchema,
+} from '@vp/contract';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { parse } from '../../platform/errors.ts';
+import { errorResponses } from '../../platform/openapi.ts';
 import { bearerToken, sessionOf } from '../../platform/scope.ts';
 import { authService, parseBasicAuth } from './service.ts';
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
   const service = authService(ctx);
+  const tags = ['auth'];
+  const done = { 200: messageResponseSchema, ...errorResponses };
 
-  app.post('/api/login', { config: { access: 'public' } }, async (request) => {
-    const userAgent = request.headers['user-agent'];
-    return service.login(parseBasicAuth(request.headers.authorization), {
-      address: request.ip,
-      ...(userAgent ? { userAgent } : {}),
-    });
-  });
-
-  app.post('/api/logout', { config: { access: 'session' } }, async (request) =>
-    service.logout(sessionOf(request)),
+  api.post(
+    '/api/login',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Log in with basic authentication; answers the session token and role',
+        security: [{ basic: [] }],
+        response: { 200: loginResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const userAgent = request.headers['user-agent'];
+      return service.login(parseBasicAuth(request.headers.authorization), {
+        address: request.ip,
+        ...(userAgent ? { userAgent } : {}),
+      });
+    },
   );
 
-  app.post('/api/forgotpassword', { config: { access: 'public' } }, async (request) => {
-    const body = parse(forgotPasswordBodySchema, request.body);
-    return service.forgotPassword(body.username);
-  });
+  api.post(
+    '/api/logout',
+    { config: { access: 'session' }, schema: { tags, summary: 'End this session', response: done } },
+    async (request) => service.logout(sessionOf(request)),
+  );
 
-  app.put('/api/profile/resetpassword', { config: { access: 'public' } }, async (request) =>
-    service.resetPassword(parse(resetPasswordBodySchema, request.body)),
+  api.post(
+    '/api/forgotpassword',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Mail a password reset link; the answer is the same whether or not the user exists',
+        body: forgotPasswordBodySchema.meta({ examples: [{ username: 'demo' }] }),
+        response: done,
+      },
+    },
+    async (request) => service.forgotPassword(request.body.username),
+  );
+
+  api.put(
+    '/api/profile/resetpassword',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Set a new password with the token of a mailed reset link',
+        body: resetPasswordBodySchema.meta({
+          examples: [{ token: 'token-from-the-mailed-link', password: 'a-new-long-password' }],
+        }),
+        response: done,
+      },
+    },
+    async (request) => service.resetPassword(request.body),
   );
 
   // The bearer here is an invitation token, not a session: the route is public to the scope hook.
-  app.put('/api/profile/register', { config: { access: 'public' } }, async (request) =>
-    service.register(bearerToken(request), parse(registerBodySchema, request.body)),
+  api.put(
+    '/api/profile/register',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Accept an invitation: the bearer is the mailed invitation token',
+        security: [{ session: [] }],
+        body: registerBodySchema.meta({
+          examples: [{ password: 'a-new-long-password', firstName: 'Dana', lastName: 'Whitfield' }],
+        }),
+        response: done,
+      },
+    },
+    async (request) => service.register(bearerToken(request), request.body),
   );
 }

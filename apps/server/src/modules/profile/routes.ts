@@ -1,29 +1,66 @@
-import { profileUpdateSchema } from '@vp/contract';
+import { linkedAccountSchema, profileSchema, profileUpdateSchema, tosSchema } from '@vp/contract';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { parse } from '../../platform/errors.ts';
+import { errorResponses } from '../../platform/openapi.ts';
 import { sessionOf } from '../../platform/scope.ts';
 import { profileService } from './service.ts';
 
 /** Own-account routes: `session` access, so read-only users may edit their own profile too. */
 export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
   const service = profileService(ctx);
+  const session = { access: 'session' as const };
+  const tags = ['profile'];
+  const profile = { 200: profileSchema, ...errorResponses };
 
-  app.get('/api/profile', { config: { access: 'session' } }, async (request) =>
-    service.profile(sessionOf(request)),
+  api.get(
+    '/api/profile',
+    { config: session, schema: { tags, summary: 'The logged-in user', response: profile } },
+    async (request) => service.profile(sessionOf(request)),
   );
 
-  app.put('/api/profile', { config: { access: 'session' } }, async (request) =>
-    service.update(sessionOf(request), parse(profileUpdateSchema, request.body)),
+  api.put(
+    '/api/profile',
+    {
+      config: session,
+      schema: {
+        tags,
+        summary: 'Change own names, email and (with the current password) password',
+        body: profileUpdateSchema.meta({
+          examples: [{ email: 'dana@summit.example.com', firstName: 'Dana', lastName: 'Whitfield' }],
+        }),
+        response: profile,
+      },
+    },
+    async (request) => service.update(sessionOf(request), request.body),
   );
 
-  app.get('/api/profile/vendors', { config: { access: 'session' } }, async (request) =>
-    service.linkedAccounts(sessionOf(request)),
+  api.get(
+    '/api/profile/vendors',
+    {
+      config: session,
+      schema: {
+        tags,
+        summary: 'The vendor accounts the user may act for',
+        response: { 200: linkedAccountSchema.array(), ...errorResponses },
+      },
+    },
+    async (request) => service.linkedAccounts(sessionOf(request)),
   );
 
-  app.put('/api/profile/tos', { config: { access: 'session' } }, async (request) =>
-    service.acceptTerms(sessionOf(request)),
+  api.put(
+    '/api/profile/tos',
+    { config: session, schema: { tags, summary: 'Accept the current terms of service', response: profile } },
+    async (request) => service.acceptTerms(sessionOf(request)),
   );
 
-  app.get('/api/settings/tos', { config: { access: 'public' } }, async () => service.terms());
+  api.get(
+    '/api/settings/tos',
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'The terms of service', response: { 200: tosSchema, ...errorResponses } },
+    },
+    async () => service.terms(),
+  );
 }

@@ -1,28 +1,66 @@
+import { teamInputSchema, teamSchema } from '@vp/contract';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { actorOf } from '../../platform/actor.ts';
+import { errorResponses } from '../../platform/openapi.ts';
+import { siteParamsSchema } from '../../platform/params.ts';
 import { vendorOf } from '../../platform/scope.ts';
-import { siteIdParam } from '../../platform/params.ts';
-import { callerOf } from '../websites/routes.ts';
 import { teamsService } from './service.ts';
 
-export function teamsRoutes(app: FastifyInstance, { db }: AppContext): void {
-  const service = teamsService(db);
+const teamBody = teamInputSchema.meta({
+  examples: [{ siteId: 1042, primary: '3000001', memberIds: ['3000001', '3000017'] }],
+});
 
-  app.get('/api/websites/:id/team', { config: { access: 'vendor-read' } }, async (request) =>
-    service.get(vendorOf(request), siteIdParam(request.params)),
+export function teamsRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const service = teamsService(ctx);
+  const tags = ['teams'];
+
+  api.get(
+    '/api/websites/:id/team',
+    {
+      config: { access: 'vendor-read' },
+      schema: {
+        tags,
+        summary: 'The agent team of a website',
+        params: siteParamsSchema,
+        response: { 200: teamSchema, ...errorResponses },
+      },
+    },
+    async (request) => service.get(vendorOf(request), request.params.id),
   );
 
-  app.post('/api/websites/:id/team', { config: { access: 'vendor-write' } }, async (request, reply) => {
-    const team = await service.create(
-      vendorOf(request),
-      callerOf(request),
-      siteIdParam(request.params),
-      request.body,
-    );
-    return reply.status(201).send(team);
-  });
+  api.post(
+    '/api/websites/:id/team',
+    {
+      config: { access: 'vendor-write' },
+      schema: {
+        tags,
+        summary: 'Create the team of an IDX Team website, led by its agent',
+        params: siteParamsSchema,
+        body: teamBody,
+        response: { 201: teamSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const team = await service.create(vendorOf(request), actorOf(request), request.params.id, request.body);
+      return reply.status(201).send(team);
+    },
+  );
 
-  app.put('/api/websites/:id/team', { config: { access: 'vendor-write' } }, async (request) =>
-    service.update(vendorOf(request), callerOf(request), siteIdParam(request.params), request.body),
+  api.put(
+    '/api/websites/:id/team',
+    {
+      config: { access: 'vendor-write' },
+      schema: {
+        tags,
+        summary: 'Add or remove team members; the primary stays',
+        params: siteParamsSchema,
+        body: teamBody,
+        response: { 200: teamSchema, ...errorResponses },
+      },
+    },
+    async (request) => service.update(vendorOf(request), actorOf(request), request.params.id, request.body),
   );
 }

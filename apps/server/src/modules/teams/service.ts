@@ -3,38 +3,25 @@ import {
   TeamMessages,
   WebsiteMessages,
   WebsiteServerMessages,
-  teamInputSchema,
+  type AuditKind,
   type Team,
   type TeamInput,
 } from '@vp/contract';
-import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError, BadRequestError, ForbiddenError, NotFoundError, parse } from '../../platform/errors.ts';
-import { agentsByMemberNumbers, toAgent, vendorAllowsReciprocal } from '../agents/queries.ts';
-import { recordChange, type Actor } from '../changelog/service.ts';
-import { rowsOf } from '../../db/sql.ts';
-import { requireWebsite, type SiteRecord } from '../websites/queries.ts';
+import type { Actor } from '../../platform/actor.ts';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../platform/errors.ts';
+import { agentsByMemberNumbers, toAgent, vendorAllowsReciprocal } from '../agents/index.ts';
+import { recordChange } from '../history/index.ts';
+import { requireWebsite, type SiteRecord } from '../websites/index.ts';
+import { addMembers, insertTeam, removeMembers, teamOf, touchTeam, type TeamRecord } from './queries.ts';
 
 /**
  * The team of a website: its agent (the primary) and the members added to it. Only sites carrying
  * the team product have one; the primary cannot leave it.
  */
 
-async function teamOf(db: Db, siteId: number): Promise<{ primary: string; memberIds: string[] } | null> {
-  const [team] = await rowsOf<{ primary_member_number: string }>(
-    db,
-    sql`SELECT primary_member_number FROM website_teams WHERE website_id = ${siteId}`,
-  );
-  if (!team) return null;
-  const members = await rowsOf<{ member_number: string }>(
-    db,
-    sql`SELECT member_number FROM website_team_members WHERE website_id = ${siteId}
-      ORDER BY member_number = ${team.primary_member_number} DESC, added_at, member_number`,
-  );
-  return { primary: team.primary_member_number, memberIds: members.map((m) => m.member_number) };
-}
-
-async function answer(db: Db, siteId: number, team: { primary: string; memberIds: string[] }): Promise<Team> {
+async function answer(db: Db, siteId: number, team: TeamRecord): Promise<Team> {
   const rows = await agentsByMemberNumbers(db, team.memberIds);
   const byNumber = new Map(rows.map((r) => [r.member_mls_id, toAgent(r)]));
   return {
@@ -62,8 +49,7 @@ function requireTeamProduct(site: SiteRecord): void {
     throw new BadRequestError(WebsiteServerMessages.teamProductRequired);
 }
 
-function parseInput(siteId: number, raw: unknown): TeamInput {
-  const input = parse(teamInputSchema, raw);
+function checkInput(siteId: number, input: TeamInput): TeamInput {
   if (input.siteId !== siteId) throw new BadRequestError(WebsiteServerMessages.teamSiteMismatch);
   return { ...input, memberIds: [...new Set(input.memberIds)] };
 }
@@ -78,15 +64,13 @@ async function checkNewMembers(db: Db, vendorId: number, memberIds: string[]): P
   }
 }
 
-async function addMembers(tx: Db, siteId: number, memberIds: string[]): Promise<void> {
-  for (const id of memberIds) {
-    await tx.execute(
-      sql`INSERT INTO website_team_members (website_id, member_number) VALUES (${siteId}, ${id}) ON CONFLICT DO NOTHING`,
-    );
-  }
+function updateKind(added: string[], removed: string[]): { kind: AuditKind; description: string } {
+  if (removed.length === 0) return { kind: 'team.member_added', description: 'Team member added' };
+  if (added.length === 0) return { kind: 'team.member_removed', description: 'Team member removed' };
+  return { kind: 'team.updated', description: 'Team updated' };
 }
 
-export function teamsService(db: Db) {
+export function teamsService({ db }: AppContext) {
   return {
     async get(vendorId: number, siteId: number): Promise<Team> {
       await requireWebsite(db, vendorId, siteId);
@@ -95,29 +79,25 @@ export function teamsService(db: Db) {
       return answer(db, siteId, team);
     },
 
-    async create(vendorId: number, actor: Actor, siteId: number, raw: unknown): Promise<Team> {
-      const input = parseInput(siteId, raw);
+    async create(vendorId: number, actor: Actor, siteId: number, raw: TeamInput): Promise<Team> {
+      const input = checkInput(siteId, raw);
       return db.transaction(async (tx) => {
         const site = await requireWebsite(tx, vendorId, siteId, true);
         requireTeamProduct(site);
-        if (await teamOf(tx, siteId)) throw new AppError(409, WebsiteServerMessages.teamExists);
+        if (await teamOf(tx, siteId)) throw new ConflictError(WebsiteServerMessages.teamExists);
         if (input.primary !== site.memberNumber)
           throw new BadRequestError(WebsiteServerMessages.teamPrimaryMismatch);
         if (!input.memberIds.includes(input.primary))
           throw new BadRequestError(TeamMessages.primaryCannotBeRemoved);
-        await checkNewMembers(
-          tx,
-          vendorId,
-          input.memberIds.filter((id) => id !== input.primary),
-        );
-        await tx.execute(
-          sql`INSERT INTO website_teams (website_id, primary_member_number) VALUES (${siteId}, ${input.primary})`,
-        );
-        const ordered = [input.primary, ...input.memberIds.filter((id) => id !== input.primary)];
+        const others = input.memberIds.filter((id) => id !== input.primary);
+        await checkNewMembers(tx, vendorId, others);
+        await insertTeam(tx, siteId, input.primary);
+        const ordered = [input.primary, ...others];
         await addMembers(tx, siteId, ordered);
         await recordChange(tx, {
           websiteId: siteId,
           vendorId,
+          kind: 'team.created',
           description: 'Team created',
           actor,
           changes: [{ path: ['team', 'memberIds'], from: [], to: ordered }],
@@ -126,8 +106,8 @@ export function teamsService(db: Db) {
       });
     },
 
-    async update(vendorId: number, actor: Actor, siteId: number, raw: unknown): Promise<Team> {
-      const input = parseInput(siteId, raw);
+    async update(vendorId: number, actor: Actor, siteId: number, raw: TeamInput): Promise<Team> {
+      const input = checkInput(siteId, raw);
       return db.transaction(async (tx) => {
         const site = await requireWebsite(tx, vendorId, siteId, true);
         const team = await teamOf(tx, siteId);
@@ -141,24 +121,14 @@ export function teamsService(db: Db) {
         const removed = team.memberIds.filter((id) => !input.memberIds.includes(id));
         if (added.length === 0 && removed.length === 0) return answer(tx, siteId, team);
         await checkNewMembers(tx, vendorId, added);
-        for (const id of removed) {
-          await tx.execute(
-            sql`DELETE FROM website_team_members WHERE website_id = ${siteId} AND member_number = ${id}`,
-          );
-        }
+        await removeMembers(tx, siteId, removed);
         await addMembers(tx, siteId, added);
-        await tx.execute(sql`UPDATE website_teams SET updated_at = now() WHERE website_id = ${siteId}`);
+        await touchTeam(tx, siteId);
         const after = (await teamOf(tx, siteId))!;
-        const description =
-          removed.length === 0
-            ? 'Team member added'
-            : added.length === 0
-              ? 'Team member removed'
-              : 'Team updated';
         await recordChange(tx, {
           websiteId: siteId,
           vendorId,
-          description,
+          ...updateKind(added, removed),
           actor,
           changes: [{ path: ['team', 'memberIds'], from: team.memberIds, to: after.memberIds }],
         });

@@ -4,12 +4,15 @@ import {
   type SiteStatus,
   type Website,
   type WebsiteList,
+  type WebsiteRequest,
 } from '@vp/contract';
-import { sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { websiteRequests, websiteTeamMembers, websiteTeams, websites } from '../../db/schema.ts';
+import type { Actor } from '../../platform/actor.ts';
 import { NotFoundError } from '../../platform/errors.ts';
-import { AGENT_COLUMNS, AGENT_JOINS, toBroker, type AgentRow } from '../agents/queries.ts';
+import { AGENT_COLUMNS, AGENT_JOINS, toBroker, type AgentRow } from '../agents/index.ts';
 import { intArray, likeEscape, rowsOf } from '../../db/sql.ts';
 
 /**
@@ -225,4 +228,114 @@ export async function unknownProducts(db: Db, ids: number[]): Promise<number[]> 
   );
   const known = new Set(rows.map((r) => Number(r.id)));
   return ids.filter((id) => !known.has(id));
+}
+
+/** The fields a write sets on a site; the agent's roster data is joined at read time. */
+export type SiteFields = Omit<SiteRecord, 'id' | 'vendorId'>;
+
+export async function insertWebsite(tx: Db, vendorId: number, site: SiteFields): Promise<number> {
+  const [row] = await tx
+    .insert(websites)
+    .values({ vendorId, ...site })
+    .returning({ id: websites.id });
+  return row!.id;
+}
+
+/** Saves a site's editable fields; the domain changes only through an approved request. */
+export async function updateWebsite(
+  tx: Db,
+  vendorId: number,
+  id: number,
+  site: Omit<SiteFields, 'domainName'>,
+): Promise<void> {
+  await tx
+    .update(websites)
+    .set({ ...site, updatedAt: new Date() })
+    .where(and(eq(websites.id, id), eq(websites.vendorId, vendorId)));
+}
+
+export async function deleteWebsite(tx: Db, vendorId: number, id: number): Promise<void> {
+  await tx.delete(websites).where(and(eq(websites.id, id), eq(websites.vendorId, vendorId)));
+}
+
+/** A team follows its site's agent: the new agent becomes the primary and a member. */
+export async function teamFollowsAgent(tx: Db, siteId: number, memberNumber: string): Promise<void> {
+  const team = await tx
+    .update(websiteTeams)
+    .set({ primaryMemberNumber: memberNumber, updatedAt: new Date() })
+    .where(eq(websiteTeams.websiteId, siteId))
+    .returning({ websiteId: websiteTeams.websiteId });
+  if (team.length === 0) return;
+  await tx.insert(websiteTeamMembers).values({ websiteId: siteId, memberNumber }).onConflictDoNothing();
+}
+
+export type RequestKind = (typeof websiteRequests.$inferSelect)['kind'];
+
+const REQUEST_COLUMNS = {
+  id: websiteRequests.id,
+  siteId: websiteRequests.websiteId,
+  kind: websiteRequests.kind,
+  status: websiteRequests.status,
+  payload: websiteRequests.payload,
+  createdAt: websiteRequests.createdAt,
+  username: websiteRequests.username,
+  firstName: websiteRequests.firstName,
+  lastName: websiteRequests.lastName,
+};
+export interface RequestRow {
+  id: number;
+  siteId: number;
+  kind: RequestKind;
+  status: WebsiteRequest['status'];
+  payload: Record<string, unknown>;
+  createdAt: Date;
+  username: string;
+  firstName: string;
+  lastName: string;
+}
+
+export async function insertRequest(
+  tx: Db,
+  site: SiteRecord,
+  actor: Actor,
+  kind: RequestKind,
+  payload: Record<string, unknown>,
+): Promise<RequestRow> {
+  const [row] = await tx
+    .insert(websiteRequests)
+    .values({
+      websiteId: site.id,
+      vendorId: site.vendorId,
+      kind,
+      payload,
+      userId: actor.userId,
+      username: actor.username,
+      firstName: actor.firstName,
+      lastName: actor.lastName,
+    })
+    .returning(REQUEST_COLUMNS);
+  return row!;
+}
+
+export async function hasPendingRequest(tx: Db, siteId: number, kind: RequestKind): Promise<boolean> {
+  const rows = await tx
+    .select({ id: websiteRequests.id })
+    .from(websiteRequests)
+    .where(
+      and(
+        eq(websiteRequests.websiteId, siteId),
+        eq(websiteRequests.kind, kind),
+        eq(websiteRequests.status, 'pending'),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function requestsOfSite(db: Db, vendorId: number, siteId: number): Promise<RequestRow[]> {
+  return db
+    .select(REQUEST_COLUMNS)
+    .from(websiteRequests)
+    .where(and(eq(websiteRequests.websiteId, siteId), eq(websiteRequests.vendorId, vendorId)))
+    .orderBy(desc(websiteRequests.createdAt), desc(websiteRequests.id));
 }

@@ -1,65 +1,190 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  agentChangeRequestSchema,
+  createdResponseSchema,
+  domainChangeRequestSchema,
+  messageResponseSchema,
+  terminationRequestSchema,
+  websiteInputSchema,
+  websiteListQuerySchema,
+  websiteListSchema,
+  websiteRequestSchema,
+  websiteSaveSchema,
+  websiteSchema,
+} from '@vp/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { sessionOf, vendorOf } from '../../platform/scope.ts';
-import { siteIdParam } from '../../platform/params.ts';
-import { websitesService, type Caller } from './service.ts';
+import { actorOf } from '../../platform/actor.ts';
+import { errorResponses } from '../../platform/openapi.ts';
+import { siteParamsSchema } from '../../platform/params.ts';
+import { vendorOf } from '../../platform/scope.ts';
+import { websitesService } from './service.ts';
 
-export function callerOf(request: FastifyRequest): Caller {
-  const { user } = sessionOf(request);
-  return {
-    userId: user.id,
-    username: user.username,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    role: user.role,
-  };
-}
+const newSite = {
+  domainName: 'www.harbor-homes.example.com',
+  memberNumber: '3000001',
+  products: [1],
+  dba: 'Harbor Homes',
+};
+const examples = {
+  create: websiteInputSchema.meta({ examples: [newSite] }),
+  save: websiteSaveSchema.meta({
+    examples: [{ ...newSite, rowKey: 1042, status: 'Pending Activation', startDate: '2026-12-01' }],
+  }),
+  domainChange: domainChangeRequestSchema.meta({
+    examples: [{ domainName: 'harborhomes.example.com', reason: 'The brokerage renamed itself.' }],
+  }),
+  agentChange: agentChangeRequestSchema.meta({
+    examples: [{ memberNumber: '3000002', reason: 'The agent moved to another office.' }],
+  }),
+  termination: terminationRequestSchema.meta({
+    examples: [{ termDate: '2026-12-31', reason: 'The agent retires.' }],
+  }),
+};
 
-export function websitesRoutes(app: FastifyInstance, { db }: AppContext): void {
-  const service = websitesService(db);
-  const read = { config: { access: 'vendor-read' as const } };
-  const write = { config: { access: 'vendor-write' as const } };
+export function websitesRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const service = websitesService(ctx);
+  const read = { access: 'vendor-read' as const };
+  const write = { access: 'vendor-write' as const };
+  const tags = ['websites'];
 
-  app.get('/api/portal/websites', read, async (request) => service.list(vendorOf(request), request.query));
-
-  app.get('/api/portal/websites/:id', read, async (request) =>
-    service.get(vendorOf(request), siteIdParam(request.params)),
+  api.get(
+    '/api/portal/websites',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'A page of the vendor’s websites, sorted, filtered and searched',
+        querystring: websiteListQuerySchema,
+        response: { 200: websiteListSchema, ...errorResponses },
+      },
+    },
+    async (request) => service.list(vendorOf(request), request.query),
   );
 
-  app.post('/api/portal/websites', write, async (request, reply) => {
-    reply.status(201);
-    return service.create(vendorOf(request), callerOf(request), request.body);
-  });
-
-  app.put('/api/portal/websites', write, async (request) =>
-    service.save(vendorOf(request), callerOf(request), request.body),
+  api.get(
+    '/api/portal/websites/:id',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'One website',
+        params: siteParamsSchema,
+        response: { 200: websiteSchema, ...errorResponses },
+      },
+    },
+    async (request) => service.get(vendorOf(request), request.params.id),
   );
 
-  app.delete('/api/portal/websites/:id', write, async (request) =>
-    service.remove(vendorOf(request), siteIdParam(request.params)),
+  api.post(
+    '/api/portal/websites',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Register a website; it starts Pending Activation',
+        body: examples.create,
+        response: { 201: createdResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.create(vendorOf(request), actorOf(request), request.body)),
   );
 
-  app.get('/api/portal/websites/:id/requests', read, async (request) =>
-    service.requests(vendorOf(request), siteIdParam(request.params)),
+  api.put(
+    '/api/portal/websites',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Save a website under the lock rules of its status',
+        body: examples.save,
+        response: { 200: websiteSchema, ...errorResponses },
+      },
+    },
+    async (request) => service.save(vendorOf(request), actorOf(request), request.body),
   );
 
-  app.post('/api/portal/websites/:id/domain-change', write, async (request, reply) => {
-    const result = await service.requestDomainChange(
-      vendorOf(request),
-      callerOf(request),
-      siteIdParam(request.params),
-      request.body,
-    );
-    return reply.status(201).send(result);
-  });
+  api.delete(
+    '/api/portal/websites/:id',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Delete a website that is Pending Activation',
+        params: siteParamsSchema,
+        response: { 200: messageResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => service.remove(vendorOf(request), request.params.id),
+  );
 
-  app.post('/api/portal/websites/:id/agent-change', write, async (request, reply) => {
-    const result = await service.requestAgentChange(
-      vendorOf(request),
-      callerOf(request),
-      siteIdParam(request.params),
-      request.body,
-    );
-    return reply.status(201).send(result);
-  });
+  api.get(
+    '/api/portal/websites/:id/requests',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'The change requests of a website, newest first',
+        params: siteParamsSchema,
+        response: { 200: websiteRequestSchema.array(), ...errorResponses },
+      },
+    },
+    async (request) => service.requests(vendorOf(request), request.params.id),
+  );
+
+  api.post(
+    '/api/portal/websites/:id/domain-change',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Request a new domain for an Active website',
+        params: siteParamsSchema,
+        body: examples.domainChange,
+        response: { 201: websiteRequestSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const result = await service.requestDomainChange(vendorOf(request), actorOf(request), id, request.body);
+      return reply.status(201).send(result);
+    },
+  );
+
+  api.post(
+    '/api/portal/websites/:id/agent-change',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Request another agent for a website',
+        params: siteParamsSchema,
+        body: examples.agentChange,
+        response: { 201: websiteRequestSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const result = await service.requestAgentChange(vendorOf(request), actorOf(request), id, request.body);
+      return reply.status(201).send(result);
+    },
+  );
+
+  api.post(
+    '/api/portal/websites/:id/termination',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Request termination of an Active website: it moves to Pending Termination',
+        params: siteParamsSchema,
+        body: examples.termination,
+        response: { 200: websiteSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      service.requestTermination(vendorOf(request), actorOf(request), request.params.id, request.body),
+  );
 }

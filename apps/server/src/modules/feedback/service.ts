@@ -3,9 +3,9 @@ import type { AppContext } from '../../context.ts';
 import type { Session } from '../../platform/sessions.ts';
 import * as q from './queries.ts';
 
-export const TICKET_THANKS = 'Thank you! Your feedback has been sent.';
+export const FEEDBACK_THANKS = 'Thank you! Your feedback has been sent.';
 
-export function ticketService(ctx: AppContext) {
+export function feedbackService(ctx: AppContext) {
   const { db, mailer, config } = ctx;
   return {
     /** Stored first, so feedback survives a mail outage; the mail to support is best effort. */
@@ -15,7 +15,7 @@ export function ticketService(ctx: AppContext) {
       body: TicketBody,
     ): Promise<{ id: number; message: string }> {
       const user = session.user;
-      const id = await q.insertTicket(db, { userId: user.id, vendorId, ...body });
+      const id = await q.insertFeedback(db, { userId: user.id, vendorId, ...body });
       const from = `${user.firstName} ${user.lastName}`.trim() || user.username;
       await mailer
         .send({
@@ -24,7 +24,7 @@ export function ticketService(ctx: AppContext) {
           text: `From: ${from} (${user.username}${user.email ? `, ${user.email}` : ''})\nVendor id: ${vendorId}\nCategory: ${body.category}\n\n${body.message}\n`,
         })
         .catch((err: unknown) => ctx.log.error({ err, ticket: id }, 'feedback mail could not be sent'));
-      return { id, message: TICKET_THANKS };
+      return { id, message: FEEDBACK_THANKS };
     },
   };
 }

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { NotFoundError } from '../../platform/errors.ts';
 import * as q from './queries.ts';
 
-export function portalService({ db }: AppContext) {
+export function dashboardService({ db }: AppContext) {
   return {
     /** The vendor summary of spec §3, computed on each call (a handful of indexed counts). */
     async metadata(vendorId: number): Promise<Metadata> {

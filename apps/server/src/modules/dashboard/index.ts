@@ -1,0 +1,2 @@
+/** The dashboard's vendor summary. */
+export { dashboardRoutes } from './routes.ts';

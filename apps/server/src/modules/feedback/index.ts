@@ -1,0 +1,2 @@
+/** Feedback to the MLS Data Licensing Department. */
+export { feedbackRoutes } from './routes.ts';

@@ -1,0 +1,2 @@
+/** Liveness of the API and its database. */
+export { healthRoutes } from './routes.ts';

@@ -1,0 +1,61 @@
+import type { AuditKind } from '@vp/contract';
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { websiteChanges, websites, type FieldChange } from '../../db/schema.ts';
+
+export interface ChangeRow {
+  websiteId: number;
+  vendorId: number;
+  kind: AuditKind;
+  description: string;
+  userId: number;
+  username: string;
+  firstName: string;
+  lastName: string;
+  changes: FieldChange[];
+}
+
+export async function insertChange(tx: Db, row: ChangeRow): Promise<void> {
+  await tx.insert(websiteChanges).values(row);
+}
+
+/**
+ * A site's entries, newest first, read through the site so the vendor scope is the site's: null
+ * when the vendor has no such site, an empty list when the site has no entries.
+ */
+export async function entriesOfSite(db: Db, vendorId: number, websiteId: number) {
+  const rows = await db
+    .select({
+      createdAt: websiteChanges.createdAt,
+      kind: websiteChanges.kind,
+      description: websiteChanges.description,
+      username: websiteChanges.username,
+      firstName: websiteChanges.firstName,
+      lastName: websiteChanges.lastName,
+      changes: websiteChanges.changes,
+    })
+    .from(websites)
+    .leftJoin(
+      websiteChanges,
+      and(eq(websiteChanges.websiteId, websites.id), eq(websiteChanges.vendorId, websites.vendorId)),
+    )
+    .where(and(eq(websites.id, websiteId), eq(websites.vendorId, vendorId)))
+    .orderBy(desc(websiteChanges.createdAt), desc(websiteChanges.id));
+  if (rows.length === 0) return null;
+  // A site without entries comes back as one row of nulls from the outer join.
+  return rows.flatMap((r) =>
+    r.createdAt === null || r.kind === null
+      ? []
+      : [
+          {
+            createdAt: r.createdAt,
+            kind: r.kind,
+            description: r.description ?? '',
+            username: r.username ?? '',
+            firstName: r.firstName ?? '',
+            lastName: r.lastName ?? '',
+            changes: r.changes ?? [],
+          },
+        ],
+  );
+}

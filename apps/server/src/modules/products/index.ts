@@ -1,0 +1,2 @@
+/** The MLS's product catalogue. */
+export { productsRoutes } from './routes.ts';

@@ -1,0 +1,2 @@
+/** The user's own account. */
+export { profileRoutes } from './routes.ts';

@@ -1,0 +1,50 @@
+import { WebsiteMessages, WebsiteServerMessages, type WebsiteInputParsed } from '@vp/contract';
+import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../platform/actor.ts';
+import { BadRequestError, ConflictError } from '../../platform/errors.ts';
+import { diffFields, recordChange } from '../history/index.ts';
+import { domainTaken, insertWebsite, type SiteFields } from './queries.ts';
+import { TRACKED, checkProducts, isUniqueViolation, licensableAgent, today } from './rules.ts';
+
+/** A new site starts Pending Activation, tied to a roster agent; a domain is licensed once. */
+export async function createWebsite(
+  db: Db,
+  vendorId: number,
+  actor: Actor,
+  input: WebsiteInputParsed,
+): Promise<{ id: number }> {
+  if (input.status !== 'Pending Activation') throw new BadRequestError(WebsiteServerMessages.newSiteStatus);
+  if (input.termDate) throw new BadRequestError(WebsiteMessages.termDateLocked);
+  await checkProducts(db, input.products);
+  const agent = await licensableAgent(db, vendorId, input.memberNumber);
+  const next: SiteFields = {
+    domainName: input.domainName,
+    status: 'Pending Activation',
+    memberNumber: agent.member_mls_id,
+    reciprocal: agent.reciprocal,
+    startDate: input.startDate ?? today(),
+    termDate: null,
+    dba: input.dba,
+    products: input.products,
+  };
+  try {
+    return await db.transaction(async (tx) => {
+      if (await domainTaken(tx, next.domainName)) throw new ConflictError(WebsiteMessages.duplicateDomain);
+      const id = await insertWebsite(tx, vendorId, next);
+      await recordChange(tx, {
+        websiteId: id,
+        vendorId,
+        kind: 'website.created',
+        description: 'Website created',
+        actor,
+        // A new site's History lists the fields it was created with, not the empty ones.
+        changes: diffFields(null, next, TRACKED).filter((c) => c.to !== '' && c.to !== false),
+      });
+      return { id };
+    });
+  } catch (err) {
+    // Two creates of one domain at once: the unique index decides, the loser gets the same answer.
+    if (isUniqueViolation(err)) throw new ConflictError(WebsiteMessages.duplicateDomain);
+    throw err;
+  }
+}

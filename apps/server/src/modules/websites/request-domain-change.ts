@@ -1,0 +1,46 @@
+import {
+  WebsiteMessages,
+  WebsiteServerMessages,
+  canRequestDomainChange,
+  type DomainChangeRequest,
+} from '@vp/contract';
+import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../platform/actor.ts';
+import { BadRequestError, ConflictError } from '../../platform/errors.ts';
+import { recordChange } from '../history/index.ts';
+import { domainTaken, hasPendingRequest, insertRequest, requireWebsite, type RequestRow } from './queries.ts';
+
+/** An Active site asks the MLS for a new domain; the site keeps its domain until the request is approved. */
+export async function requestDomainChange(
+  db: Db,
+  vendorId: number,
+  actor: Actor,
+  id: number,
+  input: DomainChangeRequest,
+): Promise<RequestRow> {
+  const fail = `${WebsiteMessages.domainChangeFailed}: `;
+  return db.transaction(async (tx) => {
+    const site = await requireWebsite(tx, vendorId, id, true);
+    if (!canRequestDomainChange(site.status))
+      throw new BadRequestError(fail + WebsiteServerMessages.domainChangeNotActive);
+    if (input.domainName === site.domainName.toLowerCase())
+      throw new BadRequestError(fail + WebsiteServerMessages.domainChangeSame);
+    if (await domainTaken(tx, input.domainName, site.id))
+      throw new ConflictError(fail + WebsiteMessages.duplicateDomain);
+    if (await hasPendingRequest(tx, site.id, 'domain'))
+      throw new ConflictError(fail + WebsiteServerMessages.requestPending);
+    const request = await insertRequest(tx, site, actor, 'domain', {
+      domainName: input.domainName,
+      reason: input.reason,
+    });
+    await recordChange(tx, {
+      websiteId: site.id,
+      vendorId,
+      kind: 'website.domain_change_requested',
+      description: 'Domain change requested',
+      actor,
+      changes: [{ path: ['domainName'], from: site.domainName, to: input.domainName }],
+    });
+    return request;
+  });
+}

@@ -1,0 +1,50 @@
+import {
+  WebsiteMessages,
+  canRequestTermination,
+  type TerminationRequestParsed,
+  type Website,
+} from '@vp/contract';
+import type { Db } from '../../db/client.ts';
+import type { FieldChange } from '../../db/schema.ts';
+import type { Actor } from '../../platform/actor.ts';
+import { BadRequestError, ForbiddenError } from '../../platform/errors.ts';
+import { recordChange } from '../history/index.ts';
+import { requireWebsite, updateWebsite, websiteById } from './queries.ts';
+import { isCalendarDate, today } from './rules.ts';
+
+/** An Active site asks to end: it waits in Pending Termination, with its term date, for MLS staff. */
+export async function requestTermination(
+  db: Db,
+  vendorId: number,
+  actor: Actor,
+  id: number,
+  input: TerminationRequestParsed,
+): Promise<Website> {
+  if (!isCalendarDate(input.termDate)) throw new BadRequestError(WebsiteMessages.termDateRequired);
+  if (input.termDate < today()) throw new BadRequestError(WebsiteMessages.termDateInPast);
+  return db.transaction(async (tx) => {
+    const site = await requireWebsite(tx, vendorId, id, true);
+    if (site.status !== 'Active') throw new BadRequestError(WebsiteMessages.terminationNotActive);
+    if (!canRequestTermination(site.status, actor.role)) throw new ForbiddenError();
+    const { id: _id, vendorId: _vendor, domainName: _domain, ...fields } = site;
+    await updateWebsite(tx, vendorId, site.id, {
+      ...fields,
+      status: 'Pending Termination',
+      termDate: input.termDate,
+    });
+    const changes: FieldChange[] = [
+      { path: ['status'], from: site.status, to: 'Pending Termination' },
+      { path: ['termDate'], from: site.termDate, to: input.termDate },
+    ];
+    if (input.reason) changes.push({ path: ['reason'], from: null, to: input.reason });
+    await recordChange(tx, {
+      websiteId: site.id,
+      vendorId,
+      kind: 'website.termination_requested',
+      description: WebsiteMessages.terminationRequested,
+      actor,
+      changes,
+    });
+    return (await websiteById(tx, vendorId, site.id))!;
+  });
+}

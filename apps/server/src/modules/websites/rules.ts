@@ -1,0 +1,59 @@
+import { WebsiteMessages, WebsiteServerMessages } from '@vp/contract';
+import type { Db } from '../../db/client.ts';
+import { BadRequestError, ForbiddenError } from '../../platform/errors.ts';
+import { agentByMemberNumber, vendorAllowsReciprocal, type AgentRow } from '../agents/index.ts';
+import { unknownProducts, type SiteFields } from './queries.ts';
+
+/** Checks shared by the website writes. */
+
+/** The fields a site's History tracks, in the order its entries list them. */
+export const TRACKED = [
+  'domainName',
+  'status',
+  'memberNumber',
+  'reciprocal',
+  'startDate',
+  'termDate',
+  'dba',
+  'products',
+] as const satisfies readonly (keyof SiteFields)[];
+
+/** Today in the server's calendar as yyyy-mm-dd: a new site starts today unless told otherwise. */
+export function today(): string {
+  const d = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** A real calendar date written yyyy-mm-dd (schemas check only the shape). */
+export function isCalendarDate(value: string): boolean {
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/** The roster agent a site may be tied to: must exist, and reciprocal only when the vendor may. */
+export async function licensableAgent(
+  db: Db,
+  vendorId: number,
+  memberNumber: string,
+  failPrefix = '',
+): Promise<AgentRow> {
+  const agent = await agentByMemberNumber(db, memberNumber);
+  if (!agent) throw new BadRequestError(`${failPrefix}${WebsiteMessages.agentNotFound}`);
+  if (agent.reciprocal && !(await vendorAllowsReciprocal(db, vendorId))) {
+    throw new ForbiddenError(`${failPrefix}${WebsiteMessages.reciprocalNotAllowed}`);
+  }
+  return agent;
+}
+
+export async function checkProducts(db: Db, products: number[]): Promise<void> {
+  if ((await unknownProducts(db, products)).length > 0)
+    throw new BadRequestError(WebsiteServerMessages.productUnknown);
+}

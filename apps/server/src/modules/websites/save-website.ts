@@ -1,0 +1,81 @@
+import {
+  WebsiteMessages,
+  WebsiteServerMessages,
+  isAgentEditable,
+  isStartDateEditable,
+  isStatusChangeAllowed,
+  isTermDateEditable,
+  type Website,
+  type WebsiteSave,
+} from '@vp/contract';
+import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../platform/actor.ts';
+import { BadRequestError } from '../../platform/errors.ts';
+import { diffFields, recordChange } from '../history/index.ts';
+import { requireWebsite, teamFollowsAgent, updateWebsite, websiteById, type SiteFields } from './queries.ts';
+import { TRACKED, checkProducts, licensableAgent } from './rules.ts';
+
+/**
+ * Saves a site under the lock rules of its saved status and the actor's role; the domain changes
+ * only through a request. One History entry names every field that changed.
+ */
+export async function saveWebsite(
+  db: Db,
+  vendorId: number,
+  actor: Actor,
+  input: WebsiteSave,
+): Promise<Website> {
+  return db.transaction(async (tx) => {
+    const site = await requireWebsite(tx, vendorId, input.rowKey, true);
+    if (input.domainName !== site.domainName.toLowerCase())
+      throw new BadRequestError(WebsiteMessages.domainLocked);
+    if (input.status !== site.status && !isStatusChangeAllowed(site.status, input.status, actor.role)) {
+      throw new BadRequestError(WebsiteMessages.statusNotAllowed);
+    }
+    const startDate = input.startDate === undefined ? site.startDate : input.startDate;
+    if (startDate !== site.startDate && !isStartDateEditable(input.status)) {
+      throw new BadRequestError(WebsiteMessages.startDateLocked);
+    }
+    const termDate = input.termDate === undefined ? site.termDate : input.termDate;
+    if (termDate !== site.termDate && !isTermDateEditable(input.status)) {
+      throw new BadRequestError(WebsiteMessages.termDateLocked);
+    }
+    let memberNumber = site.memberNumber;
+    let reciprocal = site.reciprocal;
+    if (input.memberNumber !== site.memberNumber) {
+      if (!isAgentEditable(site.status, actor.role))
+        throw new BadRequestError(WebsiteServerMessages.agentLocked);
+      const agent = await licensableAgent(tx, vendorId, input.memberNumber);
+      memberNumber = agent.member_mls_id;
+      reciprocal = agent.reciprocal;
+    }
+    if (JSON.stringify(input.products) !== JSON.stringify(site.products))
+      await checkProducts(tx, input.products);
+    const next: SiteFields = {
+      domainName: site.domainName,
+      status: input.status,
+      memberNumber,
+      reciprocal,
+      startDate,
+      termDate,
+      dba: input.dba,
+      products: input.products,
+    };
+    const changes = diffFields(site, next, TRACKED);
+    if (changes.length > 0) {
+      const { domainName: _domain, ...fields } = next;
+      await updateWebsite(tx, vendorId, site.id, fields);
+      if (memberNumber !== site.memberNumber) await teamFollowsAgent(tx, site.id, memberNumber);
+      const statusChanged = changes.some((c) => c.path[0] === 'status');
+      await recordChange(tx, {
+        websiteId: site.id,
+        vendorId,
+        kind: statusChanged ? 'website.status_changed' : 'website.updated',
+        description: statusChanged ? `Status changed to ${next.status}` : 'Website updated',
+        actor,
+        changes,
+      });
+    }
+    return (await websiteById(tx, vendorId, site.id))!;
+  });
+}

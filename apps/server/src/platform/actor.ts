@@ -1,0 +1,27 @@
+import type { Role } from '@vp/contract';
+import type { FastifyRequest } from 'fastify';
+import { sessionOf } from './scope.ts';
+
+/**
+ * Who acts. The names are snapshotted into History entries and requests so they outlive the user;
+ * the role decides the moves only MLS staff may make.
+ */
+export interface Actor {
+  userId: number;
+  username: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+}
+
+/** The actor of a route declared `session` or stricter. */
+export function actorOf(request: FastifyRequest): Actor {
+  const { user } = sessionOf(request);
+  return {
+    userId: user.id,
+    username: user.username,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    role: user.role,
+  };
+}

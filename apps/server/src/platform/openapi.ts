@@ -1,0 +1,101 @@
+import fastifySwagger from '@fastify/swagger';
+import { PRODUCT_NAME, apiErrorSchema } from '@vp/contract';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { globalRegistry } from 'zod';
+import type { Access } from './scope.ts';
+
+/**
+ * Route schemas are the contract's zod schemas: they validate params, query and body, serialise
+ * and check answers, and are published as the OpenAPI document. Access levels become the
+ * document's security: a bearer session on every route but public ones, and the `Vendor` header on
+ * routes that act for a vendor.
+ */
+
+export const API_TITLE = `${PRODUCT_NAME} API`;
+
+/** Every refusal answers in this shape; one entry per route keeps the document honest. */
+export const errorResponses = {
+  '4xx': apiErrorSchema.describe('The request was refused: `{code, message}`, the message fit to show.'),
+} as const;
+
+/** Tags of the document, one per module, in reading order. */
+const TAGS = [
+  { name: 'health', description: 'Liveness of the API and its database.' },
+  { name: 'auth', description: 'Login, logout, password reset and registration.' },
+  { name: 'profile', description: "The user's own account, linked vendor accounts, terms of service." },
+  { name: 'dashboard', description: 'The vendor summary shown on the dashboard.' },
+  { name: 'products', description: "The MLS's products a website can carry." },
+  { name: 'feedback', description: 'Feedback sent to the MLS Data Licensing Department.' },
+  { name: 'agents', description: 'Agent search over the MLS roster and reciprocal agents.' },
+  { name: 'websites', description: "The vendor's websites, their change requests and termination." },
+  { name: 'history', description: 'The recorded changes of a website.' },
+  { name: 'teams', description: 'The agent team of an IDX Team website.' },
+];
+
+const vendorHeader = {
+  type: 'object',
+  properties: {
+    vendor: {
+      type: 'string',
+      pattern: '^\\d{1,9}$',
+      description:
+        'Id of the linked vendor account to act for; without it, the primary account. ' +
+        'An account not linked to the user answers 403.',
+    },
+  },
+};
+
+function accessOf(route: RouteOptions): Access {
+  return route.config?.access ?? (route.url.startsWith('/api') ? 'session' : 'public');
+}
+
+/** Schema compilers and the document generator; call before any route is added. */
+export async function registerApiSchemas(app: FastifyInstance): Promise<void> {
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: API_TITLE,
+        version: '1',
+        description:
+          'The API behind the Vendor Portal, where MLS data-licensing vendors register and manage the websites ' +
+          'that receive listing data. Log in with `POST /api/login` (basic authentication) and send the token ' +
+          'as a bearer on every other call. Every refusal answers `{code, message}`.',
+      },
+      tags: TAGS,
+      components: {
+        securitySchemes: {
+          session: { type: 'http', scheme: 'bearer', description: 'The token answered by POST /api/login.' },
+          basic: { type: 'http', scheme: 'basic', description: 'Username and password, on login only.' },
+        },
+      },
+    },
+    transform(input) {
+      // The web app's files are not part of the API.
+      if (!input.url.startsWith('/api/')) return { schema: { hide: true }, url: input.url };
+      const out = jsonSchemaTransform(input);
+      const schema = out.schema as Record<string, unknown>;
+      if (schema.hide) return out;
+      const access = accessOf(input.route);
+      // An explicit security (login's basic, registration's invitation) stands as declared.
+      if (!schema.security) schema.security = access === 'public' ? [] : [{ session: [] }];
+      if (access === 'vendor-read' || access === 'vendor-write') schema.headers = vendorHeader;
+      // zod leaves a body's examples out of its input schema when a field transforms; keep them.
+      const body = (input.schema as { body?: Parameters<typeof globalRegistry.get>[0] }).body;
+      const examples = body && globalRegistry.get(body)?.examples;
+      if (examples && schema.body && typeof schema.body === 'object') {
+        schema.body = { ...schema.body, examples };
+      }
+      return out;
+    },
+    transformObject: jsonSchemaTransformObject,
+  });
+}

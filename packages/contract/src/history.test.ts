@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { AUDIT_KINDS } from './audit.ts';
+import { historyEntrySchema } from './history.ts';
+
+const entry = (kind: string) => ({
+  date: '2026-03-04T10:00:00.000Z',
+  kind,
+  description: 'Website updated',
+  user: { username: 'demo', firstName: 'Dana', lastName: 'Whitfield' },
+  changes: [{ path: ['dba'], from: 'One', to: 'Two' }],
+});
+
+describe('History entries', () => {
+  it.each(AUDIT_KINDS)('carry the kind %s', (kind) => {
+    expect(historyEntrySchema.parse(entry(kind)).kind).toBe(kind);
+  });
+
+  it('refuse a kind outside the closed set, or none', () => {
+    expect(historyEntrySchema.safeParse(entry('website.renamed')).success).toBe(false);
+    const { kind: _kind, ...withoutKind } = entry('website.updated');
+    expect(historyEntrySchema.safeParse(withoutKind).success).toBe(false);
+  });
+
+  it('name each kind once, by the thing and what happened to it', () => {
+    expect(new Set(AUDIT_KINDS).size).toBe(AUDIT_KINDS.length);
+    for (const kind of AUDIT_KINDS) expect(kind).toMatch(/^(website|team)\.[a-z_]+$/);
+  });
+});
