@@ -1,4 +1,10 @@
-import { WebsiteMessages, historyEntrySchema, type SiteStatus, type Website } from '@vp/contract';
+import {
+  PrimitiveMessages,
+  WebsiteMessages,
+  historyEntrySchema,
+  type SiteStatus,
+  type Website,
+} from '@vp/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDomain, setupPortal, type PortalTest } from './test-fixture.ts';
@@ -67,10 +73,15 @@ describe('POST /api/portal/websites/:id/termination', () => {
     const past = await terminate(id, { termDate: dayFromToday(-1) });
     expect(past.statusCode).toBe(400);
     expect(past.json()).toEqual({ code: 400, message: WebsiteMessages.termDateInPast });
-    for (const termDate of ['2024-02-30', '2031-13-01', '31/12/2030', '']) {
+    for (const termDate of ['31/12/2030', '']) {
       const res = await terminate(id, { termDate });
       expect(res.statusCode, termDate).toBe(400);
       expect(res.json(), termDate).toEqual({ code: 400, message: WebsiteMessages.termDateRequired });
+    }
+    for (const termDate of ['2024-02-30', '2031-13-01']) {
+      const res = await terminate(id, { termDate });
+      expect(res.statusCode, termDate).toBe(400);
+      expect(res.json(), termDate).toEqual({ code: 400, message: PrimitiveMessages.dateInvalid });
     }
     const missing = await terminate(id, {});
     expect(missing.json()).toEqual({ code: 400, message: WebsiteMessages.termDateRequired });
