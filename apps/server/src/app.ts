@@ -16,6 +16,7 @@ import { answerFrameworkError, registerErrorHandler, registerInputGuard } from '
 import { createLocalBus, createPostgresBus, type EventBus } from './platform/events.ts';
 import { registerJsonParser, registerSecurityHeaders, registerWebApp } from './platform/http.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './platform/mail.ts';
+import { registerRequestContext } from './platform/request-context.ts';
 import { registerScope } from './platform/scope.ts';
 import { SessionService, type SessionOptions } from './platform/sessions.ts';
 
@@ -84,6 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerErrorHandler(app);
   registerInputGuard(app);
+  registerRequestContext(app);
   registerJsonParser(app);
   registerSecurityHeaders(app);
   registerScope(app, { db: database.db, sessions });
