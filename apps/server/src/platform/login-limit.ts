@@ -118,33 +118,36 @@ export function passwordLimits(who: GateScope & { account: string }): Limit[] {
 }
 
 /**
- * A password check within the limits (the address defaults to the current request's): reserves the attempt (429 when the account or address has
- * used its guesses), runs `check` through the password gate, and settles the reservation. A failed
- * check keeps it as a counted failure; a passed one clears the account's failures and gives the
- * address its place back; a check that never ran (refused by the gate, or an error) gives it back.
+ * A password check within the limits (the address defaults to the current request's). The gate
+ * comes first, so a burst is mostly refused in memory without costing the database anything; then
+ * the attempt is reserved (429 when the account or address has used its guesses) and `check` runs.
+ * A failed check (false) keeps the reservation as a counted failure; a passed one clears the
+ * account's failures and gives the address its place back; a check that threw gives it back too.
  */
-export async function limitedPasswordCheck(
+export async function limitedPasswordCheck<T>(
   db: Db,
   who: GateScope & { account: string },
-  check: () => Promise<boolean>,
-): Promise<boolean> {
+  check: () => Promise<T | false>,
+): Promise<T | false> {
   who = withRequestAddress(who);
-  const reservation = await reserve(db, passwordLimits(who));
-  if (!reservation) throw new TooManyRequestsError();
-  let ok: boolean;
-  try {
-    ok = await passwordGate.run(who, check);
-  } catch (err) {
-    await release(db, reservation);
-    throw err;
-  }
-  if (ok) {
-    await clearAccountFailures(db, who.account);
-    await release(db, reservation);
-  } else {
-    await prune(db);
-  }
-  return ok;
+  return passwordGate.run(who, async () => {
+    const reservation = await reserve(db, passwordLimits(who));
+    if (!reservation) throw new TooManyRequestsError();
+    let result: T | false;
+    try {
+      result = await check();
+    } catch (err) {
+      await release(db, reservation);
+      throw err;
+    }
+    if (result === false) {
+      await prune(db);
+    } else {
+      await clearAccountFailures(db, who.account);
+      await release(db, reservation);
+    }
+    return result;
+  });
 }
 
 /** Whether a reset mail may go out for this account and address; counts it when so. */

@@ -48,15 +48,14 @@ export function authService(ctx: AppContext) {
   return {
     async login(creds: Credentials, meta: { address: string; userAgent?: string }): Promise<LoginResponse> {
       const username = parse(usernameSchema, creds.username);
-      const user = await q.findUserByUsername(db, username);
-      // Always one scrypt run, whether or not the user exists, so timing tells nothing.
       const password = creds.password.length <= PASSWORD_MAX * 4 ? creds.password : '';
-      const ok = await limitedPasswordCheck(
-        db,
-        { account: username, address: meta.address },
-        async () => (await verifyPassword(password, user?.passwordHash)) && !!user?.active && !!password,
-      );
-      if (!user || !ok) throw new UnauthorizedError(Messages.loginFailed);
+      const user = await limitedPasswordCheck(db, { account: username, address: meta.address }, async () => {
+        const found = await q.findUserByUsername(db, username);
+        // Always one scrypt run, whether or not the user exists, so timing tells nothing.
+        const ok = await verifyPassword(password, found?.passwordHash);
+        return ok && found?.active && password ? found : false;
+      });
+      if (!user) throw new UnauthorizedError(Messages.loginFailed);
       const token = await sessions.create(user.id, meta);
       return { token, role: user.role };
     },
