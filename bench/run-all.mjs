@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const scripts = ['bundle', 'lighthouse', 'startup', 'profile-throughput'];
+const scripts = ['bundle', 'lighthouse', 'startup', 'profile-throughput', 'login-burst'];
 const failed = [];
 for (const name of scripts) {
   console.log(`\n=== bench:${name}`);

@@ -27,6 +27,7 @@ export const LOGOUT_CODES: readonly number[] = [
 export const Messages = {
   loginFailed: 'Incorrect username or password.',
   tooManyAttempts: 'Too many failed login attempts. Please wait 15 minutes and try again.',
+  serverBusy: 'The server is busy; please try again in a moment.',
   notFound: 'Not found',
   forbidden: 'You do not have permission to do this.',
   readOnly: 'Your role is read-only; changes are not allowed.',

@@ -1,17 +1,15 @@
 import crypto from 'node:crypto';
-import { promisify } from 'node:util';
+import { ScryptPool } from './scrypt-pool.ts';
 
 /**
- * scrypt at OWASP's recommended cost (N=2^17, r=8, p=1 uses 128 MiB per hash). The async API runs
- * on libuv's thread pool, so hashing never blocks the event loop. Hashes carry their parameters:
- * `scrypt$N$r$p$salt$hash` (base64url), so the cost can be raised later without breaking old ones.
+ * scrypt at OWASP's recommended cost (N=2^17, r=8, p=1 uses 128 MiB per hash). It runs on the
+ * process's own hashing workers, so it neither blocks the event loop nor takes libuv's thread pool
+ * from file reads. Hashes carry their parameters: `scrypt$N$r$p$salt$hash` (base64url), so the cost
+ * can be raised later without breaking old ones.
  */
-const scrypt = promisify(crypto.scrypt) as (
-  password: string,
-  salt: Buffer,
-  keylen: number,
-  options: crypto.ScryptOptions,
-) => Promise<Buffer>;
+const pool = new ScryptPool();
+const scrypt = (password: string, salt: Buffer, keylen: number, options: crypto.ScryptOptions) =>
+  pool.hash(password, salt, keylen, options);
 
 const PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;

@@ -9,9 +9,11 @@ import {
   type ResetPasswordBody,
 } from '@vp/contract';
 import type { AppContext } from '../../context.ts';
-import { BadRequestError, TooManyRequestsError, UnauthorizedError, parse } from '../../platform/errors.ts';
-import { clearAccountFailures, isLimited, recordFailure } from '../../platform/login-limit.ts';
-import { hashPassword, newToken, sha256, verifyPassword } from '../../platform/passwords.ts';
+import { BadRequestError, UnauthorizedError, parse } from '../../platform/errors.ts';
+import { limitedPasswordCheck, reserveResetMail } from '../../platform/login-limit.ts';
+import { hashPasswordGated } from '../../platform/password-gate.ts';
+import { newToken, sha256, verifyPassword } from '../../platform/passwords.ts';
+import { requestAddress, runAfterReply } from '../../platform/request-context.ts';
 import type { Session } from '../../platform/sessions.ts';
 import * as q from './queries.ts';
 
@@ -46,16 +48,14 @@ export function authService(ctx: AppContext) {
   return {
     async login(creds: Credentials, meta: { address: string; userAgent?: string }): Promise<LoginResponse> {
       const username = parse(usernameSchema, creds.username);
-      if (await isLimited(db, username, meta.address)) throw new TooManyRequestsError();
-      const user = await q.findUserByUsername(db, username);
-      // Always one scrypt run, whether or not the user exists, so timing tells nothing.
       const password = creds.password.length <= PASSWORD_MAX * 4 ? creds.password : '';
-      const ok = await verifyPassword(password, user?.passwordHash);
-      if (!user || !ok || !user.active || !password) {
-        await recordFailure(db, username, meta.address);
-        throw new UnauthorizedError(Messages.loginFailed);
-      }
-      await clearAccountFailures(db, username);
+      const user = await limitedPasswordCheck(db, { account: username, address: meta.address }, async () => {
+        const found = await q.findUserByUsername(db, username);
+        // Always one scrypt run, whether or not the user exists, so timing tells nothing.
+        const ok = await verifyPassword(password, found?.passwordHash);
+        return ok && found?.active && password ? found : false;
+      });
+      if (!user) throw new UnauthorizedError(Messages.loginFailed);
       const token = await sessions.create(user.id, meta);
       return { token, role: user.role };
     },
@@ -66,8 +66,13 @@ export function authService(ctx: AppContext) {
     },
 
     async forgotPassword(username: string): Promise<{ message: string }> {
-      const user = await q.findUserByUsername(db, username);
-      if (user?.active && user.email) {
+      // The answer goes out before anything about the account is looked at, so neither its content
+      // nor its timing can tell whether the account exists.
+      const address = requestAddress();
+      runAfterReply(ctx.log, 'password reset mail', async () => {
+        if (!(await reserveResetMail(db, username, address))) return;
+        const user = await q.findUserByUsername(db, username);
+        if (!user?.active || !user.email) return;
         const token = newToken();
         await q.insertPasswordToken(db, {
           tokenHash: sha256(token),
@@ -76,22 +81,19 @@ export function authService(ctx: AppContext) {
           expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
         });
         const link = `${config.publicUrl}/password?token=${encodeURIComponent(token)}`;
-        // A mail failure must not change the answer, or the answer would reveal the account.
-        await mailer
-          .send({
-            to: user.email,
-            subject: `${PRODUCT_NAME}: reset your password`,
-            text: `Hello ${user.username},\n\nUse this link within one hour to set a new password:\n${link}\n\nIf you did not ask for this, ignore this message; your password stays as it is.\n`,
-            link,
-          })
-          .catch((err: unknown) => ctx.log.error({ err }, 'reset mail could not be sent'));
-      }
+        await mailer.send({
+          to: user.email,
+          subject: `${PRODUCT_NAME}: reset your password`,
+          text: `Hello ${user.username},\n\nUse this link within one hour to set a new password:\n${link}\n\nIf you did not ask for this, ignore this message; your password stays as it is.\n`,
+          link,
+        });
+      });
       return { message: Messages.forgotPasswordSent };
     },
 
     async resetPassword(body: ResetPasswordBody): Promise<{ message: string }> {
       const userId = await useToken(body.token, 'reset', async () => ({
-        passwordHash: await hashPassword(body.password),
+        passwordHash: await hashPasswordGated(body.password),
       }));
       await sessions.endAllForUser(userId, 'password-reset');
       return { message: AuthMessages.passwordChanged };
@@ -100,7 +102,7 @@ export function authService(ctx: AppContext) {
     async register(token: string | null, body: RegisterBody): Promise<{ message: string }> {
       if (!token) throw new BadRequestError(Messages.resetTokenInvalid);
       const userId = await useToken(token, 'invite', async () => ({
-        passwordHash: await hashPassword(body.password),
+        passwordHash: await hashPasswordGated(body.password),
         activate: true,
         ...(body.firstName ? { firstName: body.firstName } : {}),
         ...(body.lastName ? { lastName: body.lastName } : {}),

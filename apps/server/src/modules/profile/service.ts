@@ -8,7 +8,9 @@ import {
 } from '@vp/contract';
 import type { AppContext } from '../../context.ts';
 import { BadRequestError } from '../../platform/errors.ts';
-import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import { limitedPasswordCheck } from '../../platform/login-limit.ts';
+import { hashPasswordGated } from '../../platform/password-gate.ts';
+import { verifyPassword } from '../../platform/passwords.ts';
 import { loadSessionUser, type Session, type SessionUser } from '../../platform/sessions.ts';
 import * as q from './queries.ts';
 import { TERMS_OF_SERVICE } from './tos.ts';
@@ -53,9 +55,12 @@ export function profileService(ctx: AppContext) {
       const userId = session.user.id;
       let passwordHash: string | undefined;
       if (body.password) {
-        const ok = await verifyPassword(body.currentPassword ?? '', await q.passwordHashOf(db, userId));
+        const stored = await q.passwordHashOf(db, userId);
+        const ok = await limitedPasswordCheck(db, { account: session.user.username }, () =>
+          verifyPassword(body.currentPassword ?? '', stored),
+        );
         if (!ok) throw new BadRequestError(Messages.currentPasswordWrong);
-        passwordHash = await hashPassword(body.password);
+        passwordHash = await hashPasswordGated(body.password, session.user.username);
       }
       await q.updateUser(db, userId, {
         email: body.email,
