@@ -10,6 +10,7 @@ import { profileRoutes } from './modules/profile/routes.ts';
 import { ticketRoutes } from './modules/ticket/routes.ts';
 import { agentsRoutes } from './modules/agents/routes.ts';
 import { websitesRoutes } from './modules/websites/routes.ts';
+import { websitesExportRoutes } from './modules/websites/export.ts';
 import { changelogRoutes } from './modules/changelog/routes.ts';
 import { teamsRoutes } from './modules/teams/routes.ts';
 import { answerFrameworkError, registerErrorHandler, registerInputGuard } from './platform/errors.ts';
@@ -46,6 +47,7 @@ const FEATURES = [
   ticketRoutes,
   agentsRoutes,
   websitesRoutes,
+  websitesExportRoutes,
   changelogRoutes,
   teamsRoutes,
 ];

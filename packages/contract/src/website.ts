@@ -76,9 +76,12 @@ export const WEBSITE_SORT_FIELDS = [
   'termDate',
 ] as const;
 
+/** Screens show at most 100 rows; the whole list is read through the export's stream instead. */
+export const WEBSITE_PAGE_SIZE_MAX = 500;
+
 export const websiteListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100000).default(50),
+  pageSize: z.coerce.number().int().min(1).max(WEBSITE_PAGE_SIZE_MAX).default(50),
   sort: z.enum(WEBSITE_SORT_FIELDS).default('domainName'),
   order: z.enum(['asc', 'desc']).default('asc'),
   status: siteStatusSchema.optional(),

@@ -21,7 +21,7 @@ import { intArray, likeEscape, rowsOf } from '../../db/sql.ts';
 
 type Nullable<T> = { [K in keyof T]: T[K] | null };
 
-interface WebsiteRow extends Nullable<AgentRow> {
+export interface WebsiteRow extends Nullable<AgentRow> {
   id: number;
   domain_name: string;
   status: SiteStatus;
@@ -33,11 +33,11 @@ interface WebsiteRow extends Nullable<AgentRow> {
   products: number[];
 }
 
-const WEBSITE_COLUMNS = sql`w.id, w.domain_name, w.status, w.member_number, w.reciprocal AS site_reciprocal,
+export const WEBSITE_COLUMNS = sql`w.id, w.domain_name, w.status, w.member_number, w.reciprocal AS site_reciprocal,
   w.start_date, w.term_date, w.dba, w.products, ${AGENT_COLUMNS}`;
-const ROSTER_JOINS = sql`LEFT JOIN members m ON m.member_mls_id = w.member_number ${AGENT_JOINS}`;
+export const ROSTER_JOINS = sql`LEFT JOIN members m ON m.member_mls_id = w.member_number ${AGENT_JOINS}`;
 
-function toWebsite(row: WebsiteRow): Website {
+export function toWebsite(row: WebsiteRow): Website {
   const firstName = row.member_first_name ?? '';
   const lastName = row.member_last_name ?? '';
   return {
@@ -70,7 +70,7 @@ export type ListQuery = z.output<typeof websiteListQuerySchema>;
  * keys (agent_name, agent_status, office_name) are kept on the website by triggers on members and
  * offices, so every sort is a range scan of a (vendor, [status,] key, id) index.
  */
-const SORTS: Record<ListQuery['sort'], SQL[]> = {
+export const SORTS: Record<ListQuery['sort'], SQL[]> = {
   domainName: [sql`w.domain_name`],
   status: [sql`w.status`, sql`w.domain_name`],
   licensee: [sql`w.agent_name`],
@@ -93,7 +93,7 @@ function orderBy(query: ListQuery): SQL {
  * Free text over domain, member number, licensee name and office name: one lower-cased text per
  * website (kept by the same triggers) under a trigram index, so a search is an index lookup.
  */
-function searchFilter(search: string): SQL {
+export function searchFilter(search: string): SQL {
   return sql`w.search_text LIKE ${`%${likeEscape(search.toLowerCase())}%`}`;
 }
 
