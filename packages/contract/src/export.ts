@@ -22,6 +22,8 @@ export const EXPORT_COLUMNS = [
  */
 export const WEBSITES_EXPORT_PATH = '/portal/websites/export';
 export const NDJSON_TYPE = 'application/x-ndjson';
+/** The number of websites the export will stream. */
+export const EXPORT_TOTAL_HEADER = 'X-Total-Count';
 export const websiteExportQuerySchema = websiteListQuerySchema.omit({ page: true, pageSize: true });
 export type WebsiteExportQuery = z.input<typeof websiteExportQuerySchema>;
 

@@ -25,7 +25,9 @@ async function exported(token: string, query = '', vendor?: number): Promise<Web
   const res = await t.call(token, 'GET', `${URL}${query}`, undefined, vendor);
   expect(res.statusCode, res.body).toBe(200);
   expect(res.headers['content-type']).toMatch(/^application\/x-ndjson/);
-  return ndjson(res.body);
+  const sites = ndjson(res.body);
+  expect(Number(res.headers['x-total-count'])).toBe(sites.length);
+  return sites;
 }
 
 /** The whole list as the screen pages it, for comparison. */

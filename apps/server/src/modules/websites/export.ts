@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { ExportMessages, NDJSON_TYPE, websiteExportQuerySchema } from '@vp/contract';
+import { EXPORT_TOTAL_HEADER, ExportMessages, NDJSON_TYPE, websiteExportQuerySchema } from '@vp/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
@@ -9,7 +9,15 @@ import { rowsOf } from '../../db/sql.ts';
 import { parse, TooManyRequestsError } from '../../platform/errors.ts';
 import { sessionOf, vendorOf } from '../../platform/scope.ts';
 import { scheduleWebsiteUpkeep } from './upkeep.ts';
-import { ROSTER_JOINS, SORTS, WEBSITE_COLUMNS, searchFilter, toWebsite, type WebsiteRow } from './queries.ts';
+import {
+  countWebsites,
+  listFilter,
+  ROSTER_JOINS,
+  SORTS,
+  WEBSITE_COLUMNS,
+  toWebsite,
+  type WebsiteRow,
+} from './queries.ts';
 
 /**
  * The whole filtered websites list for the spreadsheet, streamed as NDJSON in the list's order.
@@ -70,9 +78,7 @@ export async function exportBatch(
   const desc = query.order === 'desc';
   const keys = SORTS[query.sort];
   const [first, ...rest] = keys as [SQL, ...SQL[]];
-  const filters: SQL[] = [sql`w.vendor_id = ${vendorId}`];
-  if (query.status) filters.push(sql`w.status = ${query.status}`);
-  if (query.search) filters.push(searchFilter(query.search));
+  const filters: SQL[] = [listFilter(vendorId, query)];
   if (range === 'values') {
     filters.push(sql`${first} IS NOT NULL`);
     if (after) filters.push(rowCompare([...keys, sql`w.id`], [...after.keys, after.id], desc));
@@ -134,6 +140,13 @@ export function websitesExportRoutes(app: FastifyInstance, ctx: AppContext): voi
     const userId = sessionOf(request).user.id;
     if (busy.has(userId)) throw new TooManyRequestsError(ExportMessages.busy);
     busy.add(userId);
+    let total: number;
+    try {
+      total = await countWebsites(db, vendorId, query);
+    } catch (err) {
+      busy.delete(userId);
+      throw err;
+    }
     const release = () => busy.delete(userId);
     // Released when the answer is done or the client goes away, whichever comes first.
     reply.raw.once('close', release);
@@ -146,10 +159,14 @@ export function websitesExportRoutes(app: FastifyInstance, ctx: AppContext): voi
     }
     const stream = Readable.from(lines(), { objectMode: false });
     stream.once('error', (err) => request.log.error({ err }, 'websites export failed'));
-    return reply
-      .type(NDJSON_TYPE)
-      .header('Cache-Control', 'no-store')
-      .header('X-Content-Type-Options', 'nosniff')
-      .send(stream);
+    return (
+      reply
+        .type(NDJSON_TYPE)
+        .header('Cache-Control', 'no-store')
+        // How many lines to expect, for the progress shown while the file is made.
+        .header(EXPORT_TOTAL_HEADER, String(total))
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(stream)
+    );
   });
 }

@@ -113,28 +113,44 @@ async function pageAsJson(db: Db, page: SQL, order: SQL): Promise<WebsiteRow[]> 
   return row?.items ? (JSON.parse(row.items) as WebsiteRow[]) : [];
 }
 
-export async function listWebsites(db: Db, vendorId: number, query: ListQuery): Promise<WebsiteList> {
+export function listFilter(vendorId: number, query: Pick<ListQuery, 'status' | 'search'>): SQL {
   const filters: SQL[] = [sql`w.vendor_id = ${vendorId}`];
   if (query.status) filters.push(sql`w.status = ${query.status}`);
   if (query.search) filters.push(searchFilter(query.search));
-  const where = sql.join(filters, sql` AND `);
+  return sql.join(filters, sql` AND `);
+}
+
+/**
+ * Without a search the total is the per-status counters (kept by triggers): one or four rows read
+ * instead of a count over the vendor's sites. A search counts its matches, which the trigram index
+ * narrows first.
+ */
+export async function countWebsites(
+  db: Db,
+  vendorId: number,
+  query: Pick<ListQuery, 'status' | 'search'>,
+): Promise<number> {
+  const [row] = query.search
+    ? await rowsOf<{ n: number }>(
+        db,
+        sql`SELECT count(*)::int AS n FROM websites w WHERE ${listFilter(vendorId, query)}`,
+      )
+    : await rowsOf<{ n: number }>(
+        db,
+        sql`SELECT coalesce(sum(n), 0)::int AS n FROM website_counts
+          WHERE vendor_id = ${vendorId} ${query.status ? sql`AND status = ${query.status}` : sql``}`,
+      );
+  return Number(row?.n ?? 0);
+}
+
+export async function listWebsites(db: Db, vendorId: number, query: ListQuery): Promise<WebsiteList> {
+  const where = listFilter(vendorId, query);
   const offset = (query.page - 1) * query.pageSize;
   const order = orderBy(query);
   // The page is chosen on the websites' own indexes; only its rows are joined to the roster.
   const page = sql`SELECT w.id FROM websites w WHERE ${where} ORDER BY ${order} LIMIT ${query.pageSize} OFFSET ${offset}`;
-  const [rows, counted] = await Promise.all([
-    pageAsJson(db, page, order),
-    // Without a search the total is the per-status counters (kept by triggers); a search counts its
-    // matches, which the trigram index narrows first.
-    query.search
-      ? rowsOf<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM websites w WHERE ${where}`)
-      : rowsOf<{ n: number }>(
-          db,
-          sql`SELECT coalesce(sum(n), 0)::int AS n FROM website_counts
-            WHERE vendor_id = ${vendorId} ${query.status ? sql`AND status = ${query.status}` : sql``}`,
-        ),
-  ]);
-  return { items: rows.map(toWebsite), total: Number(counted[0]?.n ?? 0) };
+  const [rows, total] = await Promise.all([pageAsJson(db, page, order), countWebsites(db, vendorId, query)]);
+  return { items: rows.map(toWebsite), total };
 }
 
 export async function websiteById(db: Db, vendorId: number, id: number): Promise<Website | null> {
