@@ -9,15 +9,7 @@ import { rowsOf } from '../../db/sql.ts';
 import { parse, TooManyRequestsError } from '../../platform/errors.ts';
 import { sessionOf, vendorOf } from '../../platform/scope.ts';
 import { scheduleWebsiteUpkeep } from './upkeep.ts';
-import {
-  countWebsites,
-  listFilter,
-  ROSTER_JOINS,
-  SORTS,
-  WEBSITE_COLUMNS,
-  toWebsite,
-  type WebsiteRow,
-} from './queries.ts';
+import { countWebsites, listFilter, ROSTER_JOINS, SORTS } from './queries.ts';
 
 /**
  * The whole filtered websites list for the spreadsheet, streamed as NDJSON in the list's order.
@@ -54,9 +46,33 @@ interface Cursor {
 }
 type Range = 'values' | 'nulls';
 
-interface BatchRow extends WebsiteRow {
-  cursor_keys: (string | null)[];
+interface Batch {
+  /** The batch's websites as NDJSON, without the final newline; null when the batch is empty. */
+  lines: string | null;
+  n: number;
+  /** The last row's sort keys and id, where the next batch resumes. */
+  last: string | null;
 }
+
+/**
+ * A website's JSON as `toWebsite` shapes it (the export test holds the two equal), built by the
+ * database: the batch comes back as one text value, with nothing to parse and re-serialise here.
+ */
+const WEBSITE_JSON = sql`json_build_object(
+  'rowKey', w.id, 'domainName', w.domain_name,
+  'firstName', coalesce(m.member_first_name, ''), 'lastName', coalesce(m.member_last_name, ''),
+  'mlsStatus', coalesce(m.member_status, ''), 'memberNumber', w.member_number,
+  'licenseNumber', coalesce(m.member_state_license, ''), 'mlsId', coalesce(m.member_key, ''),
+  'office', coalesce(o.office_name, ''), 'startDate', w.start_date, 'termDate', w.term_date,
+  'licensee', btrim(coalesce(m.member_first_name, '') || ' ' || coalesce(m.member_last_name, '')),
+  'status', w.status, 'reciprocal', w.reciprocal,
+  'memberAOR', CASE WHEN w.reciprocal THEN m.member_aor END,
+  'broker', CASE WHEN b.member_mls_id IS NOT NULL THEN json_build_object(
+    'firstName', coalesce(b.member_first_name, ''), 'lastName', coalesce(b.member_last_name, ''),
+    'licenseNumber', coalesce(b.member_state_license, ''), 'office', coalesce(o.office_name, ''),
+    'memberNumber', b.member_mls_id, 'mlsId', coalesce(b.member_key, '')) END,
+  'dba', w.dba, 'products', coalesce(w.products, '{}'::int[])
+)::text`;
 
 function rowCompare(cols: SQL[], vals: unknown[], desc: boolean): SQL {
   const left = sql.join(cols, sql`, `);
@@ -74,7 +90,7 @@ export async function exportBatch(
   range: Range,
   after: Cursor | null,
   limit = EXPORT_BATCH,
-): Promise<BatchRow[]> {
+): Promise<Batch> {
   const desc = query.order === 'desc';
   const keys = SORTS[query.sort];
   const [first, ...rest] = keys as [SQL, ...SQL[]];
@@ -96,16 +112,20 @@ export async function exportBatch(
     keys.map((k) => sql`${k}::text`),
     sql`, `,
   );
-  // One JSON value per batch: the embedded driver pays per field returned.
-  const [row] = await rowsOf<{ items: string | null }>(
+  // The batch's own rows come from the keyset range scan; only they are joined to the roster.
+  const [row] = await rowsOf<Batch>(
     db,
-    sql`WITH page AS (SELECT w.id FROM websites w WHERE ${where} ORDER BY ${order} LIMIT ${limit})
-      SELECT json_agg(r)::text AS items FROM (
-        SELECT ${WEBSITE_COLUMNS}, ARRAY[${cursorKeys}] AS cursor_keys
-        FROM page JOIN websites w ON w.id = page.id ${ROSTER_JOINS} ORDER BY ${order}
-      ) r`,
+    sql`WITH page AS (
+        SELECT w.*, row_number() OVER (ORDER BY ${order}) AS pos, ARRAY[${cursorKeys}] AS cursor_keys
+        FROM websites w WHERE ${where} ORDER BY ${order} LIMIT ${limit}
+      ), batch AS (
+        SELECT w.pos, w.id, w.cursor_keys, ${WEBSITE_JSON} AS line FROM page w ${ROSTER_JOINS}
+      )
+      SELECT string_agg(line, E'\n' ORDER BY pos) AS lines, count(*)::int AS n,
+        (SELECT json_build_object('keys', cursor_keys, 'id', id)::text FROM batch ORDER BY pos DESC LIMIT 1) AS last
+      FROM batch`,
   );
-  return row?.items ? (JSON.parse(row.items) as BatchRow[]) : [];
+  return { lines: row?.lines ?? null, n: Number(row?.n ?? 0), last: row?.last ?? null };
 }
 
 /** Every website of the query, batch by batch, as NDJSON text. */
@@ -119,12 +139,11 @@ export async function* exportLines(
   for (const range of ranges) {
     let after: Cursor | null = null;
     for (;;) {
-      const rows = await exportBatch(db, vendorId, query, range, after, batch);
-      if (rows.length === 0) break;
-      yield rows.map((r) => `${JSON.stringify(toWebsite(r))}\n`).join('');
-      if (rows.length < batch) break;
-      const last = rows[rows.length - 1]!;
-      after = { keys: last.cursor_keys, id: last.id };
+      const { lines, n, last } = await exportBatch(db, vendorId, query, range, after, batch);
+      if (n === 0 || lines === null || last === null) break;
+      yield `${lines}\n`;
+      if (n < batch) break;
+      after = JSON.parse(last) as Cursor;
     }
   }
 }
