@@ -78,10 +78,13 @@ export const WEBSITE_SORT_FIELDS = [
   'termDate',
 ] as const;
 
+/** Screens show at most 100 rows; the whole list is read through the export's stream instead. */
+export const WEBSITE_PAGE_SIZE_MAX = 500;
+
 export const websiteListQuerySchema = z.object({
   // Deep enough for any list; bounded so the offset stays a database integer.
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100000).default(50),
+  pageSize: z.coerce.number().int().min(1).max(WEBSITE_PAGE_SIZE_MAX).default(50),
   sort: z.enum(WEBSITE_SORT_FIELDS).default('domainName'),
   order: z.enum(['asc', 'desc']).default('asc'),
   status: siteStatusSchema.optional(),

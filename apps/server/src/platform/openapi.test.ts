@@ -1,4 +1,4 @@
-import { apiErrorSchema } from '@vp/contract';
+import { NDJSON_TYPE, apiErrorSchema } from '@vp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { setup, type TestContext } from '../../test/helper.ts';
@@ -88,7 +88,9 @@ describe('GET /api/openapi.json', () => {
       expect(op.tags, label).toHaveLength(1);
       const success = Object.keys(op.responses).filter((s) => s.startsWith('2'));
       expect(success.length, label).toBe(1);
-      expect(op.responses[success[0]!]!.content?.['application/json']?.schema, label).toBeTruthy();
+      // The export streams NDJSON; every other answer is JSON.
+      const type = r.url === '/api/portal/websites/export' ? NDJSON_TYPE : 'application/json';
+      expect(op.responses[success[0]!]!.content?.[type]?.schema, label).toBeTruthy();
       // Health never refuses a request; it answers 503 in the same shape when the database is down.
       const refusal = r.url === '/api/health' ? '503' : '4XX';
       const refused = op.responses[refusal]?.content?.['application/json']?.schema;

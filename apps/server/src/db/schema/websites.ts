@@ -72,7 +72,10 @@ export const websiteChanges = pgTable(
       .references(() => vendors.id),
     createdAt: createdAt(),
     description: text('description').notNull(),
-    kind: text('kind').$type<AuditKind>().notNull().default(sql`NULL`),
+    kind: text('kind')
+      .$type<AuditKind>()
+      .notNull()
+      .default(sql`NULL`),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     username: text('username').notNull(),
     firstName: text('first_name').notNull().default(''),

@@ -116,14 +116,39 @@ export async function searchAgents(db: Db, query: string, reciprocal: boolean): 
       GROUP BY k ORDER BY n LIMIT ${SEARCH_LIMIT}`,
   );
   if (agents.length > 0 || numeric || q.length < TRIGRAM_MIN_LENGTH) return agents;
-  // One word is most likely a misspelt last name; more words, a full name.
-  const name = q.includes(' ') ? sql`(member_first_name || ' ' || member_last_name)` : sql`member_last_name`;
-  return rankedAgents(
-    db,
-    sql`SELECT member_key AS k, row_number() OVER (ORDER BY similarity(${name}, ${q}) DESC, member_last_name,
-        member_first_name, member_key) AS n
-      FROM members WHERE reciprocal = ${reciprocal} AND ${name} % ${q} ORDER BY n LIMIT ${SEARCH_LIMIT}`,
-  );
+  return rankedAgents(db, similarNames(q, reciprocal));
+}
+
+/**
+ * Names merely similar (pg_trgm's `%`, similarity at least 0.3). One word is most likely a misspelt
+ * last name; more words, a full name whose last word is the last name. Either way the trigram match
+ * runs over the roster's distinct last names (a few thousand, where members are hundreds of
+ * thousands), and only the members of the names that match are read, from the index that holds them
+ * in the answer's order. One word: at most SEARCH_LIMIT members per name, best names first, already
+ * the final order. A full name ranks those members by the whole name's similarity.
+ */
+function similarNames(q: string, reciprocal: boolean): SQL {
+  const words = q.split(' ');
+  if (words.length === 1) {
+    return sql`SELECT c.member_key AS k,
+        row_number() OVER (ORDER BY s.sim DESC, s.name, c.member_first_name, c.member_key) AS n
+      FROM (SELECT name, similarity(name, ${q}) AS sim FROM member_last_names WHERE name % ${q}) s
+      CROSS JOIN LATERAL (
+        SELECT member_key, member_first_name FROM members
+        WHERE reciprocal = ${reciprocal} AND member_last_name = s.name
+        ORDER BY member_first_name, member_key LIMIT ${SEARCH_LIMIT}
+      ) c
+      ORDER BY n LIMIT ${SEARCH_LIMIT}`;
+  }
+  const last = words[words.length - 1]!;
+  const full = sql`(m.member_first_name || ' ' || m.member_last_name)`;
+  return sql`SELECT m.member_key AS k,
+      row_number() OVER (ORDER BY similarity(${full}, ${q}) DESC, m.member_last_name, m.member_first_name,
+        m.member_key) AS n
+    FROM member_last_names s
+    JOIN members m ON m.reciprocal = ${reciprocal} AND m.member_last_name = s.name
+    WHERE s.name % ${last} AND ${full} % ${q}
+    ORDER BY n LIMIT ${SEARCH_LIMIT}`;
 }
 
 /**

@@ -195,7 +195,7 @@ describe('a roster change shows on every website of the agent', () => {
     ).json();
     expect(byOffice.total).toBe(2);
     const sorted = (
-      await t.call(t.tokens.demo, 'GET', '/api/portal/websites?sort=mlsStatus&order=asc&pageSize=1000')
+      await t.call(t.tokens.demo, 'GET', '/api/portal/websites?sort=mlsStatus&order=asc&pageSize=500')
     ).json();
     const statuses = sorted.items.map((s: Website) => s.mlsStatus);
     expect(statuses).toEqual([...statuses].sort());

@@ -24,7 +24,7 @@ import { intArray, likeEscape, rowsOf } from '../../db/sql.ts';
 
 type Nullable<T> = { [K in keyof T]: T[K] | null };
 
-interface WebsiteRow extends Nullable<AgentRow> {
+export interface WebsiteRow extends Nullable<AgentRow> {
   id: number;
   domain_name: string;
   status: SiteStatus;
@@ -36,11 +36,11 @@ interface WebsiteRow extends Nullable<AgentRow> {
   products: number[];
 }
 
-const WEBSITE_COLUMNS = sql`w.id, w.domain_name, w.status, w.member_number, w.reciprocal AS site_reciprocal,
+export const WEBSITE_COLUMNS = sql`w.id, w.domain_name, w.status, w.member_number, w.reciprocal AS site_reciprocal,
   w.start_date, w.term_date, w.dba, w.products, ${AGENT_COLUMNS}`;
-const ROSTER_JOINS = sql`LEFT JOIN members m ON m.member_mls_id = w.member_number ${AGENT_JOINS}`;
+export const ROSTER_JOINS = sql`LEFT JOIN members m ON m.member_mls_id = w.member_number ${AGENT_JOINS}`;
 
-function toWebsite(row: WebsiteRow): Website {
+export function toWebsite(row: WebsiteRow): Website {
   const firstName = row.member_first_name ?? '';
   const lastName = row.member_last_name ?? '';
   return {
@@ -73,7 +73,7 @@ export type ListQuery = z.output<typeof websiteListQuerySchema>;
  * keys (agent_name, agent_status, office_name) are kept on the website by triggers on members and
  * offices, so every sort is a range scan of a (vendor, [status,] key, id) index.
  */
-const SORTS: Record<ListQuery['sort'], SQL[]> = {
+export const SORTS: Record<ListQuery['sort'], SQL[]> = {
   domainName: [sql`w.domain_name`],
   status: [sql`w.status`, sql`w.domain_name`],
   licensee: [sql`w.agent_name`],
@@ -96,7 +96,7 @@ function orderBy(query: ListQuery): SQL {
  * Free text over domain, member number, licensee name and office name: one lower-cased text per
  * website (kept by the same triggers) under a trigram index, so a search is an index lookup.
  */
-function searchFilter(search: string): SQL {
+export function searchFilter(search: string): SQL {
   return sql`w.search_text LIKE ${`%${likeEscape(search.toLowerCase())}%`}`;
 }
 
@@ -116,28 +116,44 @@ async function pageAsJson(db: Db, page: SQL, order: SQL): Promise<WebsiteRow[]> 
   return row?.items ? (JSON.parse(row.items) as WebsiteRow[]) : [];
 }
 
-export async function listWebsites(db: Db, vendorId: number, query: ListQuery): Promise<WebsiteList> {
+export function listFilter(vendorId: number, query: Pick<ListQuery, 'status' | 'search'>): SQL {
   const filters: SQL[] = [sql`w.vendor_id = ${vendorId}`];
   if (query.status) filters.push(sql`w.status = ${query.status}`);
   if (query.search) filters.push(searchFilter(query.search));
-  const where = sql.join(filters, sql` AND `);
+  return sql.join(filters, sql` AND `);
+}
+
+/**
+ * Without a search the total is the per-status counters (kept by triggers): one or four rows read
+ * instead of a count over the vendor's sites. A search counts its matches, which the trigram index
+ * narrows first.
+ */
+export async function countWebsites(
+  db: Db,
+  vendorId: number,
+  query: Pick<ListQuery, 'status' | 'search'>,
+): Promise<number> {
+  const [row] = query.search
+    ? await rowsOf<{ n: number }>(
+        db,
+        sql`SELECT count(*)::int AS n FROM websites w WHERE ${listFilter(vendorId, query)}`,
+      )
+    : await rowsOf<{ n: number }>(
+        db,
+        sql`SELECT coalesce(sum(n), 0)::int AS n FROM website_counts
+          WHERE vendor_id = ${vendorId} ${query.status ? sql`AND status = ${query.status}` : sql``}`,
+      );
+  return Number(row?.n ?? 0);
+}
+
+export async function listWebsites(db: Db, vendorId: number, query: ListQuery): Promise<WebsiteList> {
+  const where = listFilter(vendorId, query);
   const offset = (query.page - 1) * query.pageSize;
   const order = orderBy(query);
   // The page is chosen on the websites' own indexes; only its rows are joined to the roster.
   const page = sql`SELECT w.id FROM websites w WHERE ${where} ORDER BY ${order} LIMIT ${query.pageSize} OFFSET ${offset}`;
-  const [rows, counted] = await Promise.all([
-    pageAsJson(db, page, order),
-    // Without a search the total is the per-status counters (kept by triggers); a search counts its
-    // matches, which the trigram index narrows first.
-    query.search
-      ? rowsOf<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM websites w WHERE ${where}`)
-      : rowsOf<{ n: number }>(
-          db,
-          sql`SELECT coalesce(sum(n), 0)::int AS n FROM website_counts
-            WHERE vendor_id = ${vendorId} ${query.status ? sql`AND status = ${query.status}` : sql``}`,
-        ),
-  ]);
-  return { items: rows.map(toWebsite), total: Number(counted[0]?.n ?? 0) };
+  const [rows, total] = await Promise.all([pageAsJson(db, page, order), countWebsites(db, vendorId, query)]);
+  return { items: rows.map(toWebsite), total };
 }
 
 export async function websiteById(db: Db, vendorId: number, id: number): Promise<Website | null> {

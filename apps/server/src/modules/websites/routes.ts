@@ -18,6 +18,7 @@ import { actorOf } from '../../platform/actor.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { siteParamsSchema } from '../../platform/params.ts';
 import { vendorOf } from '../../platform/scope.ts';
+import { websitesExportRoutes } from './export.ts';
 import { websitesService } from './service.ts';
 
 const newSite = {
@@ -48,6 +49,8 @@ export function websitesRoutes(app: FastifyInstance, ctx: AppContext): void {
   const read = { access: 'vendor-read' as const };
   const write = { access: 'vendor-write' as const };
   const tags = ['websites'];
+  // Registered first: `/export` must not be read as a site id.
+  websitesExportRoutes(app, ctx);
 
   api.get(
     '/api/portal/websites',

@@ -15,7 +15,6 @@ export type ExportRequest =
       apiRoot: string;
       headers: Record<string, string>;
       filter: ExportFilter;
-      pageSize: number;
       keys: readonly ExportColumnKey[];
     }
   | { kind: 'rows'; sites: readonly ExportSite[]; keys: readonly ExportColumnKey[] };

@@ -1,4 +1,5 @@
 /// <reference lib="webworker" />
+import { EXPORT_TOTAL_HEADER, NDJSON_TYPE, WEBSITES_EXPORT_PATH } from '@vp/contract';
 import writeXlsxFile from 'write-excel-file/universal';
 import {
   EXPORT_COLUMN_WIDTHS,
@@ -10,11 +11,12 @@ import {
   type ExportSite,
 } from './export-rows.ts';
 import type { ExportRequest, ExportResponse } from './export-protocol.ts';
+import { ndjsonBatches } from './ndjson.ts';
 
 /**
  * Fetching, parsing and writing tens of thousands of rows would stall the page for seconds; here
- * it happens off the main thread, which only receives the finished file. Each page of sites is
- * turned into sheet rows as soon as it arrives, while the next one is still on the wire.
+ * it happens off the main thread, which only receives the finished file. The list comes as one
+ * NDJSON stream, turned into sheet rows as its lines arrive, while the rest is still on the wire.
  */
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -32,31 +34,29 @@ type FilteredRequest = Extract<ExportRequest, { kind: 'filtered' }>;
 
 const post = (msg: ExportResponse) => self.postMessage(msg);
 
-async function fetchPage(
+const PROGRESS_STEP = 5_000;
+
+async function openExport(
   req: FilteredRequest,
-  page: number,
-): Promise<{ items: ExportSite[]; total: number }> {
-  const q = new URLSearchParams({ page: String(page), pageSize: String(req.pageSize) });
+): Promise<{ body: ReadableStream<Uint8Array>; total: number }> {
+  const q = new URLSearchParams();
   const { status, search, sort, order } = req.filter;
   if (sort) q.set('sort', sort);
   if (order) q.set('order', order);
   if (status) q.set('status', status);
   if (search?.trim()) q.set('search', search.trim());
-  const res = await fetch(`${req.apiRoot}/portal/websites?${q.toString()}`, { headers: req.headers });
-  const body = (await res.json().catch(() => null)) as {
-    items?: ExportSite[];
-    total?: number;
-    code?: number;
-    message?: string;
-  } | null;
-  if (!res.ok || !body) {
+  const res = await fetch(`${req.apiRoot}${WEBSITES_EXPORT_PATH}?${q.toString()}`, {
+    headers: { ...req.headers, Accept: NDJSON_TYPE },
+  });
+  if (!res.ok || !res.body) {
+    const body = (await res.json().catch(() => null)) as { code?: number; message?: string } | null;
     throw new FetchError(
       res.status,
       body?.code ?? res.status,
       body?.message || res.statusText || 'Export failed',
     );
   }
-  return { items: body.items ?? [], total: body.total ?? 0 };
+  return { body: res.body, total: Number(res.headers.get(EXPORT_TOTAL_HEADER)) || 0 };
 }
 
 function rowsXml(sites: readonly ExportSite[], keys: readonly ExportColumnKey[], firstRow: number): string {
@@ -66,29 +66,25 @@ function rowsXml(sites: readonly ExportSite[], keys: readonly ExportColumnKey[],
   );
 }
 
-/** The sheet rows of the whole filtered list: the first page tells the total, the rest load two at a time. */
+/** The sheet rows of the whole filtered list, made from the stream as its lines arrive. */
 async function filteredRowsXml(
   req: FilteredRequest,
   keys: readonly ExportColumnKey[],
 ): Promise<{ xml: string; rows: number }> {
-  const first = await fetchPage(req, 1);
-  const pages = Math.max(1, Math.ceil(first.total / req.pageSize));
-  const chunks = new Array<string>(pages);
-  // Row 1 is the header; page p starts at row 2 + (p - 1) * pageSize.
-  chunks[0] = rowsXml(first.items, keys, 2);
-  let rows = first.items.length;
-  post({ kind: 'progress', done: rows, total: first.total });
-  let next = 2;
-  async function lane() {
-    while (next <= pages) {
-      const page = next++;
-      const { items } = await fetchPage(req, page);
-      chunks[page - 1] = rowsXml(items, keys, 2 + (page - 1) * req.pageSize);
-      rows += items.length;
-      post({ kind: 'progress', done: rows, total: first.total });
+  const { body, total } = await openExport(req);
+  const chunks: string[] = [];
+  // Row 1 is the header.
+  let rows = 0;
+  let reported = 0;
+  for await (const sites of ndjsonBatches<ExportSite>(body)) {
+    chunks.push(rowsXml(sites, keys, 2 + rows));
+    rows += sites.length;
+    // A progress message per network chunk would only keep the page busy repainting its toast.
+    if (rows - reported >= PROGRESS_STEP) {
+      reported = rows;
+      post({ kind: 'progress', done: rows, total: Math.max(total, rows) });
     }
   }
-  await Promise.all([lane(), lane()]);
   return { xml: chunks.join(''), rows };
 }
 

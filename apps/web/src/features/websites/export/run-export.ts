@@ -5,9 +5,6 @@ import { getVendor } from '../../../lib/settings.ts';
 import type { ExportColumnKey, ExportSite } from './export-rows.ts';
 import type { ExportFilter, ExportRequest, ExportResponse } from './export-protocol.ts';
 
-/** Large enough that 50,000 sites take five calls, small enough that each answer parses quickly. */
-export const EXPORT_PAGE_SIZE = 10_000;
-
 export interface ExportResult {
   rows: number;
   fileName: string;
@@ -76,7 +73,6 @@ export async function exportFilteredWebsites(
       apiRoot: API_ROOT,
       headers: sessionHeaders(),
       filter,
-      pageSize: EXPORT_PAGE_SIZE,
       keys,
     },
     onProgress,

@@ -7,7 +7,9 @@ import { errorMessage } from '../../../lib/http.ts';
 import { useSession } from '../../../lib/session.ts';
 import { message } from '../../../lib/toast.ts';
 import { useDebouncedValue } from '../../agents/use-debounced-value.ts';
-import { useWebsites } from '../api.ts';
+import { queryClient } from '../../../app/query-client.ts';
+import { getToken } from '../../../lib/session.ts';
+import { fetchWebsites, useWebsites, websiteKeys, type WebsiteListParams } from '../api.ts';
 import { WebsitesFilter } from '../components/websites-filter.tsx';
 import { WebsitesTable, type TableState } from '../components/websites-table.tsx';
 import { parseSiteParam, parseStatusFilter } from '../route-filter.ts';
@@ -19,6 +21,22 @@ const WebsiteModal = lazy(() =>
 );
 
 const SEARCH_DEBOUNCE_MS = 300;
+const FIRST_PAGE = { page: 1, pageSize: 50, sort: 'domainName', order: 'asc' } as const;
+
+/**
+ * The first page is asked for as soon as this chunk loads, so the call runs while the layout and
+ * the page render instead of after them; the page's own query then finds it in the cache.
+ */
+function prefetchFirstPage(): void {
+  if (!window.location.pathname.endsWith('/websites') || !getToken()) return;
+  const status = parseStatusFilter(new URLSearchParams(window.location.search).get('filter'));
+  const params: WebsiteListParams = { ...FIRST_PAGE, status: status ?? undefined, search: undefined };
+  void queryClient.prefetchQuery({
+    queryKey: websiteKeys.list(params),
+    queryFn: () => fetchWebsites(params),
+  });
+}
+prefetchFirstPage();
 const EXPORT_TOAST = 'websites-export';
 
 interface ModalRequest {
@@ -37,7 +55,7 @@ export default function WebsitesPage() {
   const [params, setParams] = useSearchParams();
   const status = parseStatusFilter(params.get('filter'));
   const siteParam = parseSiteParam(params.get('site'));
-  const [table, setTable] = useState<TableState>({ page: 1, pageSize: 50, sort: 'domainName', order: 'asc' });
+  const [table, setTable] = useState<TableState>({ ...FIRST_PAGE });
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
   const [modal, setModal] = useState<ModalRequest | null>(null);
@@ -86,8 +104,10 @@ export default function WebsitesPage() {
     setExporting(true);
     void message.loading({ content: 'Preparing export ...', key: EXPORT_TOAST, duration: 0 });
     try {
-      const { exportFilteredWebsites } = await import('../export/run-export.ts');
-      const { ALL_EXPORT_KEYS } = await import('../export/export-rows.ts');
+      const [{ exportFilteredWebsites }, { ALL_EXPORT_KEYS }] = await Promise.all([
+        import('../export/run-export.ts'),
+        import('../export/export-rows.ts'),
+      ]);
       const result = await exportFilteredWebsites(
         { status: status ?? undefined, search: search || undefined, sort: table.sort, order: table.order },
         ALL_EXPORT_KEYS,
