@@ -1,6 +1,6 @@
 import { Messages } from '@vp/contract';
 import { Modal } from 'antd';
-import { logout } from '../features/auth/api.ts';
+import { logout } from '../features/auth/index.ts';
 import { navigateTo } from '../lib/navigation.ts';
 import { resetToken } from '../lib/session.ts';
 import { toast } from '../lib/toast.ts';

@@ -17,8 +17,7 @@ import {
   type WebsiteInput,
 } from '@vp/contract';
 import dayjs, { type Dayjs } from 'dayjs';
-import { agentLabel } from '../agents/agent-format.ts';
-import type { AgentPick } from '../agents/components/agent-search.tsx';
+import { agentLabel, type AgentPick } from '../agents/index.ts';
 
 /**
  * The Website tab's values and what the contract's rules make of them. The rules themselves live

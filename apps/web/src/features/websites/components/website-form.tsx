@@ -1,8 +1,6 @@
 import { TeamMessages, WebsiteMessages, isValidDomain, type Website } from '@vp/contract';
 import { Button, Checkbox, Col, DatePicker, Form, Input, Row, Select, type FormInstance } from 'antd';
-import { AgentBrokerTable } from '../../agents/components/agent-broker-table.tsx';
-import { AgentSearch, EMPTY_PICK, type AgentPick } from '../../agents/components/agent-search.tsx';
-import { agentRows } from '../../agents/agent-format.ts';
+import { AgentBrokerTable, agentRows, AgentSearch, EMPTY_PICK, type AgentPick } from '../../agents/index.ts';
 import { useProducts } from '../api.ts';
 import { DISPLAY_DATE, fieldStates, type WebsiteFormValues } from '../website-form-state.ts';
 

@@ -1,22 +1,20 @@
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
-import { SITE_VIEW_DELAY_MS, type SiteStatus, type Website } from '@vp/contract';
+import { canWrite, SITE_VIEW_DELAY_MS, type SiteStatus, type Website } from '@vp/contract';
 import { Alert, Button, Card } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { errorMessage } from '../../../lib/http.ts';
-import { useSession } from '../../../lib/session.ts';
+import { useRole } from '../../../lib/session.ts';
 import { message } from '../../../lib/toast.ts';
-import { useDebouncedValue } from '../../agents/use-debounced-value.ts';
+import { parseSiteParam, parseStatusFilter } from '../../../lib/website-links.ts';
 import { useWebsites } from '../api.ts';
 import { WebsitesFilter } from '../components/websites-filter.tsx';
 import { WebsitesTable, type TableState } from '../components/websites-table.tsx';
-import { parseSiteParam, parseStatusFilter } from '../route-filter.ts';
 import '../websites.css';
 
 // The modal (forms, date pickers, tabs) is only needed once a row is opened.
-const WebsiteModal = lazy(() =>
-  import('../components/website-modal.tsx').then((m) => ({ default: m.WebsiteModal })),
-);
+const WebsiteModal = lazy(() => import('./composed-website-modal.tsx'));
 
 const SEARCH_DEBOUNCE_MS = 300;
 const EXPORT_TOAST = 'websites-export';
@@ -42,8 +40,8 @@ export default function WebsitesPage() {
   const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
   const [modal, setModal] = useState<ModalRequest | null>(null);
   const [exporting, setExporting] = useState(false);
-  const { roles } = useSession();
-  const canCreate = roles.includes('admin') || roles.includes('vendor');
+  const role = useRole();
+  const canCreate = role !== null && canWrite(role);
 
   const list = useWebsites({ ...table, status: status ?? undefined, search: search || undefined });
 
