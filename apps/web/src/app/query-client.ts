@@ -15,5 +15,9 @@ export const queryClient = new QueryClient({
   },
 });
 
-// Another user may log in next in this tab; nothing of the previous account may linger.
-onSessionReset(() => queryClient.clear());
+// Another user may log in next in this tab; nothing of the previous account may linger, and no
+// call of the old session may still land in the cache.
+onSessionReset(() => {
+  void queryClient.cancelQueries();
+  queryClient.clear();
+});

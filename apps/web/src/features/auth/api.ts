@@ -22,8 +22,13 @@ export function login(username: string, password: string): Promise<LoginResponse
   });
 }
 
-export function logout(): Promise<unknown> {
-  return http.post('/logout', undefined, { session: false });
+/** Ends a session on the server; the token is passed in because the browser has forgotten it already. */
+export function logout(token: string): Promise<unknown> {
+  return http.post('/logout', undefined, {
+    auth: false,
+    session: false,
+    headers: { Authorization: `Bearer ${token}` },
+  });
 }
 
 export function forgotPassword(username: string): Promise<{ message: string }> {
