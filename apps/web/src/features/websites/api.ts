@@ -1,4 +1,12 @@
-import type { Product, SiteStatus, Website, WebsiteInput, WebsiteList, WebsiteListQuery } from '@vp/contract';
+import type {
+  Product,
+  SiteStatus,
+  TerminationRequest,
+  Website,
+  WebsiteInput,
+  WebsiteList,
+  WebsiteListQuery,
+} from '@vp/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
@@ -111,5 +119,18 @@ export function useAgentChangeRequest(id: number) {
     mutationFn: (body: { memberNumber: string; reciprocal: boolean; reason: string }) =>
       http.post<unknown>(`/portal/websites/${id}/agent-change`, body),
     onSuccess: () => invalidate(id),
+  });
+}
+
+/** Request termination of an Active site; the server answers the site, now Pending Termination. */
+export function useTerminationRequest(id: number) {
+  const qc = useQueryClient();
+  const invalidate = useInvalidateWebsite();
+  return useMutation({
+    mutationFn: (body: TerminationRequest) => http.post<Website>(`/portal/websites/${id}/termination`, body),
+    onSuccess: async (site) => {
+      qc.setQueryData(queryKeys.websites.detail(id), site);
+      await invalidate(id);
+    },
   });
 }

@@ -19,6 +19,7 @@ import { useCreateWebsite, useDeleteWebsite, useUpdateWebsite, useWebsite } from
 import { canSave, createValues, siteValues, toInput, type WebsiteFormValues } from '../website-form-state.ts';
 import { AgentChangeDialog } from './agent-change-dialog.tsx';
 import { DomainChangeDialog } from './domain-change-dialog.tsx';
+import { TerminationDialog } from './termination-dialog.tsx';
 import { WebsiteForm } from './website-form.tsx';
 import '../websites.css';
 
@@ -67,6 +68,7 @@ export function WebsiteModal({ open, siteId: requestedId, onClose, onCreated, sl
   const [historyOpen, setHistoryOpen] = useState(false);
   const [domainChangeOpen, setDomainChangeOpen] = useState(false);
   const [agentChangeOpen, setAgentChangeOpen] = useState(false);
+  const [terminationOpen, setTerminationOpen] = useState(false);
   const [agentInfo, setAgentInfo] = useState<string | null>(null);
   const drag = useDraggable();
   // An unknown role (profile not loaded, or not one the app knows) gets the read-only modal.
@@ -183,6 +185,7 @@ export function WebsiteModal({ open, siteId: requestedId, onClose, onCreated, sl
       form={form}
       initialValues={formInitial}
       site={saved}
+      role={role}
       readOnly={readOnly}
       reciprocalAllowed={reciprocalAllowed}
       saveEnabled={saveEnabled}
@@ -192,6 +195,7 @@ export function WebsiteModal({ open, siteId: requestedId, onClose, onCreated, sl
       onDelete={confirmDelete}
       onDomainChange={() => setDomainChangeOpen(true)}
       onAgentChange={() => setAgentChangeOpen(true)}
+      onRequestTermination={() => setTerminationOpen(true)}
       onAgentInfo={(m) => setAgentInfo(m)}
     />
   );
@@ -275,6 +279,14 @@ export function WebsiteModal({ open, siteId: requestedId, onClose, onCreated, sl
           current={saved.domainName}
           open={domainChangeOpen}
           onClose={() => setDomainChangeOpen(false)}
+        />
+      )}
+      {saved && (
+        <TerminationDialog
+          siteId={saved.rowKey}
+          open={terminationOpen}
+          onClose={() => setTerminationOpen(false)}
+          onRequested={showSaved}
         />
       )}
       {saved && (
