@@ -6,8 +6,8 @@ import { afterEach, vi } from 'vitest';
 
 /** Test helpers: a fake API behind `fetch` and a fresh query cache per render. */
 
-// The modal and its tabs load lazily; on a busy machine that takes longer than the default 1 s.
-configure({ asyncUtilTimeout: 5000 });
+// The modal and its tabs load lazily; on a busy shared runner that can take several seconds.
+configure({ asyncUtilTimeout: 10_000 });
 
 // Each render's query cache is emptied after its test: no query, retry or garbage-collection timer
 // of one test outlives it.
