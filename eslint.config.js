@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
@@ -10,6 +11,62 @@ function moduleBoundary(allowed) {
     message: 'Import another module through its index.ts, its public surface.',
   };
 }
+
+const WEB = 'apps/web/src';
+
+/**
+ * The web app's layers: app (routing, guard) → layout (the signed-in shell) → features → shared
+ * (components, hooks, lib, testing). Imports only point down the list, and a feature (or the
+ * layout) reaches a feature only through that feature's index.ts.
+ */
+const webBoundaries = {
+  files: [`${WEB}/**/*.{ts,tsx}`],
+  plugins: { boundaries },
+  settings: {
+    // Patterns are relative to the repository, wherever ESLint is started from (e.g. a test in apps/web).
+    'boundaries/root-path': import.meta.dirname,
+    'boundaries/include': [`${WEB}/**/*`],
+    'boundaries/elements': [
+      { type: 'app', pattern: `${WEB}/app` },
+      { type: 'layout', pattern: `${WEB}/layout` },
+      { type: 'feature', pattern: `${WEB}/features/*`, capture: ['feature'] },
+      { type: 'shared', pattern: `${WEB}/(components|hooks|lib|testing)` },
+    ],
+  },
+  rules: {
+    'boundaries/dependencies': [
+      'error',
+      {
+        default: 'allow',
+        policies: [
+          {
+            from: { element: { type: 'feature' } },
+            disallow: { to: { element: { types: { anyOf: ['app', 'layout'] } } } },
+            message: 'A feature must not import the app or the layout.',
+          },
+          {
+            from: { element: { type: 'layout' } },
+            disallow: { to: { element: { types: { anyOf: ['app'] } } } },
+            message: 'The layout must not import the app; pass what it needs in, or move it to lib.',
+          },
+          {
+            from: { element: { type: 'shared' } },
+            disallow: { to: { element: { types: { anyOf: ['app', 'layout', 'feature'] } } } },
+            message: 'Shared code (components, hooks, lib, testing) must not import app, layout or features.',
+          },
+          // The app's page map loads pages directly, so that each page stays a chunk of its own.
+          {
+            from: { element: { types: { anyOf: ['layout', 'feature'] } } },
+            disallow: {
+              to: { element: { type: 'feature', fileInternalPath: '!index.ts' } },
+            },
+            message: 'Import another feature only through its index.ts.',
+          },
+        ],
+      },
+    ],
+  },
+};
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', '.bench/**'] },
@@ -52,6 +109,7 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  webBoundaries,
   {
     files: ['**/*.{js,mjs,cjs}'],
     languageOptions: {

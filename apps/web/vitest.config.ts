@@ -8,6 +8,7 @@ export default defineConfig({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./vitest.setup.ts'],
-    testTimeout: 15_000,
+    // The modal tests open lazy chunks, selects and pickers; on a busy 2-core runner one can take 20 s.
+    testTimeout: 40_000,
   },
 });

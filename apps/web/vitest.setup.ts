@@ -1,6 +1,8 @@
-import { cleanup } from '@testing-library/react';
-import { Modal, message, notification } from 'antd';
-import { afterAll, afterEach } from 'vitest';
+import { cleanup, waitFor } from '@testing-library/react';
+import { ConfigProvider, Modal, message, notification } from 'antd';
+import { createElement } from 'react';
+import { afterEach } from 'vitest';
+import { preloadToasts } from './src/lib/toast.ts';
 
 // antd's responsive helpers ask matchMedia; happy-dom answers it, but always as "no match".
 if (!window.matchMedia) {
@@ -18,17 +20,32 @@ if (!window.matchMedia) {
   });
 }
 
-afterEach(() => {
-  cleanup();
-  // Toasts and confirm dialogs render in roots of their own that cleanup() does not know about.
-  message.destroy();
-  notification.destroy();
-  Modal.destroyAll();
-  localStorage.clear();
+// Without CSS transitions in the test DOM, an animated leave never ends and its React root would
+// still be rendering when the file's environment is torn down: toasts, notifications and confirm
+// dialogs (their own roots) leave at once instead.
+ConfigProvider.config({
+  holderRender: (children) =>
+    createElement(ConfigProvider, { theme: { token: { motion: false } } }, children),
 });
 
-// Those roots animate out after being destroyed, and React's scheduler may still have their last
-// commit queued when a file's last test ends; let it run while the DOM still exists.
-afterAll(async () => {
-  await new Promise((resolve) => setTimeout(resolve, 500));
+// A toast raised as a test ends (e.g. by the route guard) shows at once, inside that test, instead
+// of after a module load that could finish once the test environment is gone.
+await preloadToasts();
+
+// Toasts, notifications and confirm dialogs render in React roots of their own that cleanup() does
+// not know about, and leave with an animation. Each test waits until they are gone, so no render of
+// theirs is still scheduled when the file's environment is torn down.
+const OUTSIDE_TREE = '.ant-message-notice, .ant-notification-notice';
+
+afterEach(async () => {
+  cleanup();
+  // Only what is on screen is destroyed: destroying creates antd's holder root when there is none,
+  // which would render after the test.
+  if (document.querySelector('.ant-message-notice')) message.destroy();
+  if (document.querySelector('.ant-notification-notice')) notification.destroy();
+  if (document.querySelector('.ant-modal-root')) Modal.destroyAll();
+  await waitFor(() => {
+    if (document.querySelector(OUTSIDE_TREE)) throw new Error('antd popups still leaving');
+  });
+  localStorage.clear();
 });

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getToken, resetToken, sessionStore, setToken } from '../lib/session.ts';
 import { guardLoader } from './guard.ts';
-import { queryClient } from './query-client.ts';
+import { queryClient } from '../lib/query-client.ts';
 
 const confirmLogout = vi.fn();
 vi.mock('../lib/logout-dialog.tsx', () => ({ confirmLogout: () => confirmLogout() }));

@@ -1,11 +1,11 @@
 import { guardDecision, Messages, rolesFromRole, type GuardDecision } from '@vp/contract';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import { profileQuery, fetchProfile } from '../features/profile/api.ts';
+import { profileQuery, fetchProfile } from '../features/profile/index.ts';
 import { errorMessage } from '../lib/http.ts';
 import { getToken, resetToken, sessionStore, setAccount, setToken } from '../lib/session.ts';
 import { toast } from '../lib/toast.ts';
-import { queryClient } from './query-client.ts';
-import { isForbidden } from './route-table.ts';
+import { queryClient } from '../lib/query-client.ts';
+import { isForbidden } from '../lib/route-table.ts';
 
 /**
  * The route guard (spec §2), run before every navigation as the root route's loader. The decisions

@@ -1,9 +1,12 @@
 import type { ComponentType } from 'react';
 
-/** Which page renders each route of the table; every page is its own chunk. */
+/**
+ * Which page renders each route of the table; every page is its own chunk. Whether a page sits
+ * outside the signed-in layout follows the route table's `public` flag, not this map.
+ */
 type PageModule = Promise<{ default: ComponentType }>;
 
-export const publicPages: Record<string, () => PageModule> = {
+export const pages: Record<string, () => PageModule> = {
   '/login': () => import('../features/auth/pages/login-page.tsx'),
   '/register': () => import('../features/auth/pages/registration-page.tsx'),
   '/registration': () => import('../features/auth/pages/registration-page.tsx'),
@@ -14,9 +17,6 @@ export const publicPages: Record<string, () => PageModule> = {
   '/tos': () => import('../features/auth/pages/tos-page.tsx'),
   '/401': () => import('../features/errors/pages/unauthorized-page.tsx'),
   '/404': () => import('../features/errors/pages/not-found-page.tsx'),
-};
-
-export const layoutPages: Record<string, () => PageModule> = {
   '/redirect/*': () => import('../features/errors/pages/redirect-page.tsx'),
   '/dashboard': () => import('../features/dashboard/pages/dashboard-page.tsx'),
   '/profile': () => import('../features/profile/pages/profile-page.tsx'),

@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider, type ThemeConfig } from 'antd';
 import type { ReactNode } from 'react';
 import { antdSize, useSettings } from '../lib/settings.ts';
-import { queryClient } from './query-client.ts';
+import { queryClient } from '../lib/query-client.ts';
 
 /**
  * The spec's theme colour, with secondary text, placeholders and links darkened from antd's defaults

@@ -2,7 +2,7 @@ import { PRODUCT_NAME, TITLE_SUFFIX } from '@vp/contract';
 import { useEffect } from 'react';
 import { Outlet, useLocation, useRouteError } from 'react-router';
 import { useSession } from '../lib/session.ts';
-import { findRoute } from './route-table.ts';
+import { findRoute } from '../lib/route-table.ts';
 import { scheduleSiteQuery } from './site-query.ts';
 
 export function pageTitle(path: string): string {

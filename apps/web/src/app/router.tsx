@@ -1,9 +1,9 @@
 import type { ComponentType } from 'react';
 import { redirect, type RouteObject } from 'react-router';
 import { guardLoader } from './guard.ts';
-import { layoutPages, publicPages } from './pages.ts';
+import { pages } from './pages.ts';
 import { RootRoute, RouteError } from './root-route.tsx';
-import { constantRoutes, permissionRoutes, type AppRoute } from './route-table.ts';
+import { constantRoutes, permissionRoutes, type AppRoute } from '../lib/route-table.ts';
 
 function pageRoute(route: AppRoute, load: () => Promise<{ default: ComponentType }>): RouteObject {
   return {
@@ -13,14 +13,15 @@ function pageRoute(route: AppRoute, load: () => Promise<{ default: ComponentType
   };
 }
 
-function routesWithPages(
-  table: readonly AppRoute[],
-  pages: Record<string, () => Promise<{ default: ComponentType }>>,
-) {
+/** Routes of the table that have a page, public (login-free) ones or the others. */
+function routesWithPages(table: readonly AppRoute[], publicOnes: boolean): RouteObject[] {
   // Child routes (e.g. /tools/export-selected-excel) carry full paths, so they sit beside their parent.
   return table.flatMap((r): RouteObject[] => {
-    const load = pages[r.path];
-    return [...(load ? [pageRoute(r, load)] : []), ...(r.children ? routesWithPages(r.children, pages) : [])];
+    const load = !!r.public === publicOnes ? pages[r.path] : undefined;
+    return [
+      ...(load ? [pageRoute(r, load)] : []),
+      ...(r.children ? routesWithPages(r.children, publicOnes) : []),
+    ];
   });
 }
 
@@ -43,11 +44,11 @@ export function buildRoutes(): RouteObject[] {
       shouldRevalidate: () => true,
       children: [
         { index: true, loader: () => redirect('/dashboard'), Component: Nothing },
-        ...routesWithPages(constantRoutes, publicPages),
+        ...routesWithPages(constantRoutes, true),
         {
           id: 'layout',
           lazy: async () => ({ Component: (await import('../layout/app-layout.tsx')).default }),
-          children: routesWithPages([...constantRoutes, ...permissionRoutes], layoutPages),
+          children: routesWithPages([...constantRoutes, ...permissionRoutes], false),
         },
         { path: '*', loader: () => redirect('/404'), Component: Nothing },
       ],

@@ -11,7 +11,7 @@ import { idleLogOut } from './session-actions.ts';
 import { SettingsDrawer } from './settings-drawer.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { TagsView } from './tags-view.tsx';
-import { useIsMobile } from './use-is-mobile.ts';
+import { useIsMobile } from '../hooks/use-is-mobile.ts';
 
 notification.config(NOTIFICATION_DEFAULTS);
 

@@ -1,7 +1,7 @@
 import { Breadcrumb } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { findRoute } from '../app/route-table.ts';
+import { findRoute } from '../lib/route-table.ts';
 
 /** Dashboard first, then the current page. */
 export function AppBreadcrumb() {

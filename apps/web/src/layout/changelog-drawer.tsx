@@ -1,5 +1,5 @@
 import { Drawer } from 'antd';
-import { ChangelogContent } from '../features/changelog/changelog-content.tsx';
+import { ChangelogContent } from '../features/changelog/index.ts';
 
 export function ChangelogDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (

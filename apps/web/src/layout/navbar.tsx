@@ -11,8 +11,8 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { Avatar, Button, Dropdown, Layout, Tooltip, type MenuProps } from 'antd';
 import { useNavigate } from 'react-router';
-import { routesForRoles } from '../app/route-table.ts';
-import { useProfile } from '../features/profile/api.ts';
+import { routesForRoles } from '../lib/route-table.ts';
+import { useProfile } from '../features/profile/index.ts';
 import { useSession } from '../lib/session.ts';
 import { toast } from '../lib/toast.ts';
 import { AppBreadcrumb } from './breadcrumb.tsx';

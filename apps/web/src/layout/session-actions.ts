@@ -1,19 +1,25 @@
 import { Messages } from '@vp/contract';
 import { Modal } from 'antd';
-import { logout } from '../features/auth/api.ts';
+import { logout } from '../features/auth/index.ts';
 import { navigateTo } from '../lib/navigation.ts';
-import { resetToken } from '../lib/session.ts';
+import { getToken, resetToken } from '../lib/session.ts';
 import { toast } from '../lib/toast.ts';
 
-/** Ends the session on the server (best effort), then in the browser. */
+/**
+ * Ends the session in the browser first (token, cached data, queries in flight), then on the server
+ * (best effort). In that order, calls still answering with the old token are no longer the
+ * session's, so their 401s cannot ask the user to log in again.
+ */
 export async function endSession(): Promise<void> {
-  try {
-    await logout();
-  } catch {
-    // The session may already be gone on the server; the browser side must end regardless.
-  }
+  const token = getToken();
   resetToken();
   navigateTo('/login');
+  if (!token) return;
+  try {
+    await logout(token);
+  } catch {
+    // The session may already be gone on the server; the browser side has ended regardless.
+  }
 }
 
 export function confirmLogOut(): void {

@@ -15,7 +15,7 @@ import { PRODUCT_NAME, SIDEBAR_WIDTH } from '@vp/contract';
 import { Layout, Menu } from 'antd';
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { menuRoutes, type AppRoute } from '../app/route-table.ts';
+import { menuRoutes, type AppRoute } from '../lib/route-table.ts';
 import { useSession } from '../lib/session.ts';
 
 const ICONS: Record<string, ReactNode> = {

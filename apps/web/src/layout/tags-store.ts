@@ -1,5 +1,5 @@
 import { addVisitedView, closeAllViews, closeOtherViews, closeView, type VisitedView } from '@vp/contract';
-import { affixRoutes } from '../app/route-table.ts';
+import { affixRoutes } from '../lib/route-table.ts';
 import { onSessionReset } from '../lib/session.ts';
 import { createStore } from '../lib/store.ts';
 

@@ -2,7 +2,7 @@ import { CloseOutlined } from '@ant-design/icons';
 import { nextViewAfterClose, type VisitedView } from '@vp/contract';
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { findRoute } from '../app/route-table.ts';
+import { findRoute } from '../lib/route-table.ts';
 import { useStore } from '../lib/store.ts';
 import { TagsContextMenu } from './tags-context-menu.tsx';
 import { tagsActions, tagsStore } from './tags-store.ts';

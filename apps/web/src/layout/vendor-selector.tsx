@@ -2,7 +2,7 @@ import { truncateLicensee, VENDOR_TOAST_MS, type LinkedAccount } from '@vp/contr
 import { useQueryClient } from '@tanstack/react-query';
 import { Form, Select } from 'antd';
 import { useEffect } from 'react';
-import { useLinkedAccounts } from '../features/profile/api.ts';
+import { useLinkedAccounts } from '../features/profile/index.ts';
 import { setVendor, useSettings } from '../lib/settings.ts';
 import { toast } from '../lib/toast.ts';
 

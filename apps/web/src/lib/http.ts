@@ -116,7 +116,10 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
 
   const error = errorFrom(res.status, data, res.statusText);
   if (res.status >= 500) console.error(`API ${method} ${path} failed: ${res.status}`, error.message);
-  if (session) {
+  // A call made with a token that is no longer the session's (logged out, or another user logged
+  // in since) says nothing about the current session: its 401 is only this call's failure.
+  const sentToken = token && auth ? token : null;
+  if (session && sentToken !== null && sentToken === getToken()) {
     if (LOGOUT_CODES.includes(error.code)) {
       void askToLogOut();
     } else if (res.status === 401) {

@@ -1,3 +1,4 @@
+import { ROLES, type Role } from '@vp/contract';
 import { createStore, useStore } from './store.ts';
 import { readStorage, StorageKeys, writeStorage } from './storage.ts';
 
@@ -53,4 +54,16 @@ export function onSessionReset(listener: () => void): () => void {
 
 export function useSession(): SessionState {
   return useStore(sessionStore);
+}
+
+/**
+ * The signed-in user's role, as the contract's permission rules take it; null until the profile is
+ * known or when the role is not one the app knows, which the app treats as read-only.
+ */
+export function sessionRole(roles: readonly string[]): Role | null {
+  return ROLES.find((r) => roles.includes(r)) ?? null;
+}
+
+export function useRole(): Role | null {
+  return sessionRole(useSession().roles);
 }

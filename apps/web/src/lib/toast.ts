@@ -6,12 +6,24 @@ import { NOTIFICATION_DURATION_MS, SUCCESS_TOAST_MS } from '@vp/contract';
  */
 export type ToastKind = 'success' | 'error' | 'info' | 'warning';
 
-const loadMessage = () => import('./toast-impl.ts').then((m) => m.message);
+type Message = typeof import('./toast-impl.ts').message;
+let loaded: Message | null = null;
+
+/** Loads the toast code ahead of the first toast (the signed-in layout has it anyway). */
+export function preloadToasts(): Promise<Message> {
+  return loaded ? Promise.resolve(loaded) : import('./toast-impl.ts').then((m) => (loaded = m.message));
+}
 
 export function toast(kind: ToastKind, text: string, durationMs?: number): Promise<void> {
-  return loadMessage().then((message) => {
+  const show = (message: Message) => {
     void message[kind](text, durationMs === undefined ? undefined : durationMs / 1000);
-  });
+  };
+  // Once loaded, a toast shows at once rather than a tick later, when its page may be gone.
+  if (loaded) {
+    show(loaded);
+    return Promise.resolve();
+  }
+  return preloadToasts().then(show);
 }
 
 /** Create/save/delete confirmations are shorter than the default toast. */

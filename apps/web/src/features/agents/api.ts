@@ -1,12 +1,7 @@
 import type { Agent } from '@vp/contract';
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../../lib/http.ts';
-
-export const agentKeys = {
-  all: ['agents'] as const,
-  search: (query: string, reciprocal: boolean) => [...agentKeys.all, 'search', reciprocal, query] as const,
-  detail: (memberNumber: string) => [...agentKeys.all, 'detail', memberNumber] as const,
-};
+import { queryKeys } from '../../lib/query-keys.ts';
 
 export function searchAgents(query: string, reciprocal: boolean): Promise<Agent[]> {
   const path = reciprocal ? '/searchrecipagent' : '/searchagent';
@@ -17,7 +12,7 @@ export function searchAgents(query: string, reciprocal: boolean): Promise<Agent[
 export function useAgentSearch(query: string, reciprocal: boolean) {
   const q = query.trim();
   return useQuery({
-    queryKey: agentKeys.search(q, reciprocal),
+    queryKey: queryKeys.agents.search(q, reciprocal),
     queryFn: () => searchAgents(q, reciprocal),
     enabled: q.length > 0,
     staleTime: 60_000,
@@ -26,7 +21,7 @@ export function useAgentSearch(query: string, reciprocal: boolean) {
 
 export function useAgent(memberNumber: string | null, enabled = true) {
   return useQuery({
-    queryKey: agentKeys.detail(memberNumber ?? ''),
+    queryKey: queryKeys.agents.detail(memberNumber ?? ''),
     queryFn: () => http.get<Agent>(`/agent/${encodeURIComponent(memberNumber ?? '')}`),
     enabled: enabled && !!memberNumber,
     staleTime: 0,

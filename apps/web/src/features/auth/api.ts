@@ -1,11 +1,7 @@
 import type { LoginResponse, Profile, RegisterBody, TermsOfService } from '@vp/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http.ts';
-import { profileKeys } from '../profile/api.ts';
-
-export const authKeys = {
-  tos: ['settings', 'tos'] as const,
-};
+import { queryKeys } from '../../lib/query-keys.ts';
 
 /** base64 of UTF-8 bytes; btoa alone rejects characters outside Latin-1. */
 function base64Utf8(text: string): string {
@@ -26,8 +22,13 @@ export function login(username: string, password: string): Promise<LoginResponse
   });
 }
 
-export function logout(): Promise<unknown> {
-  return http.post('/logout', undefined, { session: false });
+/** Ends a session on the server; the token is passed in because the browser has forgotten it already. */
+export function logout(token: string): Promise<unknown> {
+  return http.post('/logout', undefined, {
+    auth: false,
+    session: false,
+    headers: { Authorization: `Bearer ${token}` },
+  });
 }
 
 export function forgotPassword(username: string): Promise<{ message: string }> {
@@ -47,13 +48,16 @@ export function register(invitationToken: string, body: RegisterBody): Promise<{
 }
 
 export function useTermsOfService() {
-  return useQuery({ queryKey: authKeys.tos, queryFn: () => http.get<TermsOfService>('/settings/tos') });
+  return useQuery({
+    queryKey: queryKeys.settings.tos,
+    queryFn: () => http.get<TermsOfService>('/settings/tos'),
+  });
 }
 
 export function useAcceptTerms() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () => http.put<Profile>('/profile/tos'),
-    onSuccess: (profile) => qc.setQueryData(profileKeys.me(), profile),
+    onSuccess: (profile) => qc.setQueryData(queryKeys.profile.me, profile),
   });
 }

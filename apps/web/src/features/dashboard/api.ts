@@ -1,14 +1,11 @@
 import type { Metadata } from '@vp/contract';
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../../lib/http.ts';
-
-export const dashboardKeys = {
-  metadata: ['portal', 'metadata'] as const,
-};
+import { queryKeys } from '../../lib/query-keys.ts';
 
 export function useMetadata() {
   return useQuery({
-    queryKey: dashboardKeys.metadata,
+    queryKey: queryKeys.dashboard.metadata,
     queryFn: () => http.get<Metadata>('/portal/metadata'),
   });
 }

@@ -1,18 +1,13 @@
 import type { LinkedAccount, Profile, ProfileUpdate } from '@vp/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http.ts';
-
-export const profileKeys = {
-  all: ['profile'] as const,
-  me: () => [...profileKeys.all, 'me'] as const,
-  vendors: () => [...profileKeys.all, 'vendors'] as const,
-};
+import { queryKeys } from '../../lib/query-keys.ts';
 
 export function fetchProfile(options?: { session?: boolean }): Promise<Profile> {
   return http.get<Profile>('/profile', options);
 }
 
-export const profileQuery = queryOptions({ queryKey: profileKeys.me(), queryFn: () => fetchProfile() });
+export const profileQuery = queryOptions({ queryKey: queryKeys.profile.me, queryFn: () => fetchProfile() });
 
 export function useProfile() {
   return useQuery(profileQuery);
@@ -20,7 +15,7 @@ export function useProfile() {
 
 export function useLinkedAccounts(enabled = true) {
   return useQuery({
-    queryKey: profileKeys.vendors(),
+    queryKey: queryKeys.profile.vendors,
     queryFn: () => http.get<LinkedAccount[]>('/profile/vendors'),
     enabled,
     staleTime: 5 * 60_000,
@@ -31,6 +26,6 @@ export function useUpdateProfile() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: ProfileUpdate) => http.put<Profile>('/profile', body),
-    onSuccess: (profile) => qc.setQueryData(profileKeys.me(), profile),
+    onSuccess: (profile) => qc.setQueryData(queryKeys.profile.me, profile),
   });
 }

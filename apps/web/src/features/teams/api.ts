@@ -1,11 +1,7 @@
 import type { Team, TeamInput } from '@vp/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, http } from '../../lib/http.ts';
-import { historyKeys } from '../history/api.ts';
-
-export const teamKeys = {
-  site: (siteId: number) => ['team', siteId] as const,
-};
+import { queryKeys } from '../../lib/query-keys.ts';
 
 /** A site without a team answers 404; the client then creates it with the primary agent alone (spec §4 Team). */
 export async function fetchOrCreateTeam(siteId: number, primary: string): Promise<Team> {
@@ -21,7 +17,7 @@ export async function fetchOrCreateTeam(siteId: number, primary: string): Promis
 
 export function useTeam(siteId: number, primary: string, enabled = true) {
   return useQuery({
-    queryKey: teamKeys.site(siteId),
+    queryKey: queryKeys.teams.site(siteId),
     queryFn: () => fetchOrCreateTeam(siteId, primary),
     enabled: enabled && siteId > 0 && primary !== '',
     staleTime: 0,
@@ -33,10 +29,11 @@ export function useUpdateTeam(siteId: number) {
   return useMutation({
     mutationFn: (input: TeamInput) => http.put<Team>(`/websites/${siteId}/team`, input),
     onSuccess: async (team) => {
-      if (team && typeof team === 'object' && 'members' in team) qc.setQueryData(teamKeys.site(siteId), team);
+      if (team && typeof team === 'object' && 'members' in team)
+        qc.setQueryData(queryKeys.teams.site(siteId), team);
       await Promise.all([
-        qc.invalidateQueries({ queryKey: teamKeys.site(siteId) }),
-        qc.invalidateQueries({ queryKey: historyKeys.site(siteId) }),
+        qc.invalidateQueries({ queryKey: queryKeys.teams.site(siteId) }),
+        qc.invalidateQueries({ queryKey: queryKeys.history.site(siteId) }),
       ]);
     },
   });

@@ -1,8 +1,15 @@
-import type { Product, SiteStatus, Website, WebsiteInput, WebsiteList, WebsiteListQuery } from '@vp/contract';
+import type {
+  Product,
+  SiteStatus,
+  TerminationRequest,
+  Website,
+  WebsiteInput,
+  WebsiteList,
+  WebsiteListQuery,
+} from '@vp/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { dashboardKeys } from '../dashboard/api.ts';
-import { historyKeys } from '../history/api.ts';
 import { http } from '../../lib/http.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
 export interface WebsiteListParams {
   page: number;
@@ -12,15 +19,6 @@ export interface WebsiteListParams {
   status?: SiteStatus;
   search?: string;
 }
-
-export const websiteKeys = {
-  all: ['websites'] as const,
-  lists: () => [...websiteKeys.all, 'list'] as const,
-  list: (params: WebsiteListParams) => [...websiteKeys.lists(), params] as const,
-  details: () => [...websiteKeys.all, 'detail'] as const,
-  detail: (id: number) => [...websiteKeys.details(), id] as const,
-  products: ['products'] as const,
-};
 
 /** Query string of a list call; empty filters are left out so the server applies its defaults. */
 export function websiteListSearch(params: WebsiteListParams): string {
@@ -38,7 +36,7 @@ export function fetchWebsites(params: WebsiteListParams): Promise<WebsiteList> {
 
 export function useWebsites(params: WebsiteListParams) {
   return useQuery({
-    queryKey: websiteKeys.list(params),
+    queryKey: queryKeys.websites.list(params),
     queryFn: () => fetchWebsites(params),
     // Paging and filtering keep the previous rows on screen instead of flashing an empty table.
     placeholderData: keepPreviousData,
@@ -47,7 +45,7 @@ export function useWebsites(params: WebsiteListParams) {
 
 export function useWebsite(id: number | null) {
   return useQuery({
-    queryKey: websiteKeys.detail(id ?? 0),
+    queryKey: queryKeys.websites.detail(id ?? 0),
     queryFn: () => http.get<Website>(`/portal/websites/${id}`),
     enabled: id !== null && id > 0,
   });
@@ -55,7 +53,7 @@ export function useWebsite(id: number | null) {
 
 export function useProducts() {
   return useQuery({
-    queryKey: websiteKeys.products,
+    queryKey: queryKeys.websites.products,
     queryFn: () => http.get<Product[]>('/products'),
     staleTime: 10 * 60_000,
   });
@@ -66,10 +64,10 @@ function useInvalidateWebsite() {
   const qc = useQueryClient();
   return async (id?: number) => {
     await Promise.all([
-      qc.invalidateQueries({ queryKey: websiteKeys.lists() }),
-      id ? qc.invalidateQueries({ queryKey: websiteKeys.detail(id) }) : Promise.resolve(),
-      id ? qc.invalidateQueries({ queryKey: historyKeys.site(id) }) : Promise.resolve(),
-      qc.invalidateQueries({ queryKey: dashboardKeys.metadata }),
+      qc.invalidateQueries({ queryKey: queryKeys.websites.lists }),
+      id ? qc.invalidateQueries({ queryKey: queryKeys.websites.detail(id) }) : Promise.resolve(),
+      id ? qc.invalidateQueries({ queryKey: queryKeys.history.site(id) }) : Promise.resolve(),
+      qc.invalidateQueries({ queryKey: queryKeys.dashboard.metadata }),
     ]);
   };
 }
@@ -88,7 +86,7 @@ export function useUpdateWebsite() {
   return useMutation({
     mutationFn: (input: WebsiteInput & { rowKey: number }) => http.put<Website>('/portal/websites', input),
     onSuccess: async (site) => {
-      qc.setQueryData(websiteKeys.detail(site.rowKey), site);
+      qc.setQueryData(queryKeys.websites.detail(site.rowKey), site);
       await invalidate(site.rowKey);
     },
   });
@@ -100,7 +98,7 @@ export function useDeleteWebsite() {
   return useMutation({
     mutationFn: (id: number) => http.delete<unknown>(`/portal/websites/${id}`),
     onSuccess: async (_data, id) => {
-      qc.removeQueries({ queryKey: websiteKeys.detail(id) });
+      qc.removeQueries({ queryKey: queryKeys.websites.detail(id) });
       await invalidate();
     },
   });
@@ -121,5 +119,18 @@ export function useAgentChangeRequest(id: number) {
     mutationFn: (body: { memberNumber: string; reciprocal: boolean; reason: string }) =>
       http.post<unknown>(`/portal/websites/${id}/agent-change`, body),
     onSuccess: () => invalidate(id),
+  });
+}
+
+/** Request termination of an Active site; the server answers the site, now Pending Termination. */
+export function useTerminationRequest(id: number) {
+  const qc = useQueryClient();
+  const invalidate = useInvalidateWebsite();
+  return useMutation({
+    mutationFn: (body: TerminationRequest) => http.post<Website>(`/portal/websites/${id}/termination`, body),
+    onSuccess: async (site) => {
+      qc.setQueryData(queryKeys.websites.detail(id), site);
+      await invalidate(id);
+    },
   });
 }

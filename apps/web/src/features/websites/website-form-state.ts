@@ -1,6 +1,9 @@
 import {
   canDelete,
   canRequestDomainChange,
+  canRequestTermination,
+  canWrite,
+  isAgentEditable,
   isCreateFormTouched,
   isDomainLocked,
   isSelectableStatus,
@@ -11,14 +14,14 @@ import {
   SITE_STATUS_DISPLAY,
   statusOptions,
   type Agent,
+  type Role,
   type SafButtonState,
   type SiteStatus,
   type Website,
   type WebsiteInput,
 } from '@vp/contract';
 import dayjs, { type Dayjs } from 'dayjs';
-import { agentLabel } from '../agents/agent-format.ts';
-import type { AgentPick } from '../agents/components/agent-search.tsx';
+import { agentLabel, type AgentPick } from '../agents/index.ts';
 
 /**
  * The Website tab's values and what the contract's rules make of them. The rules themselves live
@@ -142,7 +145,10 @@ export interface StatusOption {
 export interface FieldStates {
   domainLocked: boolean;
   domainChange: boolean;
+  agentLocked: boolean;
+  agentChange: boolean;
   statusLocked: boolean;
+  terminationRequest: boolean;
   statusOptions: StatusOption[];
   startDateEditable: boolean;
   termDateEditable: boolean;
@@ -151,25 +157,33 @@ export interface FieldStates {
 }
 
 /**
- * Field states from the saved status (null while creating) and the status being chosen: the
- * selector and Delete follow the saved one, the dates the one currently picked.
+ * Field states from the saved status (null while creating), the status being chosen and the user's
+ * role (null: unknown, read-only): the selector and Delete follow the saved status, the dates the
+ * one currently picked.
  */
 export function fieldStates(
   saved: SiteStatus | null,
   chosen: SiteStatus,
+  role: Role | null,
   safTypeExists = false,
 ): FieldStates {
+  const writer = role !== null && canWrite(role);
   const offered = statusOptions(saved);
   // The saved status is always listed so the selector can show it, even where it cannot be re-picked.
   const values = saved && !offered.includes(saved) ? [saved, ...offered] : offered;
   return {
     domainLocked: isDomainLocked(saved === null),
-    domainChange: canRequestDomainChange(saved),
+    domainChange: writer && canRequestDomainChange(saved),
+    agentLocked: role === null || !isAgentEditable(saved, role),
+    // An Inactive site's agent is not changed by request either; it is re-activated first.
+    agentChange: writer && saved !== null && saved !== 'Inactive',
     statusLocked: isStatusLocked(saved),
+    terminationRequest: role !== null && canRequestTermination(saved, role),
     statusOptions: values.map((s) => ({
       value: s,
       label: SITE_STATUS_DISPLAY[s],
-      disabled: !isSelectableStatus(s),
+      // A new site always starts Pending Activation (spec §4); the server refuses anything else.
+      disabled: !isSelectableStatus(s) || (saved === null && s !== 'Pending Activation'),
     })),
     startDateEditable: isStartDateEditable(chosen),
     termDateEditable: isTermDateEditable(chosen),

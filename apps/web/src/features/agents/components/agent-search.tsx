@@ -3,7 +3,7 @@ import { AutoComplete, Input, Spin } from 'antd';
 import { useMemo, type ReactNode } from 'react';
 import { useAgentSearch } from '../api.ts';
 import { agentLabel } from '../agent-format.ts';
-import { useDebouncedValue } from '../use-debounced-value.ts';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 
 /** What the search box holds: the typed text, and the agent once one is picked from the results. */
 export interface AgentPick {

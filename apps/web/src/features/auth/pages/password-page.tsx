@@ -1,11 +1,11 @@
 import { Button, Form } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import { resetToken } from '../../../lib/session.ts';
 import { resetPassword } from '../api.ts';
 import { AuthCard, FormMessage } from '../components/auth-card.tsx';
-import { NewPasswordFields } from '../components/new-password-fields.tsx';
 
 interface PasswordValues {
   password: string;

@@ -1,11 +1,11 @@
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import { resetToken } from '../../../lib/session.ts';
 import { register } from '../api.ts';
 import { AuthCard, FormMessage } from '../components/auth-card.tsx';
-import { NewPasswordFields } from '../components/new-password-fields.tsx';
 
 interface RegistrationValues {
   firstName?: string;

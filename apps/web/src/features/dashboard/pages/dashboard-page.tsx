@@ -10,7 +10,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/http.ts';
 import { useMetadata } from '../api.ts';
-import { websitesLinkFor } from '../websites-link.ts';
+import { websitesFilterLink } from '../../../lib/website-links.ts';
 
 interface Figure {
   key: string;
@@ -28,7 +28,7 @@ function figures(m: Metadata): Figure[] {
       label: SITE_STATUS_DISPLAY[status],
       value: m[field],
       tone: SITE_STATUS_TONE[status],
-      to: websitesLinkFor(status),
+      to: websitesFilterLink(status),
     })),
     { key: 'subAccounts', label: 'Sub accounts', value: m.subAccounts, tone: 'info', to: null },
     { key: 'missingDocs', label: 'Missing documents', value: m.missingDocs, tone: 'warning', to: null },

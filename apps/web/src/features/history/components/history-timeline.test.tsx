@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../../lib/session.ts';
-import { renderWithClient, serveApi } from '../../websites/testing.tsx';
+import { renderWithClient, serveApi } from '../../../testing/fake-api.tsx';
 import { HistoryTimeline } from './history-timeline.tsx';
 
 beforeEach(() => setToken('t'));

@@ -1,7 +1,7 @@
 import { ROLE_NAMES, type Profile } from '@vp/contract';
 import { Button, Card, Col, Descriptions, Form, Input, Row, Skeleton } from 'antd';
 import { useEffect } from 'react';
-import { NewPasswordFields } from '../../auth/components/new-password-fields.tsx';
+import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import { toast, toastSaved } from '../../../lib/toast.ts';
 import { useProfile, useUpdateProfile } from '../api.ts';

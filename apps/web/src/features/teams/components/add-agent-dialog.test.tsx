@@ -2,7 +2,7 @@ import { TeamMessages } from '@vp/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccount, setToken } from '../../../lib/session.ts';
-import { renderWithClient, serveApi } from '../../websites/testing.tsx';
+import { renderWithClient, serveApi } from '../../../testing/fake-api.tsx';
 import { AddAgentDialog } from './add-agent-dialog.tsx';
 
 const carol = {

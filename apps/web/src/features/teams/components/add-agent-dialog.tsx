@@ -1,7 +1,7 @@
 import { TeamMessages, type Agent } from '@vp/contract';
 import { Button, Form, Modal, Switch } from 'antd';
 import { useState } from 'react';
-import { AgentSearch, EMPTY_PICK, type AgentPick } from '../../agents/components/agent-search.tsx';
+import { AgentSearch, EMPTY_PICK, type AgentPick } from '../../agents/index.ts';
 
 interface Props {
   open: boolean;

@@ -2,7 +2,7 @@ import { TeamMessages } from '@vp/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccount, setToken } from '../../../lib/session.ts';
-import { renderWithClient, serveApi } from '../../websites/testing.tsx';
+import { renderWithClient, serveApi } from '../../../testing/fake-api.tsx';
 import { TeamTab } from './team-tab.tsx';
 
 const member = (n: string, first: string) => ({

@@ -1,9 +1,9 @@
 import { TeamMessages, type Agent, type Team } from '@vp/contract';
 import { Alert, Button, Space, Table, Tooltip } from 'antd';
 import { useState } from 'react';
+import { MlsStatusBadge } from '../../../components/status-badge.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import { message } from '../../../lib/toast.ts';
-import { MlsStatusBadge } from '../../websites/components/status-badge.tsx';
 import { useTeam, useUpdateTeam } from '../api.ts';
 import { AddAgentDialog } from './add-agent-dialog.tsx';
 

@@ -4,12 +4,16 @@ import { Alert, Button, Card, Checkbox, Space } from 'antd';
 import { useEffect, useState, type Key } from 'react';
 import { errorMessage } from '../../../lib/http.ts';
 import { message } from '../../../lib/toast.ts';
-import { useDebouncedValue } from '../../agents/use-debounced-value.ts';
-import { useWebsites } from '../../websites/api.ts';
-import { WebsitesFilter } from '../../websites/components/websites-filter.tsx';
-import { WebsitesTable, type TableState } from '../../websites/components/websites-table.tsx';
-import { ALL_EXPORT_KEYS, type ExportColumnKey } from '../../websites/export/export-rows.ts';
-import '../../websites/websites.css';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
+import {
+  ALL_EXPORT_KEYS,
+  loadWebsiteExport,
+  useWebsites,
+  WebsitesFilter,
+  WebsitesTable,
+  type ExportColumnKey,
+  type TableState,
+} from '../../websites/index.ts';
 
 /** Custom Export (spec §2 Tools): pick websites across pages and the columns to write. */
 export default function CustomExportPage() {
@@ -29,7 +33,7 @@ export default function CustomExportPage() {
   async function run() {
     setExporting(true);
     try {
-      const { exportSelectedWebsites } = await import('../../websites/export/run-export.ts');
+      const { exportSelectedWebsites } = await loadWebsiteExport();
       const result = await exportSelectedWebsites([...selected.values()], columns);
       void message.success(`Exported ${result.rows.toLocaleString('en-US')} websites to ${result.fileName}`);
     } catch (err) {

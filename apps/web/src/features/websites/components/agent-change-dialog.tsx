@@ -3,7 +3,7 @@ import { Alert, Checkbox, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/http.ts';
 import { message } from '../../../lib/toast.ts';
-import { AgentSearch, EMPTY_PICK, type AgentPick } from '../../agents/components/agent-search.tsx';
+import { AgentSearch, EMPTY_PICK, type AgentPick } from '../../agents/index.ts';
 import { useAgentChangeRequest } from '../api.ts';
 
 /** The agent (and with it the broker) change request of a saved site; recorded on the site. */

@@ -1,8 +1,13 @@
-import { TeamMessages, WebsiteMessages, isValidDomain, type Website } from '@vp/contract';
+import {
+  TeamMessages,
+  WebsiteMessages,
+  WebsiteServerMessages,
+  isValidDomain,
+  type Role,
+  type Website,
+} from '@vp/contract';
 import { Button, Checkbox, Col, DatePicker, Form, Input, Row, Select, type FormInstance } from 'antd';
-import { AgentBrokerTable } from '../../agents/components/agent-broker-table.tsx';
-import { AgentSearch, EMPTY_PICK, type AgentPick } from '../../agents/components/agent-search.tsx';
-import { agentRows } from '../../agents/agent-format.ts';
+import { AgentBrokerTable, agentRows, AgentSearch, EMPTY_PICK, type AgentPick } from '../../agents/index.ts';
 import { useProducts } from '../api.ts';
 import { DISPLAY_DATE, fieldStates, type WebsiteFormValues } from '../website-form-state.ts';
 
@@ -10,6 +15,7 @@ interface Props {
   form: FormInstance<WebsiteFormValues>;
   initialValues: WebsiteFormValues;
   site: Website | null;
+  role: Role | null;
   readOnly: boolean;
   reciprocalAllowed: boolean;
   saveEnabled: boolean;
@@ -19,6 +25,7 @@ interface Props {
   onDelete: () => void;
   onDomainChange: () => void;
   onAgentChange: () => void;
+  onRequestTermination: () => void;
   onAgentInfo: (memberNumber: string) => void;
 }
 
@@ -37,13 +44,13 @@ function validateDomain(_: unknown, v: unknown): Promise<void> {
 
 /** The Website tab (spec §2, §4, §5): every lock comes from the contract's rules via fieldStates. */
 export function WebsiteForm(props: Props) {
-  const { form, initialValues, site, readOnly, reciprocalAllowed } = props;
+  const { form, initialValues, site, role, readOnly, reciprocalAllowed } = props;
   const products = useProducts();
   const chosenStatus = Form.useWatch('status', form) ?? initialValues.status;
   const reciprocal = Form.useWatch('reciprocal', form) ?? false;
   const pick = Form.useWatch('agent', form) as AgentPick | undefined;
   const saved = site?.status ?? null;
-  const states = fieldStates(saved, chosenStatus);
+  const states = fieldStates(saved, chosenStatus, role);
   const creating = site === null;
 
   const picked = pick?.agent ?? null;
@@ -90,21 +97,49 @@ export function WebsiteForm(props: Props) {
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item label="Agent Search" name="agent" required rules={[{ validator: validateAgent }]}>
+          <Form.Item
+            label="Agent Search"
+            name="agent"
+            required
+            rules={[{ validator: validateAgent }]}
+            extra={
+              !creating && states.agentLocked ? (
+                <span>
+                  {WebsiteServerMessages.agentLocked}
+                  {states.agentChange && (
+                    <Button type="link" size="small" onClick={props.onAgentChange}>
+                      Agent Change Request
+                    </Button>
+                  )}
+                </span>
+              ) : undefined
+            }
+          >
             <AgentSearch
               reciprocal={reciprocal}
               placeholder={TeamMessages.searchPlaceholder}
               aria-label="Agent Search"
+              disabled={readOnly || states.agentLocked}
             />
           </Form.Item>
-          {reciprocalAllowed && (
+          {reciprocalAllowed && !states.agentLocked && (
             <Form.Item name="reciprocal" valuePropName="checked" style={{ marginTop: -12 }}>
               <Checkbox onChange={() => form.setFieldValue('agent', EMPTY_PICK)}>Reciprocal Search</Checkbox>
             </Form.Item>
           )}
         </Col>
         <Col xs={24} md={8}>
-          <Form.Item label="Billable Status" name="status">
+          <Form.Item
+            label="Billable Status"
+            name="status"
+            extra={
+              states.terminationRequest ? (
+                <Button size="small" onClick={props.onRequestTermination}>
+                  {WebsiteMessages.requestTermination}
+                </Button>
+              ) : undefined
+            }
+          >
             <Select
               aria-label="Billable Status"
               data-testid="status-select"

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { message } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccount, setToken } from '../../../lib/session.ts';
-import { metadata, products, renderWithClient, serveApi, website } from '../testing.tsx';
+import { metadata, products, renderWithClient, serveApi, website } from '../../../testing/fake-api.tsx';
 import { WebsiteModal } from './website-modal.tsx';
 
 beforeEach(() => {

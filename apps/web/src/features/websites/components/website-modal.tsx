@@ -1,24 +1,46 @@
 import { HistoryOutlined } from '@ant-design/icons';
-import { MODAL_WIDTH, SUPPORT_EMAIL, TEAM_PRODUCT_ID, WebsiteMessages, type Website } from '@vp/contract';
+import {
+  canWrite,
+  MODAL_WIDTH,
+  SUPPORT_EMAIL,
+  TEAM_PRODUCT_ID,
+  WebsiteMessages,
+  type Website,
+} from '@vp/contract';
 import { Alert, Button, Form, Modal, notification, Spin, Tabs } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useDraggable } from '../../../hooks/use-draggable.tsx';
 import { errorMessage } from '../../../lib/http.ts';
-import { useSession } from '../../../lib/session.ts';
+import { useRole } from '../../../lib/session.ts';
 import { message, toastSaved } from '../../../lib/toast.ts';
-import { AgentInfoDialog } from '../../agents/components/agent-info-dialog.tsx';
-import { useMetadata } from '../../dashboard/api.ts';
-import { HistoryDrawer } from '../../history/components/history-drawer.tsx';
-import { HistoryTimeline } from '../../history/components/history-timeline.tsx';
-import { TeamTab } from '../../teams/components/team-tab.tsx';
+import { AgentInfoDialog } from '../../agents/index.ts';
+import { useMetadata } from '../../dashboard/index.ts';
 import { useCreateWebsite, useDeleteWebsite, useUpdateWebsite, useWebsite } from '../api.ts';
 import { canSave, createValues, siteValues, toInput, type WebsiteFormValues } from '../website-form-state.ts';
 import { AgentChangeDialog } from './agent-change-dialog.tsx';
 import { DomainChangeDialog } from './domain-change-dialog.tsx';
-import { useDraggable } from './use-draggable.tsx';
+import { TerminationDialog } from './termination-dialog.tsx';
 import { WebsiteForm } from './website-form.tsx';
 import '../websites.css';
 
 export type WebsiteTab = 'website' | 'history' | 'team';
+
+export interface TeamSlotProps {
+  siteId: number;
+  primary: string;
+  reciprocalAllowed: boolean;
+  readOnly: boolean;
+}
+
+/**
+ * What other features show inside the modal: the History tab and drawer and the Team tab. The page
+ * that opens the modal passes them in, so this feature does not depend on history or teams.
+ */
+export interface WebsiteModalSlots {
+  history?: (siteId: number, active: boolean) => ReactNode;
+  historyDrawer?: (siteId: number, open: boolean, onClose: () => void) => ReactNode;
+  team?: (props: TeamSlotProps) => ReactNode;
+}
 
 interface Props {
   open: boolean;
@@ -27,18 +49,14 @@ interface Props {
   onClose: () => void;
   /** Called after a create, with the new id (the page keeps the URL in step). */
   onCreated?: (id: number) => void;
-}
-
-/** Writes are for vendor staff and admins; a viewer sees the same modal read-only. */
-function canWrite(roles: readonly string[]): boolean {
-  return roles.includes('admin') || roles.includes('vendor');
+  slots?: WebsiteModalSlots;
 }
 
 /**
  * The website modal (spec §2 Website modal): draggable, 1100 px, tabs on the left. It starts in
  * create mode for a new site and switches to update mode after a successful create.
  */
-export function WebsiteModal({ open, siteId: requestedId, onClose, onCreated }: Props) {
+export function WebsiteModal({ open, siteId: requestedId, onClose, onCreated, slots = {} }: Props) {
   // The page mounts one modal per request (keyed), so all state here starts fresh each time.
   const [siteId, setSiteId] = useState<number | null>(requestedId);
   const [tab, setTab] = useState<WebsiteTab>('website');
@@ -50,10 +68,12 @@ export function WebsiteModal({ open, siteId: requestedId, onClose, onCreated }: 
   const [historyOpen, setHistoryOpen] = useState(false);
   const [domainChangeOpen, setDomainChangeOpen] = useState(false);
   const [agentChangeOpen, setAgentChangeOpen] = useState(false);
+  const [terminationOpen, setTerminationOpen] = useState(false);
   const [agentInfo, setAgentInfo] = useState<string | null>(null);
   const drag = useDraggable();
-  const { roles } = useSession();
-  const readOnly = !canWrite(roles);
+  // An unknown role (profile not loaded, or not one the app knows) gets the read-only modal.
+  const role = useRole();
+  const readOnly = role === null || !canWrite(role);
   const metadata = useMetadata();
   const reciprocalAllowed = metadata.data?.reciprocalAllowed ?? false;
 
@@ -103,14 +123,19 @@ export function WebsiteModal({ open, siteId: requestedId, onClose, onCreated }: 
       }
       const next = await update.mutateAsync({ ...toInput(v), rowKey: siteId });
       toastSaved(WebsiteMessages.saved);
-      const fresh = siteValues(next);
-      setInitial(fresh);
-      form.setFieldsValue(fresh);
+      showSaved(next);
       return siteId;
     } catch (err) {
       void message.error(errorMessage(err));
       return null;
     }
+  }
+
+  /** The form shows what the server answered, and counts as unchanged again. */
+  function showSaved(next: Website) {
+    const fresh = siteValues(next);
+    setInitial(fresh);
+    form.setFieldsValue(fresh);
   }
 
   /** Leaving the Website tab while creating saves first (spec §4 Modal mode). */
@@ -160,6 +185,7 @@ export function WebsiteModal({ open, siteId: requestedId, onClose, onCreated }: 
       form={form}
       initialValues={formInitial}
       site={saved}
+      role={role}
       readOnly={readOnly}
       reciprocalAllowed={reciprocalAllowed}
       saveEnabled={saveEnabled}
@@ -169,6 +195,7 @@ export function WebsiteModal({ open, siteId: requestedId, onClose, onCreated }: 
       onDelete={confirmDelete}
       onDomainChange={() => setDomainChangeOpen(true)}
       onAgentChange={() => setAgentChangeOpen(true)}
+      onRequestTermination={() => setTerminationOpen(true)}
       onAgentInfo={(m) => setAgentInfo(m)}
     />
   );
@@ -181,7 +208,7 @@ export function WebsiteModal({ open, siteId: requestedId, onClose, onCreated }: 
     {
       key: 'history',
       label: 'History',
-      children: siteId ? <HistoryTimeline siteId={siteId} enabled={tab === 'history'} /> : null,
+      children: siteId ? slots.history?.(siteId, tab === 'history') : null,
     },
     ...(teamProduct
       ? [
@@ -190,14 +217,14 @@ export function WebsiteModal({ open, siteId: requestedId, onClose, onCreated }: 
             label: 'Team',
             disabled: creating,
             children:
-              saved && tab === 'team' ? (
-                <TeamTab
-                  siteId={saved.rowKey}
-                  primary={saved.memberNumber}
-                  reciprocalAllowed={reciprocalAllowed}
-                  readOnly={readOnly}
-                />
-              ) : null,
+              saved && tab === 'team'
+                ? slots.team?.({
+                    siteId: saved.rowKey,
+                    primary: saved.memberNumber,
+                    reciprocalAllowed,
+                    readOnly,
+                  })
+                : null,
           },
         ]
       : []),
@@ -245,15 +272,21 @@ export function WebsiteModal({ open, siteId: requestedId, onClose, onCreated }: 
           />
         )}
       </Modal>
-      {saved && (
-        <HistoryDrawer siteId={saved.rowKey} open={historyOpen} onClose={() => setHistoryOpen(false)} />
-      )}
+      {saved && slots.historyDrawer?.(saved.rowKey, historyOpen, () => setHistoryOpen(false))}
       {saved && (
         <DomainChangeDialog
           siteId={saved.rowKey}
           current={saved.domainName}
           open={domainChangeOpen}
           onClose={() => setDomainChangeOpen(false)}
+        />
+      )}
+      {saved && (
+        <TerminationDialog
+          siteId={saved.rowKey}
+          open={terminationOpen}
+          onClose={() => setTerminationOpen(false)}
+          onRequested={showSaved}
         />
       )}
       {saved && (

@@ -2,7 +2,7 @@ import { GlobalOutlined } from '@ant-design/icons';
 import { displayDate, type SiteStatus, type Website, type WebsiteListQuery } from '@vp/contract';
 import { Button, Grid, Table, Tooltip, type TableProps } from 'antd';
 import type { Key } from 'react';
-import { MlsStatusBadge, SiteStatusBadge } from './status-badge.tsx';
+import { MlsStatusBadge, SiteStatusBadge } from '../../../components/status-badge.tsx';
 
 export type SortField = NonNullable<WebsiteListQuery['sort']>;
 

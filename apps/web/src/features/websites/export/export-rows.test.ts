@@ -1,6 +1,6 @@
 import { EXPORT_COLUMNS } from '@vp/contract';
 import { describe, expect, it } from 'vitest';
-import { website } from '../testing.tsx';
+import { website } from '../../../testing/fake-api.tsx';
 import { buildExportSheet, exportRow, sheetRowsXml } from './export-rows.ts';
 
 describe('export rows', () => {

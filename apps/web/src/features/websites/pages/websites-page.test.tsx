@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccount, setToken } from '../../../lib/session.ts';
-import { metadata, products, renderWithClient, serveApi, website } from '../testing.tsx';
+import { metadata, products, renderWithClient, serveApi, website } from '../../../testing/fake-api.tsx';
 import WebsitesPage from './websites-page.tsx';
 
 beforeEach(() => {

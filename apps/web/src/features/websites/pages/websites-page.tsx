@@ -1,24 +1,22 @@
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
-import { SITE_VIEW_DELAY_MS, type SiteStatus, type Website } from '@vp/contract';
+import { canWrite, SITE_VIEW_DELAY_MS, type SiteStatus, type Website } from '@vp/contract';
 import { Alert, Button, Card } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { errorMessage } from '../../../lib/http.ts';
-import { useSession } from '../../../lib/session.ts';
+import { getToken, useRole } from '../../../lib/session.ts';
+import { queryClient } from '../../../lib/query-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { message } from '../../../lib/toast.ts';
-import { useDebouncedValue } from '../../agents/use-debounced-value.ts';
-import { queryClient } from '../../../app/query-client.ts';
-import { getToken } from '../../../lib/session.ts';
-import { fetchWebsites, useWebsites, websiteKeys, type WebsiteListParams } from '../api.ts';
+import { parseSiteParam, parseStatusFilter } from '../../../lib/website-links.ts';
+import { fetchWebsites, useWebsites, type WebsiteListParams } from '../api.ts';
 import { WebsitesFilter } from '../components/websites-filter.tsx';
 import { WebsitesTable, type TableState } from '../components/websites-table.tsx';
-import { parseSiteParam, parseStatusFilter } from '../route-filter.ts';
 import '../websites.css';
 
 // The modal (forms, date pickers, tabs) is only needed once a row is opened.
-const WebsiteModal = lazy(() =>
-  import('../components/website-modal.tsx').then((m) => ({ default: m.WebsiteModal })),
-);
+const WebsiteModal = lazy(() => import('./composed-website-modal.tsx'));
 
 const SEARCH_DEBOUNCE_MS = 300;
 const FIRST_PAGE = { page: 1, pageSize: 50, sort: 'domainName', order: 'asc' } as const;
@@ -32,7 +30,7 @@ function prefetchFirstPage(): void {
   const status = parseStatusFilter(new URLSearchParams(window.location.search).get('filter'));
   const params: WebsiteListParams = { ...FIRST_PAGE, status: status ?? undefined, search: undefined };
   void queryClient.prefetchQuery({
-    queryKey: websiteKeys.list(params),
+    queryKey: queryKeys.websites.list(params),
     queryFn: () => fetchWebsites(params),
   });
 }
@@ -60,8 +58,8 @@ export default function WebsitesPage() {
   const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
   const [modal, setModal] = useState<ModalRequest | null>(null);
   const [exporting, setExporting] = useState(false);
-  const { roles } = useSession();
-  const canCreate = roles.includes('admin') || roles.includes('vendor');
+  const role = useRole();
+  const canCreate = role !== null && canWrite(role);
 
   const list = useWebsites({ ...table, status: status ?? undefined, search: search || undefined });
 

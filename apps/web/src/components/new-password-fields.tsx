@@ -1,5 +1,5 @@
 import { Form, Input } from 'antd';
-import { confirmRules, passwordRules } from '../password-rules.ts';
+import { confirmRules, passwordRules } from './password-rules.ts';
 
 interface Props {
   label?: string;

@@ -2,18 +2,19 @@ import type { Metadata, Website } from '@vp/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { message, notification } from 'antd';
 import { afterEach, vi } from 'vitest';
 
 /** Test helpers: a fake API behind `fetch` and a fresh query cache per render. */
 
-// The modal and its tabs load lazily; on a busy machine that takes longer than the default 1 s.
-configure({ asyncUtilTimeout: 5000 });
+// The modal and its tabs load lazily; on a busy shared runner that can take several seconds.
+configure({ asyncUtilTimeout: 10_000 });
 
-// Toasts live outside the rendered tree; one test's toast must not answer the next test's query.
+// Each render's query cache is emptied after its test: no query, retry or garbage-collection timer
+// of one test outlives it.
+const clients = new Set<QueryClient>();
 afterEach(() => {
-  message.destroy();
-  notification.destroy();
+  for (const client of clients) client.clear();
+  clients.clear();
 });
 export type Route = (
   method: string,
@@ -45,6 +46,7 @@ export function renderWithClient(ui: ReactNode) {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
+  clients.add(client);
   return { client, ...render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>) };
 }
 

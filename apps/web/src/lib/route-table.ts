@@ -1,30 +1,35 @@
-import { generateRoutes, isLoginFree, type RouteMeta } from '@vp/contract';
+import { generateRoutes, isLoginFree, LOGIN_FREE_PATHS, type RouteMeta } from '@vp/contract';
 
 /**
  * The route table of spec §2, for the features that exist so far. Routes of later features are
  * added here when they arrive; until then they fall through to /404 instead of showing empty pages.
  *
- * `constantRoutes` need no permission (most need no login); `permissionRoutes` live inside the
+ * `constantRoutes` need no permission (those in the contract's LOGIN_FREE_PATHS need no login); `permissionRoutes` live inside the
  * layout and are filtered by role with the contract's generateRoutes.
  */
 export interface AppRoute extends RouteMeta {
   children?: readonly AppRoute[];
 }
 
-export const constantRoutes: readonly AppRoute[] = [
+const constantTable: readonly AppRoute[] = [
   { path: '/redirect/*', hidden: true },
-  { path: '/login', name: 'Login', title: 'Login', hidden: true, public: true },
-  { path: '/register', name: 'registration', title: 'Registration', hidden: true, public: true },
-  { path: '/registration', name: 'registration', title: 'Registration', hidden: true, public: true },
-  { path: '/forgotpassword', title: 'Forgot Password', hidden: true, public: true },
-  { path: '/password', name: 'Password', title: 'Password', hidden: true, public: true },
-  { path: '/reset', name: 'PasswordReset', title: 'Password Reset', hidden: true, public: true },
-  { path: '/auth-redirect', hidden: true, public: true },
-  { path: '/401', title: 'Unauthorized', hidden: true, public: true },
-  { path: '/404', title: 'Page Not Found', hidden: true, public: true },
-  { path: '/tos', name: 'terms of service', title: 'Terms of Service', hidden: true, public: true },
+  { path: '/login', name: 'Login', title: 'Login', hidden: true },
+  { path: '/register', name: 'registration', title: 'Registration', hidden: true },
+  { path: '/registration', name: 'registration', title: 'Registration', hidden: true },
+  { path: '/forgotpassword', title: 'Forgot Password', hidden: true },
+  { path: '/password', name: 'Password', title: 'Password', hidden: true },
+  { path: '/reset', name: 'PasswordReset', title: 'Password Reset', hidden: true },
+  { path: '/auth-redirect', hidden: true },
+  { path: '/401', title: 'Unauthorized', hidden: true },
+  { path: '/404', title: 'Page Not Found', hidden: true },
+  { path: '/tos', name: 'terms of service', title: 'Terms of Service', hidden: true },
   { path: '/', redirect: '/dashboard', hidden: true },
 ];
+
+// Which routes need no login is the contract's list (the guard and the server read it too).
+export const constantRoutes: readonly AppRoute[] = constantTable.map((r) =>
+  LOGIN_FREE_PATHS.includes(r.path) ? { ...r, public: true } : r,
+);
 
 export const permissionRoutes: readonly AppRoute[] = [
   { path: '/dashboard', name: 'Dashboard', title: 'Dashboard', affix: true, icon: 'dashboard' },

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../lib/http.ts';
-import { onSessionReset } from '../lib/session.ts';
+import { ApiError } from './http.ts';
+import { onSessionReset } from './session.ts';
 
 /** Client errors (4xx) are answers, not glitches: retrying them only delays the message. */
 function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -15,5 +15,9 @@ export const queryClient = new QueryClient({
   },
 });
 
-// Another user may log in next in this tab; nothing of the previous account may linger.
-onSessionReset(() => queryClient.clear());
+// Another user may log in next in this tab; nothing of the previous account may linger, and no
+// call of the old session may still land in the cache.
+onSessionReset(() => {
+  void queryClient.cancelQueries();
+  queryClient.clear();
+});

@@ -1,0 +1,74 @@
+import { LOGOUT_CODES } from '@vp/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { endSession } from '../layout/session-actions.ts';
+import { http } from '../lib/http.ts';
+import { setNavigator } from '../lib/navigation.ts';
+import { getToken, setAccount, setToken } from '../lib/session.ts';
+import { queryClient } from '../lib/query-client.ts';
+
+const confirmLogout = vi.fn<() => Promise<boolean>>();
+vi.mock('../lib/logout-dialog.tsx', () => ({ confirmLogout: () => confirmLogout() }));
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+const navigate = vi.fn<(to: string) => void>();
+
+beforeEach(() => {
+  confirmLogout.mockReset();
+  navigate.mockReset();
+  setNavigator(navigate);
+  setToken('demo-token');
+  setAccount(['vendor'], true);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  queryClient.clear();
+});
+
+describe('Log Out', () => {
+  it('ends the session without the session-ended dialog, and leaves nothing of the account behind', async () => {
+    // A dashboard call is still on its way when the user logs out; the server answers it 401.
+    let answerMetadata: (res: Response) => void = () => undefined;
+    const calls: { path: string; auth: string | undefined }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: string, init?: RequestInit) => {
+        const path = input.replace(/^\/api/, '');
+        calls.push({ path, auth: (init?.headers as Record<string, string>).Authorization });
+        if (path === '/portal/metadata')
+          return new Promise<Response>((resolve) => (answerMetadata = resolve));
+        return Promise.resolve(json(200, {}));
+      }),
+    );
+    queryClient.setQueryData(['websites', 'list', { page: 1 }], { items: [{ domainName: 'demo.example' }] });
+    const inFlight = http.get('/portal/metadata').catch(() => undefined);
+
+    await endSession();
+    answerMetadata(json(401, { code: LOGOUT_CODES[0], message: 'Session expired' }));
+    await inFlight;
+    // The dialog module would have been loaded by now had the 401 asked for it.
+    await import('../lib/logout-dialog.tsx');
+
+    expect(confirmLogout).not.toHaveBeenCalled();
+    expect(getToken()).toBeNull();
+    expect(navigate).toHaveBeenCalledWith('/login');
+    // The server is told with the token of the session that ended.
+    expect(calls.find((c) => c.path === '/logout')?.auth).toBe('Bearer demo-token');
+    expect(queryClient.getQueryCache().getAll()).toEqual([]);
+  });
+
+  it('a 401 for the current session still asks the user to log in again', async () => {
+    confirmLogout.mockResolvedValue(false);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(json(401, { code: LOGOUT_CODES[0], message: 'Session expired' }))),
+    );
+    await http.get('/portal/metadata').catch(() => undefined);
+    await import('../lib/logout-dialog.tsx');
+    await vi.waitFor(() => expect(confirmLogout).toHaveBeenCalledTimes(1));
+    expect(getToken()).toBe('demo-token');
+  });
+});

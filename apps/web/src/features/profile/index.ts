@@ -1,0 +1,2 @@
+/** The signed-in user's profile and linked vendor accounts. */
+export { fetchProfile, profileQuery, useLinkedAccounts, useProfile } from './api.ts';

@@ -1,0 +1,86 @@
+import { WebsiteMessages, type Website } from '@vp/contract';
+import { Alert, DatePicker, Form, Input, Modal } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { errorMessage } from '../../../lib/http.ts';
+import { toastSaved } from '../../../lib/toast.ts';
+import { useTerminationRequest } from '../api.ts';
+import { DISPLAY_DATE, wireDate } from '../website-form-state.ts';
+
+interface Values {
+  termDate: Dayjs | null;
+  reason?: string;
+}
+
+function isPast(d: Dayjs): boolean {
+  return d.isBefore(dayjs().startOf('day'), 'day');
+}
+
+function validateTermDate(_: unknown, v: Dayjs | null | undefined): Promise<void> {
+  if (!v) return Promise.reject(new Error(WebsiteMessages.termDateRequired));
+  if (isPast(v)) return Promise.reject(new Error(WebsiteMessages.termDateInPast));
+  return Promise.resolve();
+}
+
+/**
+ * Request termination of an Active site: a term date (today or later) and an optional reason. The
+ * site moves to Pending Termination for MLS staff to complete.
+ */
+export function TerminationDialog({
+  siteId,
+  open,
+  onClose,
+  onRequested,
+}: {
+  siteId: number;
+  open: boolean;
+  onClose: () => void;
+  onRequested: (site: Website) => void;
+}) {
+  const [form] = Form.useForm<Values>();
+  const request = useTerminationRequest(siteId);
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit() {
+    let values: Values;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    setError(null);
+    try {
+      const site = await request.mutateAsync({
+        termDate: wireDate(values.termDate) ?? '',
+        reason: values.reason?.trim() ?? '',
+      });
+      toastSaved(WebsiteMessages.terminationRequested);
+      onRequested(site);
+      onClose();
+    } catch (err) {
+      setError(errorMessage(err));
+    }
+  }
+
+  return (
+    <Modal
+      title={WebsiteMessages.requestTermination}
+      open={open}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      okText={WebsiteMessages.requestTermination}
+      confirmLoading={request.isPending}
+      destroyOnHidden
+    >
+      <Form<Values> form={form} name="termination" layout="vertical" initialValues={{ termDate: null }}>
+        <Form.Item label="Term Date" name="termDate" required rules={[{ validator: validateTermDate }]}>
+          <DatePicker format={DISPLAY_DATE} placeholder={DISPLAY_DATE} disabledDate={isPast} />
+        </Form.Item>
+        <Form.Item label="Reason" name="reason">
+          <Input.TextArea rows={3} maxLength={1000} />
+        </Form.Item>
+        {error && <Alert type="error" showIcon title={error} />}
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,10 @@
+/** Websites: the list and its table and filter (reused by Custom Export), and the export runner. */
+import './websites.css';
+
+export { useWebsites, type WebsiteListParams } from './api.ts';
+export { WebsitesFilter } from './components/websites-filter.tsx';
+export { WebsitesTable, type TableState } from './components/websites-table.tsx';
+export { ALL_EXPORT_KEYS, type ExportColumnKey } from './export/export-rows.ts';
+
+/** The spreadsheet writer is loaded only when an export starts. */
+export const loadWebsiteExport = () => import('./export/run-export.ts');

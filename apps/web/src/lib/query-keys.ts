@@ -1,0 +1,39 @@
+/**
+ * Every query key of the app, in one registry. Keys are nested by the kind of data they hold, so a
+ * write (or, later, a live event naming that kind) invalidates a whole family with its prefix:
+ * `queryKeys.websites.all` covers every list and detail, `queryKeys.history.site(id)` one log.
+ */
+export const queryKeys = {
+  agents: {
+    all: ['agents'] as const,
+    search: (query: string, reciprocal: boolean) => ['agents', 'search', reciprocal, query] as const,
+    detail: (memberNumber: string) => ['agents', 'detail', memberNumber] as const,
+  },
+  dashboard: {
+    metadata: ['portal', 'metadata'] as const,
+  },
+  history: {
+    all: ['changelog'] as const,
+    site: (siteId: number) => ['changelog', siteId] as const,
+  },
+  profile: {
+    all: ['profile'] as const,
+    me: ['profile', 'me'] as const,
+    vendors: ['profile', 'vendors'] as const,
+  },
+  settings: {
+    tos: ['settings', 'tos'] as const,
+  },
+  teams: {
+    all: ['team'] as const,
+    site: (siteId: number) => ['team', siteId] as const,
+  },
+  websites: {
+    all: ['websites'] as const,
+    lists: ['websites', 'list'] as const,
+    list: <P extends object>(params: P) => ['websites', 'list', params] as const,
+    details: ['websites', 'detail'] as const,
+    detail: (id: number) => ['websites', 'detail', id] as const,
+    products: ['products'] as const,
+  },
+} as const;

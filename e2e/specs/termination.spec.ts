@@ -1,0 +1,41 @@
+import { expect, test } from '@playwright/test';
+import { baseUrl } from '../support/server.ts';
+import { apiLogin, useSession, users } from '../support/session.ts';
+
+test.describe.configure({ timeout: 60_000 });
+
+test('request termination of an Active site: it becomes Inactive (Pending) with a History entry', async ({
+  page,
+  request,
+}) => {
+  const token = await apiLogin(request, users.demo);
+  const response = await request.get(`${baseUrl()}/api/portal/websites?page=1&pageSize=50&status=Active`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  const [site] = ((await response.json()) as { items: { rowKey: number; domainName: string }[] }).items;
+  expect(site, 'an Active website of the demo vendor').toBeTruthy();
+
+  await useSession(page, token);
+  await page.goto(`/websites?site=${site!.rowKey}`);
+  const modal = page.getByRole('dialog').filter({ has: page.getByRole('tab', { name: 'Website' }) });
+  await expect(modal.getByRole('textbox', { name: 'Domain' })).toHaveValue(site!.domainName);
+  await expect(modal.getByRole('combobox', { name: 'Billable Status' })).toBeDisabled();
+
+  await modal.getByRole('button', { name: 'Request termination' }).click();
+  const dialog = page.getByRole('dialog').filter({ has: page.locator('#termination_termDate') });
+  const now = new Date();
+  const today = [now.getMonth() + 1, now.getDate()].map((n) => String(n).padStart(2, '0')).join('/');
+  await dialog.getByLabel('Term Date').fill(`${today}/${now.getFullYear()}`);
+  await dialog.getByLabel('Term Date').press('Enter');
+  await dialog.getByLabel('Reason').fill('The vendor closes this site.');
+  await dialog.getByRole('button', { name: 'Request termination' }).click();
+
+  await expect(page.getByText('Termination requested')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(
+    modal.locator('.ant-select').filter({ has: page.getByRole('combobox', { name: 'Billable Status' }) }),
+  ).toContainText('Inactive (Pending)');
+
+  await modal.getByRole('tab', { name: 'History' }).click();
+  await expect(modal.getByTestId('history-entry').first()).toContainText('Pending Termination');
+});
