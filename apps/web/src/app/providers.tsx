@@ -1,9 +1,13 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { themeColor, themePalette, type ColorblindScheme } from '@vp/contract';
+import { textShade, themeColor, themePalette, type ColorblindScheme } from '@vp/contract';
 import { ConfigProvider, type ThemeConfig } from 'antd';
 import { useMemo, type ReactNode } from 'react';
 import { antdSize, useSettings } from '../lib/settings.ts';
 import { queryClient } from './query-client.ts';
+
+/** antd's own error and warning colours, which it also uses for text (danger buttons, form help). */
+const ANTD_ERROR = '#ff4d4f';
+const ANTD_WARNING = '#faad14';
 
 /**
  * antd's theme from the theme colour in effect (the spec's #1890ff, or the colour-blind scheme's):
@@ -12,6 +16,7 @@ import { queryClient } from './query-client.ts';
  */
 export function themeConfig(scheme: ColorblindScheme | null): ThemeConfig {
   const p = themePalette(themeColor(scheme));
+  const error = themePalette(ANTD_ERROR);
   return {
     token: {
       colorPrimary: p.text,
@@ -24,9 +29,18 @@ export function themeConfig(scheme: ColorblindScheme | null): ThemeConfig {
       colorLink: p.text,
       colorLinkHover: p.hover,
       colorLinkActive: p.active,
+      colorError: error.text,
+      colorErrorHover: error.hover,
+      colorErrorActive: error.active,
       colorTextDescription: 'rgba(0, 0, 0, 0.62)',
       colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
       colorTextPlaceholder: 'rgba(0, 0, 0, 0.56)',
+    },
+    components: {
+      // Help text under a field in the warning state; warning icons elsewhere keep antd's amber.
+      Form: { colorWarning: textShade(ANTD_WARNING) },
+      // White 'Non-Reciprocal' text on the off switch needs a darker grey than antd's.
+      Switch: { colorTextQuaternary: 'rgba(0, 0, 0, 0.55)' },
     },
   };
 }
