@@ -18,6 +18,9 @@ import { apiLogin, StorageKeys, useSession, users, type User } from '../support/
  */
 test.describe.configure({ timeout: 120_000 });
 
+/** A page and its data (the websites list above all) take a while to arrive on a busy machine. */
+const PAGE_LOAD = { timeout: 20_000 };
+
 interface Site {
   rowKey: number;
   status: string;
@@ -59,7 +62,7 @@ const websiteModal = (page: Page) =>
 
 async function openPage(page: Page, path: string): Promise<void> {
   await page.goto(path);
-  await expect(heading(page).first()).toBeVisible();
+  await expect(heading(page).first()).toBeVisible(PAGE_LOAD);
 }
 
 async function loggedIn(page: Page, request: APIRequestContext, user: User): Promise<string> {
@@ -122,8 +125,7 @@ async function auditSessionEnded(page: Page, request: APIRequestContext, token: 
 async function openSite(page: Page, siteId: number): Promise<Locator> {
   await page.goto(`/websites?site=${siteId}`);
   const modal = websiteModal(page);
-  // The site loads after the page and the modal, which takes a while on a busy machine.
-  await expect(modal.getByTestId('agent-broker-table')).toContainText(/\d/, { timeout: 20_000 });
+  await expect(modal.getByTestId('agent-broker-table')).toContainText(/\d/, PAGE_LOAD);
   return modal;
 }
 
@@ -212,12 +214,14 @@ test('every page and layer as a vendor', async ({ page, request }, testInfo) => 
   const token = await loggedIn(page, request, users.demo);
 
   await page.goto('/dashboard');
-  await expect(page.getByTestId('dashboard-vendor-name')).toBeVisible();
+  await expect(page.getByTestId('dashboard-vendor-name')).toBeVisible(PAGE_LOAD);
   await audit.check(page, '/dashboard');
   await auditShell(page, audit, true);
 
   await page.goto('/websites');
-  await expect(page.getByTestId('websites-table').locator('tbody tr.ant-table-row').first()).toBeVisible();
+  await expect(page.getByTestId('websites-table').locator('tbody tr.ant-table-row').first()).toBeVisible(
+    PAGE_LOAD,
+  );
   await audit.check(page, '/websites');
 
   for (const path of ['/profile', '/feedback', '/changelog']) {
@@ -281,10 +285,12 @@ for (const scheme of COLORBLIND_SCHEMES) {
       scheme,
     ] as const);
     await page.goto('/dashboard');
-    await expect(page.getByTestId('dashboard-card-totalSites')).toBeVisible();
+    await expect(page.getByTestId('dashboard-card-totalSites')).toBeVisible(PAGE_LOAD);
     await audit.check(page, `/dashboard in ${scheme}`, ['color-contrast']);
     await page.goto('/websites');
-    await expect(page.getByTestId('websites-table').locator('tbody tr.ant-table-row').first()).toBeVisible();
+    await expect(page.getByTestId('websites-table').locator('tbody tr.ant-table-row').first()).toBeVisible(
+      PAGE_LOAD,
+    );
     await audit.check(page, `/websites in ${scheme}`, ['color-contrast']);
     await finish(audit, testInfo);
   });
@@ -295,12 +301,14 @@ for (const role of ['viewer', 'admin'] as const) {
     const audit = new AxeAudit(role);
     const token = await loggedIn(page, request, users[role]);
     await page.goto('/dashboard');
-    await expect(page.getByTestId('dashboard-vendor-name')).toBeVisible();
+    await expect(page.getByTestId('dashboard-vendor-name')).toBeVisible(PAGE_LOAD);
     await audit.check(page, '/dashboard');
     await auditShell(page, audit, false);
 
     await page.goto('/websites');
-    await expect(page.getByTestId('websites-table').locator('tbody tr.ant-table-row').first()).toBeVisible();
+    await expect(page.getByTestId('websites-table').locator('tbody tr.ant-table-row').first()).toBeVisible(
+      PAGE_LOAD,
+    );
     await audit.check(page, '/websites');
     await auditEditTabs(page, audit, await teamSite(request, token));
 
