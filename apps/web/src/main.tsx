@@ -3,7 +3,7 @@ import { ConfigProvider } from 'antd';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { Providers, THEME } from './app/providers.tsx';
+import { Providers, ThemeProvider } from './app/providers.tsx';
 import { buildRoutes } from './app/router.tsx';
 import { setNavigator } from './lib/navigation.ts';
 import { applyToneColors, settingsStore } from './lib/settings.ts';
@@ -13,7 +13,7 @@ validateWithoutEval();
 
 // Toasts and confirm dialogs render outside the React tree; give them the same theme.
 ConfigProvider.config({
-  holderRender: (children) => <ConfigProvider theme={THEME}>{children}</ConfigProvider>,
+  holderRender: (children) => <ThemeProvider>{children}</ThemeProvider>,
 });
 applyToneColors(settingsStore.get().colorblind);
 

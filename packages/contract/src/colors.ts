@@ -1,3 +1,5 @@
+import { accessibleShade, deepen } from './contrast.ts';
+
 /** Colour-blind schemes kept in local settings (spec §2 Layout), applied to status colours. */
 export const COLORBLIND_SCHEMES = [
   'Bright Yellow',
@@ -13,6 +15,10 @@ export const COLORBLIND_SCHEMES = [
 export type ColorblindScheme = (typeof COLORBLIND_SCHEMES)[number];
 
 export type BadgeTone = 'success' | 'danger' | 'warning' | 'info' | 'primary';
+export const BADGE_TONES: readonly BadgeTone[] = ['success', 'danger', 'warning', 'info', 'primary'];
+
+/** The spec's theme colour, used while no colour-blind scheme is chosen. */
+export const THEME_COLOR = '#1890ff';
 
 /** Default colours of each badge tone. */
 export const DEFAULT_TONE_COLORS: Record<BadgeTone, string> = {
@@ -20,7 +26,7 @@ export const DEFAULT_TONE_COLORS: Record<BadgeTone, string> = {
   danger: '#f5222d',
   warning: '#faad14',
   info: '#909399',
-  primary: '#1890ff',
+  primary: THEME_COLOR,
 };
 
 /**
@@ -95,4 +101,53 @@ export const SCHEME_TONE_COLORS: Record<ColorblindScheme, Record<BadgeTone, stri
 
 export function toneColor(tone: BadgeTone, scheme: ColorblindScheme | null | undefined): string {
   return scheme ? SCHEME_TONE_COLORS[scheme][tone] : DEFAULT_TONE_COLORS[tone];
+}
+
+/** WCAG AA minimum contrast of text, and of marks (borders, outlines, dots) that carry meaning. */
+export const TEXT_CONTRAST = 4.5;
+export const MARK_CONTRAST = 3;
+
+/**
+ * The page background, the darkest surface the app puts text on (cards, dialogs and the navbar are
+ * white, and antd's light tints of the theme colour are about as light as this grey). A shade that
+ * reads on it reads everywhere, and white text on that shade reads too.
+ */
+export const PAGE_BACKGROUND = '#f0f2f5';
+
+/** The colour darkened, if needed, until text in it (or white text on it) meets WCAG AA. */
+export function textShade(color: string): string {
+  return accessibleShade(color, PAGE_BACKGROUND, TEXT_CONTRAST);
+}
+
+/** The colour darkened, if needed, until it meets 3:1 as a non-text mark. */
+export function markShade(color: string): string {
+  return accessibleShade(color, PAGE_BACKGROUND, MARK_CONTRAST);
+}
+
+/** The theme colour in effect: a colour-blind scheme brings its own. */
+export function themeColor(scheme: ColorblindScheme | null | undefined): string {
+  return scheme ? SCHEME_TONE_COLORS[scheme].primary : THEME_COLOR;
+}
+
+export interface ThemePalette {
+  /** The chosen colour itself, for decoration that needs no contrast. */
+  base: string;
+  /** Buttons, selected items, links and other text in or on the theme colour. */
+  text: string;
+  /** Hover and pressed states: darker still, so they never lose contrast. */
+  hover: string;
+  active: string;
+  /** Focus outlines and other marks. */
+  mark: string;
+}
+
+export function themePalette(color: string): ThemePalette {
+  const text = textShade(color);
+  return {
+    base: color,
+    text,
+    hover: deepen(text, 0.06),
+    active: deepen(text, 0.12),
+    mark: markShade(color),
+  };
 }

@@ -1,6 +1,7 @@
 export * from './account.ts';
 export * from './colors.ts';
 export * from './constants.ts';
+export * from './contrast.ts';
 export * from './errors.ts';
 export * from './format.ts';
 export * from './routes.ts';

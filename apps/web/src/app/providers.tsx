@@ -1,30 +1,65 @@
 import { QueryClientProvider } from '@tanstack/react-query';
+import { textShade, themeColor, themePalette, type ColorblindScheme } from '@vp/contract';
 import { ConfigProvider, type ThemeConfig } from 'antd';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { antdSize, useSettings } from '../lib/settings.ts';
 import { queryClient } from '../lib/query-client.ts';
 
+/** antd's own error and warning colours, which it also uses for text (danger buttons, form help). */
+const ANTD_ERROR = '#ff4d4f';
+const ANTD_WARNING = '#faad14';
+
 /**
- * The spec's theme colour, with secondary text, placeholders and links darkened from antd's defaults
- * so they reach WCAG AA contrast (4.5:1) on white and on the footer's grey.
+ * antd's theme from the theme colour in effect (the spec's #1890ff, or the colour-blind scheme's):
+ * everything that puts white text on it or uses it as text gets the shade darkened to WCAG AA, and
+ * secondary text and placeholders are darkened from antd's defaults for the same reason.
  */
-export const THEME: ThemeConfig = {
-  token: {
-    colorPrimary: '#1890ff',
-    colorLink: '#0958d9',
-    colorTextDescription: 'rgba(0, 0, 0, 0.62)',
-    colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
-    colorTextPlaceholder: 'rgba(0, 0, 0, 0.56)',
-  },
-};
+export function themeConfig(scheme: ColorblindScheme | null): ThemeConfig {
+  const p = themePalette(themeColor(scheme));
+  const error = themePalette(ANTD_ERROR);
+  return {
+    token: {
+      colorPrimary: p.text,
+      colorPrimaryHover: p.hover,
+      colorPrimaryActive: p.active,
+      colorPrimaryText: p.text,
+      colorPrimaryTextHover: p.hover,
+      colorPrimaryTextActive: p.active,
+      colorInfo: p.text,
+      colorLink: p.text,
+      colorLinkHover: p.hover,
+      colorLinkActive: p.active,
+      colorError: error.text,
+      colorErrorHover: error.hover,
+      colorErrorActive: error.active,
+      colorTextDescription: 'rgba(0, 0, 0, 0.62)',
+      colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
+      colorTextPlaceholder: 'rgba(0, 0, 0, 0.56)',
+    },
+    components: {
+      // Help text under a field in the warning state; warning icons elsewhere keep antd's amber.
+      Form: { colorWarning: textShade(ANTD_WARNING) },
+      // White 'Non-Reciprocal' text on the off switch needs a darker grey than antd's.
+      Switch: { colorTextQuaternary: 'rgba(0, 0, 0, 0.55)' },
+    },
+  };
+}
+
+/** antd's theme and size from the local settings; also wraps toasts and confirm dialogs. */
+export function ThemeProvider({ children }: { children: ReactNode }) {
+  const { size, colorblind } = useSettings();
+  const theme = useMemo(() => themeConfig(colorblind), [colorblind]);
+  return (
+    <ConfigProvider theme={theme} componentSize={antdSize(size)}>
+      {children}
+    </ConfigProvider>
+  );
+}
 
 export function Providers({ children }: { children: ReactNode }) {
-  const { size } = useSettings();
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider theme={THEME} componentSize={antdSize(size)}>
-        {children}
-      </ConfigProvider>
+      <ThemeProvider>{children}</ThemeProvider>
     </QueryClientProvider>
   );
 }

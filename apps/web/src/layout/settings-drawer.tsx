@@ -1,4 +1,10 @@
-import { COLORBLIND_SCHEMES, toneColor, type BadgeTone, type ColorblindScheme } from '@vp/contract';
+import {
+  COLORBLIND_SCHEMES,
+  markShade,
+  toneColor,
+  type BadgeTone,
+  type ColorblindScheme,
+} from '@vp/contract';
 import { Drawer, Form, Radio, Select } from 'antd';
 import { setColorblind, setSize, UI_SIZES, useSettings, type UiSize } from '../lib/settings.ts';
 import { VendorSelector } from './vendor-selector.tsx';
@@ -57,7 +63,7 @@ export function SettingsDrawer({
           <span key={tone} className="vp-swatch">
             <span
               className="vp-swatch-dot"
-              style={{ background: toneColor(tone, colorblind) }}
+              style={{ background: markShade(toneColor(tone, colorblind)) }}
               aria-hidden="true"
             />
             {label}

@@ -1,4 +1,13 @@
-import { COLORBLIND_SCHEMES, toneColor, type BadgeTone, type ColorblindScheme } from '@vp/contract';
+import {
+  BADGE_TONES,
+  COLORBLIND_SCHEMES,
+  markShade,
+  textShade,
+  themeColor,
+  themePalette,
+  toneColor,
+  type ColorblindScheme,
+} from '@vp/contract';
 import { onSessionReset } from './session.ts';
 import { createStore, useStore } from './store.ts';
 import { readStorage, StorageKeys, writeStorage } from './storage.ts';
@@ -73,14 +82,26 @@ export function useSettings(): Settings {
   return useStore(settingsStore);
 }
 
-const TONES: readonly BadgeTone[] = ['success', 'danger', 'warning', 'info', 'primary'];
-
-/** Status colours are CSS variables so a scheme change restyles every badge and card at once. */
+/**
+ * Status and theme colours are CSS variables so a scheme change restyles every badge, card and
+ * control at once. Each colour comes as chosen (`--vp-success`), as a shade readable as text
+ * (`--vp-success-text`) and as a shade visible as a mark (`--vp-success-mark`).
+ */
 export function applyToneColors(
   scheme: ColorblindScheme | null,
   root: HTMLElement = document.documentElement,
 ): void {
-  for (const tone of TONES) root.style.setProperty(`--vp-${tone}`, toneColor(tone, scheme));
+  for (const tone of BADGE_TONES) {
+    const color = toneColor(tone, scheme);
+    root.style.setProperty(`--vp-${tone}`, color);
+    root.style.setProperty(`--vp-${tone}-text`, textShade(color));
+    root.style.setProperty(`--vp-${tone}-mark`, markShade(color));
+  }
+  const theme = themePalette(themeColor(scheme));
+  root.style.setProperty('--vp-theme', theme.base);
+  root.style.setProperty('--vp-theme-text', theme.text);
+  root.style.setProperty('--vp-theme-hover', theme.hover);
+  root.style.setProperty('--vp-focus', theme.mark);
 }
 
 /** antd calls the default size 'middle'. */

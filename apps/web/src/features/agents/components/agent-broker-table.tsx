@@ -42,7 +42,8 @@ export function AgentBrokerTable({ rows, reciprocal, onInfo, onChange }: Props) 
             row.role === 'Agent' ? (
               <Space size={4}>
                 {onInfo && (
-                  <Button size="small" type="link" onClick={onInfo}>
+                  // Reading the agent's record is no edit: it stays open in a read-only form.
+                  <Button size="small" type="link" onClick={onInfo} disabled={false}>
                     Info
                   </Button>
                 )}

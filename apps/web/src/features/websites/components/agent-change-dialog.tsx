@@ -87,8 +87,9 @@ export function AgentChangeDialog({
             aria-label="New agent"
           />
         </Form.Item>
-        <Form.Item label="Reason">
+        <Form.Item label="Reason" htmlFor="vp-agent-change-reason">
           <Input.TextArea
+            id="vp-agent-change-reason"
             rows={3}
             maxLength={1000}
             value={reason}

@@ -54,8 +54,8 @@ export function DomainChangeDialog({
       destroyOnHidden
     >
       <Form form={form} layout="vertical" requiredMark={false}>
-        <Form.Item label="Current domain">
-          <Input value={current} disabled />
+        <Form.Item label="Current domain" htmlFor="vp-current-domain">
+          <Input id="vp-current-domain" value={current} disabled />
         </Form.Item>
         <Form.Item
           label="New domain"

@@ -1,0 +1,320 @@
+import { COLORBLIND_SCHEMES } from '@vp/contract';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+  type TestInfo,
+} from '@playwright/test';
+import { AxeAudit } from '../support/axe.ts';
+import { baseUrl } from '../support/server.ts';
+import { apiLogin, StorageKeys, useSession, users, type User } from '../support/session.ts';
+
+/**
+ * axe (WCAG 2.0/2.1 A and AA) on every screen, dialog, drawer and menu of the portal, as a vendor,
+ * a read-only user and an administrator: no serious or critical finding anywhere. Nothing is saved;
+ * every dialog is cancelled, so the demo data stays as the other specs expect it.
+ */
+test.describe.configure({ timeout: 120_000 });
+
+/** A page and its data (the websites list above all) take a while to arrive on a busy machine. */
+const PAGE_LOAD = { timeout: 20_000 };
+
+interface Site {
+  rowKey: number;
+  status: string;
+  products: number[];
+}
+
+async function sites(request: APIRequestContext, token: string, status: string): Promise<Site[]> {
+  const response = await request.get(
+    `${baseUrl()}/api/portal/websites?pageSize=200&status=${encodeURIComponent(status)}`,
+    { headers: { Authorization: `Bearer ${token}` } },
+  );
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { items: Site[] }).items;
+}
+
+/** An Active site with the team product: it has every tab and every request dialog. */
+async function teamSite(request: APIRequestContext, token: string): Promise<number> {
+  const site = (await sites(request, token, 'Active')).find((s) => s.products.includes(2));
+  expect(site, 'an Active site with the team product in the demo data').toBeDefined();
+  return site!.rowKey;
+}
+
+async function finish(audit: AxeAudit, testInfo: TestInfo): Promise<void> {
+  const summary = audit.summary();
+  const details = audit.details();
+  console.log(`${summary}${details ? `\n${details}` : ''}`);
+  await testInfo.attach('axe', { body: `${summary}\n\n${details}`, contentType: 'text/plain' });
+  expect(audit.blocking(), 'serious or critical axe findings').toEqual([]);
+}
+
+async function closeWithEscape(page: Page, layer: Locator): Promise<void> {
+  await page.keyboard.press('Escape');
+  await expect(layer).toBeHidden();
+}
+
+const heading = (page: Page) => page.getByRole('heading', { level: 1 });
+const websiteModal = (page: Page) =>
+  page.getByRole('dialog').filter({ has: page.getByRole('tab', { name: 'Website' }) });
+
+async function openPage(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(heading(page).first()).toBeVisible(PAGE_LOAD);
+}
+
+async function loggedIn(page: Page, request: APIRequestContext, user: User): Promise<string> {
+  const token = await apiLogin(request, user);
+  await useSession(page, token);
+  return token;
+}
+
+/** The shell's own layers: Settings and Changelog drawers, avatar menu, logout confirmation. */
+async function auditShell(page: Page, audit: AxeAudit, withVendors: boolean): Promise<void> {
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const settings = page.getByRole('dialog', { name: 'Settings' });
+  await expect(settings).toBeVisible();
+  await audit.check(page, 'Settings drawer');
+  await closeWithEscape(page, settings);
+
+  await page.getByRole('button', { name: 'Changelog' }).click();
+  const changelog = page.getByRole('dialog', { name: 'Changelog' });
+  await expect(changelog).toBeVisible();
+  await audit.check(page, 'Changelog drawer');
+  await closeWithEscape(page, changelog);
+
+  if (withVendors) {
+    await page.getByRole('combobox', { name: 'Vendor account' }).click();
+    const list = page.getByRole('listbox');
+    await expect(list).toBeVisible();
+    await audit.check(page, 'vendor selector');
+    await closeWithEscape(page, page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)'));
+  }
+
+  await page.getByTestId('avatar-menu').click();
+  const menu = page.getByRole('menu').filter({ hasText: 'Log Out' });
+  await expect(menu).toBeVisible();
+  await audit.check(page, 'avatar menu');
+  await menu.getByRole('menuitem', { name: 'Log Out' }).click();
+  const logOut = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'Cancel' }) });
+  await expect(logOut).toBeVisible();
+  await audit.check(page, 'Log Out confirmation');
+  await logOut.getByRole('button', { name: 'Cancel' }).click();
+  await expect(logOut).toBeHidden();
+}
+
+/**
+ * The 'Confirm logout' dialog, shown when the server has ended the session: the test's own session
+ * is logged out through the API, so the page is left logged out (run it last).
+ */
+async function auditSessionEnded(page: Page, request: APIRequestContext, token: string, audit: AxeAudit) {
+  const response = await request.post(`${baseUrl()}/api/logout`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(response.status()).toBe(200);
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  const dialog = page.getByRole('dialog').filter({ hasText: 'Confirm logout' });
+  await expect(dialog).toBeVisible();
+  await audit.check(page, 'Confirm logout dialog');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+async function openSite(page: Page, siteId: number): Promise<Locator> {
+  await page.goto(`/websites?site=${siteId}`);
+  const modal = websiteModal(page);
+  await expect(modal.getByTestId('agent-broker-table')).toContainText(/\d/, PAGE_LOAD);
+  return modal;
+}
+
+/** The website modal of a saved site: its tabs, Agent Information and the History drawer. */
+async function auditEditTabs(page: Page, audit: AxeAudit, siteId: number): Promise<void> {
+  const modal = await openSite(page, siteId);
+  await audit.check(page, 'website modal (edit): Website tab');
+  await auditAgentInfo(page, audit, modal);
+
+  await modal.getByRole('tab', { name: 'Team' }).click();
+  await expect(modal.getByTestId('team-table')).toContainText('(Primary)');
+  await audit.check(page, 'website modal (edit): Team tab');
+
+  await modal.getByRole('tab', { name: 'History' }).click();
+  await expect(modal.getByTestId('history-entry').first()).toBeVisible();
+  await audit.check(page, 'website modal (edit): History tab');
+
+  await modal.getByRole('button', { name: 'History' }).click();
+  const drawer = page.getByRole('dialog', { name: 'History', exact: true });
+  await expect(drawer.getByTestId('history-entry').first()).toBeVisible();
+  await audit.check(page, 'History drawer');
+  await closeWithEscape(page, drawer);
+}
+
+async function auditAgentInfo(page: Page, audit: AxeAudit, modal: Locator): Promise<void> {
+  await modal.getByRole('button', { name: 'Info' }).click();
+  const info = page.getByRole('dialog', { name: 'Agent Information' });
+  await expect(info.getByTestId('agent-info')).toBeVisible();
+  await audit.check(page, 'Agent Information dialog');
+  await info.getByRole('button', { name: 'Close' }).click();
+  await expect(info).toBeHidden();
+}
+
+/** The dialogs a writer opens from a saved site; each is cancelled. */
+async function auditEditDialogs(page: Page, audit: AxeAudit, siteId: number): Promise<void> {
+  const modal = await openSite(page, siteId);
+  await modal.getByRole('button', { name: 'Domain Change Request' }).click();
+  const domain = page.getByRole('dialog', { name: 'Domain Change Request' });
+  await expect(domain).toBeVisible();
+  await audit.check(page, 'Domain Change Request dialog');
+  await domain.getByRole('button', { name: 'Cancel' }).click();
+  await expect(domain).toBeHidden();
+
+  await modal.getByRole('button', { name: 'change', exact: true }).click();
+  const agent = page.getByRole('dialog', { name: 'Agent Change Request' });
+  await expect(agent).toBeVisible();
+  await audit.check(page, 'Agent Change dialog');
+  await agent.getByRole('button', { name: 'Cancel' }).click();
+  await expect(agent).toBeHidden();
+
+  await modal.getByRole('tab', { name: 'Team' }).click();
+  await modal.getByRole('button', { name: 'Add Agent' }).click();
+  const add = page.getByRole('dialog', { name: 'Add Agent' });
+  await expect(add).toBeVisible();
+  await audit.check(page, 'Add Agent dialog');
+  await add.getByRole('button', { name: 'Cancel' }).click();
+  await expect(add).toBeHidden();
+}
+
+test('login-free screens', async ({ page }, testInfo) => {
+  const audit = new AxeAudit('public');
+  for (const path of ['/login', '/forgotpassword', '/password', '/password?token=unused', '/reset']) {
+    await openPage(page, path);
+    await audit.check(page, path);
+  }
+  await openPage(page, '/registration');
+  await audit.check(page, '/registration');
+  for (const path of ['/404', '/401']) {
+    await openPage(page, path);
+    await audit.check(page, path);
+  }
+  await finish(audit, testInfo);
+});
+
+test('terms of service, before they are accepted', async ({ page, request }, testInfo) => {
+  const audit = new AxeAudit('newbie');
+  await loggedIn(page, request, users.newbie);
+  await page.goto('/tos');
+  await expect(page.getByRole('button', { name: 'Accept' })).toBeVisible();
+  await audit.check(page, '/tos');
+  await finish(audit, testInfo);
+});
+
+test('every page and layer as a vendor', async ({ page, request }, testInfo) => {
+  const audit = new AxeAudit('demo');
+  const token = await loggedIn(page, request, users.demo);
+
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('dashboard-vendor-name')).toBeVisible(PAGE_LOAD);
+  await audit.check(page, '/dashboard');
+  await auditShell(page, audit, true);
+
+  await page.goto('/websites');
+  await expect(page.getByTestId('websites-table').locator('tbody tr.ant-table-row').first()).toBeVisible(
+    PAGE_LOAD,
+  );
+  await audit.check(page, '/websites');
+
+  for (const path of ['/profile', '/feedback', '/changelog']) {
+    await openPage(page, path);
+    await audit.check(page, path);
+  }
+  await page.goto('/tools/export-selected-excel');
+  await expect(page.getByTestId('column-picker')).toBeVisible();
+  await audit.check(page, '/tools/export-selected-excel');
+  await auditSessionEnded(page, request, token, audit);
+  await finish(audit, testInfo);
+});
+
+test('the website modal in create mode, and the delete confirmation', async ({ page, request }, testInfo) => {
+  const audit = new AxeAudit('demo');
+  const token = await loggedIn(page, request, users.demo);
+
+  await page.goto('/websites');
+  await page.getByRole('button', { name: 'New Website' }).click();
+  const modal = websiteModal(page);
+  await expect(modal.getByPlaceholder('{host}')).toBeEditable();
+  await audit.check(page, 'website modal (create): Website tab');
+  // The empty form's error messages are read out and coloured too.
+  await modal.getByRole('button', { name: 'Save' }).click();
+  await expect(modal.getByText('Please select a product.')).toBeVisible();
+  await audit.check(page, 'website modal (create): errors shown');
+
+  const pending = (await sites(request, token, 'Pending Activation'))[0];
+  expect(pending, 'a Pending Activation site in the demo data').toBeDefined();
+  const saved = await openSite(page, pending!.rowKey);
+  await saved.getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByRole('dialog').filter({ hasText: 'Are you sure you want to delete' });
+  await expect(confirm).toBeVisible();
+  await audit.check(page, 'delete confirmation');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await finish(audit, testInfo);
+});
+
+test('the website modal’s tabs and History drawer as a vendor', async ({ page, request }, testInfo) => {
+  const audit = new AxeAudit('demo');
+  const token = await loggedIn(page, request, users.demo);
+  await auditEditTabs(page, audit, await teamSite(request, token));
+  await finish(audit, testInfo);
+});
+
+test('the website modal’s dialogs as a vendor', async ({ page, request }, testInfo) => {
+  const audit = new AxeAudit('demo');
+  const token = await loggedIn(page, request, users.demo);
+  await auditEditDialogs(page, audit, await teamSite(request, token));
+  await finish(audit, testInfo);
+});
+
+// Only the colours change from one scheme to the next, so these visits check contrast alone.
+for (const scheme of COLORBLIND_SCHEMES) {
+  test(`dashboard figures and status badges in ${scheme}`, async ({ page, request }, testInfo) => {
+    const audit = new AxeAudit('demo');
+    await loggedIn(page, request, users.demo);
+    await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
+      StorageKeys.colorblind,
+      scheme,
+    ] as const);
+    await page.goto('/dashboard');
+    await expect(page.getByTestId('dashboard-card-totalSites')).toBeVisible(PAGE_LOAD);
+    await audit.check(page, `/dashboard in ${scheme}`, ['color-contrast']);
+    await page.goto('/websites');
+    await expect(page.getByTestId('websites-table').locator('tbody tr.ant-table-row').first()).toBeVisible(
+      PAGE_LOAD,
+    );
+    await audit.check(page, `/websites in ${scheme}`, ['color-contrast']);
+    await finish(audit, testInfo);
+  });
+}
+
+for (const role of ['viewer', 'admin'] as const) {
+  test(`the main screens as ${role}`, async ({ page, request }, testInfo) => {
+    const audit = new AxeAudit(role);
+    const token = await loggedIn(page, request, users[role]);
+    await page.goto('/dashboard');
+    await expect(page.getByTestId('dashboard-vendor-name')).toBeVisible(PAGE_LOAD);
+    await audit.check(page, '/dashboard');
+    await auditShell(page, audit, false);
+
+    await page.goto('/websites');
+    await expect(page.getByTestId('websites-table').locator('tbody tr.ant-table-row').first()).toBeVisible(
+      PAGE_LOAD,
+    );
+    await audit.check(page, '/websites');
+    await auditEditTabs(page, audit, await teamSite(request, token));
+
+    await openPage(page, '/profile');
+    await audit.check(page, '/profile');
+    await auditSessionEnded(page, request, token, audit);
+    await finish(audit, testInfo);
+  });
+}
