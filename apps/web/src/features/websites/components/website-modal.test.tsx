@@ -181,7 +181,10 @@ describe('website modal: create', () => {
     serveCreate();
     renderWithClient(<WebsiteModal open siteId={null} onClose={() => undefined} />);
     await screen.findByPlaceholderText('{host}');
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    // Save turns on once the form reports its first values (the start date defaults to today).
+    const save = screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+    await waitFor(() => expect(save.disabled).toBe(false));
+    fireEvent.click(save);
     expect(await screen.findByText(WebsiteMessages.domainRequired)).toBeTruthy();
     expect(screen.getByText(WebsiteMessages.agentInfoRequired)).toBeTruthy();
     expect(screen.getByText(WebsiteMessages.productRequired)).toBeTruthy();
