@@ -44,4 +44,23 @@ test('a mailed reset link sets a new password and ends the old sessions', async 
   await submitLogin(page, { username: users.other.username, password: newPassword });
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId('dashboard-vendor-name')).toHaveText('Harbor IDX Co.');
+
+  // Later specs log in as this user with the demo password: put it back.
+  const token = await apiLogin(request, { username: users.other.username, password: newPassword });
+  const auth = { Authorization: `Bearer ${token}` };
+  const profile = (await (await request.get('/api/profile', { headers: auth })).json()) as Record<
+    string,
+    unknown
+  >;
+  const restored = await request.put('/api/profile', {
+    headers: auth,
+    data: {
+      email: profile.email,
+      firstName: profile.firstName,
+      lastName: profile.lastName,
+      currentPassword: newPassword,
+      password: users.other.password,
+    },
+  });
+  expect(restored.status(), await restored.text()).toBe(200);
 });
