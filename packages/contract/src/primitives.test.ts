@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_DB_INT, dbIdSchema, isRealDate, isoDateSchema } from './primitives.ts';
+import { MAX_DB_INT, dbIdSchema, earliestToday, isRealDate, isoDateSchema } from './primitives.ts';
 import { websiteInputSchema, websiteListQuerySchema } from './website.ts';
 
 describe('isRealDate', () => {
@@ -48,5 +48,14 @@ describe('website input bounds', () => {
   it('refuses a page past any list', () => {
     expect(websiteListQuerySchema.safeParse({ page: '9007199254740991' }).success).toBe(false);
     expect(websiteListQuerySchema.safeParse({ page: '40' }).success).toBe(true);
+  });
+});
+
+describe('earliestToday', () => {
+  it('is the date at UTC−12, so every zone’s today is on or after it', () => {
+    expect(earliestToday(new Date('2026-11-23T03:00:00Z'))).toBe('2026-11-22');
+    expect(earliestToday(new Date('2026-11-23T12:00:00Z'))).toBe('2026-11-23');
+    // Kiritimati (UTC+14) is already on the 24th while it is still the 23rd at UTC−12.
+    expect(earliestToday(new Date('2026-11-23T11:59:59Z'))).toBe('2026-11-22');
   });
 });

@@ -37,3 +37,12 @@ export const dbIdSchema = z
   .int(PrimitiveMessages.idInvalid)
   .min(1, PrimitiveMessages.idInvalid)
   .max(MAX_DB_INT, PrimitiveMessages.idInvalid);
+
+/**
+ * The earliest calendar date that is still "today" somewhere (UTC−12), as yyyy-mm-dd. A rule like
+ * "today or later" checks against it, so a user's own today is never refused because the server's
+ * clock is already on the next day.
+ */
+export function earliestToday(now: Date = new Date()): string {
+  return new Date(now.getTime() - 12 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}

@@ -1,6 +1,7 @@
 import {
   WebsiteMessages,
   canRequestTermination,
+  earliestToday,
   type TerminationRequestParsed,
   type Website,
 } from '@vp/contract';
@@ -10,7 +11,6 @@ import type { Actor } from '../../platform/actor.ts';
 import { BadRequestError, ForbiddenError } from '../../platform/errors.ts';
 import { recordChange } from '../history/index.ts';
 import { requireWebsite, updateWebsite, websiteById } from './queries.ts';
-import { isCalendarDate, today } from './rules.ts';
 
 /** An Active site asks to end: it waits in Pending Termination, with its term date, for MLS staff. */
 export async function requestTermination(
@@ -20,8 +20,8 @@ export async function requestTermination(
   id: number,
   input: TerminationRequestParsed,
 ): Promise<Website> {
-  if (!isCalendarDate(input.termDate)) throw new BadRequestError(WebsiteMessages.termDateRequired);
-  if (input.termDate < today()) throw new BadRequestError(WebsiteMessages.termDateInPast);
+  // "Today" is the user's, whichever zone they are in: only dates that are past everywhere are refused.
+  if (input.termDate < earliestToday()) throw new BadRequestError(WebsiteMessages.termDateInPast);
   return db.transaction(async (tx) => {
     const site = await requireWebsite(tx, vendorId, id, true);
     if (site.status !== 'Active') throw new BadRequestError(WebsiteMessages.terminationNotActive);

@@ -1,5 +1,6 @@
 import {
   PrimitiveMessages,
+  earliestToday,
   WebsiteMessages,
   historyEntrySchema,
   type SiteStatus,
@@ -68,9 +69,16 @@ describe('POST /api/portal/websites/:id/termination', () => {
     });
   });
 
+  it("accepts the user's today in the zone furthest behind the server's clock", async () => {
+    const id = await siteIn('Active');
+    const res = await terminate(id, { termDate: earliestToday() });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as Website).termDate).toBe(earliestToday());
+  });
+
   it('refuses a term date in the past, and one that is no real date', async () => {
     const id = await siteIn('Active');
-    const past = await terminate(id, { termDate: dayFromToday(-1) });
+    const past = await terminate(id, { termDate: dayFromToday(-2) });
     expect(past.statusCode).toBe(400);
     expect(past.json()).toEqual({ code: 400, message: WebsiteMessages.termDateInPast });
     for (const termDate of ['31/12/2030', '']) {
