@@ -18,7 +18,7 @@ import { createLocalBus, createPostgresBus, type EventBus } from './platform/eve
 import { registerJsonParser, registerSecurityHeaders, registerWebApp } from './platform/http.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './platform/mail.ts';
 import { registerApiSchemas } from './platform/openapi.ts';
-import { registerRequestContext } from './platform/request-context.ts';
+import { registerAfterReply } from './platform/after-reply.ts';
 import { registerScope } from './platform/scope.ts';
 import { SessionService, type SessionOptions } from './platform/sessions.ts';
 
@@ -87,7 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerErrorHandler(app);
   registerInputGuard(app);
-  registerRequestContext(app);
+  registerAfterReply(app);
   registerJsonParser(app);
   registerSecurityHeaders(app);
   registerScope(app, { db: database.db, sessions });

@@ -1,15 +1,7 @@
+import { ROLES } from './roles.ts';
 import { z } from './zod.ts';
 
-/** Roles a user may hold. 'viewer' is read-only; 'admin' is MLS staff acting for any vendor. */
-export const ROLES = ['admin', 'vendor', 'viewer'] as const;
 export const roleSchema = z.enum(ROLES);
-export type Role = z.infer<typeof roleSchema>;
-
-export const ROLE_NAMES: Record<Role, string> = {
-  admin: 'MLS Administrator',
-  vendor: 'Vendor',
-  viewer: 'Vendor (read-only)',
-};
 
 const trimmed = (max: number) => z.string().trim().max(max);
 

@@ -1,4 +1,5 @@
 export * from './account.ts';
+export * from './roles.ts';
 export * from './colors.ts';
 export * from './constants.ts';
 export * from './contrast.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROLES, type Role } from './account.ts';
+import { ROLES, type Role } from './roles.ts';
 import { canRequestTermination, canWrite, isAgentEditable, isStatusChangeAllowed } from './permissions.ts';
 import { SITE_STATUSES, type SiteStatus } from './status.ts';
 

@@ -1,4 +1,4 @@
-import type { Role } from './account.ts';
+import type { Role } from './roles.ts';
 import type { SiteStatus } from './status.ts';
 import { isSelectableStatus, statusOptions } from './website-rules.ts';
 

@@ -1,4 +1,4 @@
-import type { Role } from './account.ts';
+import type { Role } from './roles.ts';
 
 /**
  * The route table's metadata and the pure decisions made from it: which routes a role sees, and

@@ -2,7 +2,7 @@ import { and, count, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { loginFailures } from '../db/schema.ts';
 import { TooManyRequestsError } from './errors.ts';
-import { passwordGate, withRequestAddress, type GateScope } from './password-gate.ts';
+import { passwordGate, type GateScope } from './password-gate.ts';
 
 /**
  * Password guesses and reset mails are counted in the database, not in memory, so the limits hold
@@ -118,7 +118,7 @@ export function passwordLimits(who: GateScope & { account: string }): Limit[] {
 }
 
 /**
- * A password check within the limits (the address defaults to the current request's). The gate
+ * A password check within the limits of the account and the address. The gate
  * comes first, so a burst is mostly refused in memory without costing the database anything; then
  * the attempt is reserved (429 when the account or address has used its guesses) and `check` runs.
  * A failed check (false) keeps the reservation as a counted failure; a passed one clears the
@@ -129,7 +129,6 @@ export async function limitedPasswordCheck<T>(
   who: GateScope & { account: string },
   check: () => Promise<T | false>,
 ): Promise<T | false> {
-  who = withRequestAddress(who);
   return passwordGate.run(who, async () => {
     const reservation = await reserve(db, passwordLimits(who));
     if (!reservation) throw new TooManyRequestsError();

@@ -1,7 +1,9 @@
 import { NDJSON_TYPE, apiErrorSchema } from '@vp/contract';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { setup, type TestContext } from '../../test/helper.ts';
+import { registerApiSchemas } from './openapi.ts';
 
 /** The published document covers every API route the app serves, with its access and error shape. */
 
@@ -21,6 +23,7 @@ interface Document {
 }
 
 const PROBE = '/api/test-probe/wrong-shape';
+const EXTRA_FIELDS = '/api/test-probe/extra-fields';
 
 let t: TestContext;
 let doc: Document;
@@ -35,6 +38,14 @@ beforeAll(async () => {
           schema: { hide: true, response: { 200: z.object({ id: z.number().int() }) } },
         },
         async () => ({ id: 'not a number' }),
+      );
+      app.get(
+        EXTRA_FIELDS,
+        {
+          config: { access: 'public' },
+          schema: { hide: true, response: { 200: z.object({ id: z.number().int() }) } },
+        },
+        async () => ({ id: 7, passwordHash: 'secret' }),
       );
     },
   });
@@ -55,7 +66,7 @@ const DOCS_ROUTES = [
 function apiRoutes() {
   return t.app.routeAccess.filter(
     (r) =>
-      r.url.startsWith('/api/') && r.method !== 'HEAD' && !DOCS_ROUTES.includes(r.url) && r.url !== PROBE,
+      r.url.startsWith('/api/') && r.method !== 'HEAD' && !DOCS_ROUTES.includes(r.url) && r.url !== PROBE && r.url !== EXTRA_FIELDS,
   );
 }
 
@@ -139,6 +150,23 @@ describe('answers are checked against their schema', () => {
     const res = await t.inject({ method: 'GET', url: PROBE });
     expect(res.statusCode).toBe(500);
     expect(apiErrorSchema.parse(res.json())).toEqual({ code: 500, message: 'Internal server error' });
+  });
+
+  it('keeps only the fields the schema names', async () => {
+    const res = await t.inject({ method: 'GET', url: EXTRA_FIELDS });
+    expect(res.json()).toEqual({ id: 7 });
+  });
+
+  it('refuses, when the route is added, an answer schema with a transform', async () => {
+    const app = Fastify();
+    await registerApiSchemas(app);
+    app.get(
+      '/api/transformed',
+      { schema: { response: { 200: z.object({ at: z.string().transform((s) => s.length) }) } } },
+      async () => ({ at: 'x' }),
+    );
+    await expect(app.ready()).rejects.toThrow('The answer schema of GET /api/transformed cannot be checked');
+    await app.close();
   });
 });
 

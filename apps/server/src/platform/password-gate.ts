@@ -1,7 +1,6 @@
 import { Messages } from '@vp/contract';
 import { AppError, TooManyRequestsError } from './errors.ts';
 import { hashPassword } from './passwords.ts';
-import { requestAddress } from './request-context.ts';
 import { HASH_WORKERS } from './scrypt-pool.ts';
 
 /**
@@ -122,19 +121,7 @@ async function take(semaphore: Semaphore, refusal: () => Error): Promise<void> {
 /** The process's one gate: the hashing workers it protects are per process too. */
 export const passwordGate = new PasswordGate();
 
-/**
- * Hashes a new password (registration, reset, change) under the same gate as every check; the
- * address is the current request's.
- */
-export function hashPasswordGated(password: string, account?: string): Promise<string> {
-  return passwordGate.run(withRequestAddress({ ...(account !== undefined ? { account } : {}) }), () =>
-    hashPassword(password),
-  );
-}
-
-/** The scope with the current request's address filled in when it names none. */
-export function withRequestAddress<S extends GateScope>(scope: S): S {
-  if (scope.address !== undefined) return scope;
-  const address = requestAddress();
-  return address !== undefined ? { ...scope, address } : scope;
+/** Hashes a new password (registration, reset, change) under the same gate as every check. */
+export function hashPasswordGated(password: string, who: GateScope): Promise<string> {
+  return passwordGate.run(who, () => hashPassword(password));
 }

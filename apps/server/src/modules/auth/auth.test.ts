@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginFailures, outbox, passwordTokens, sessions, users } from '../../db/schema.ts';
 import { addressKey } from '../../platform/login-limit.ts';
 import { sha256 } from '../../platform/passwords.ts';
-import { afterReplyIdle } from '../../platform/request-context.ts';
+import { afterReplyIdle } from '../../platform/after-reply.ts';
 import { PUBLIC_URL, basic, setup, type TestContext } from '../../../test/helper.ts';
 import { authService } from './service.ts';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setup, type TestContext } from '../../../test/helper.ts';
 import type { Db } from '../../db/client.ts';
 import { outbox } from '../../db/schema.ts';
-import { afterReplyIdle } from '../../platform/request-context.ts';
+import { afterReplyIdle } from '../../platform/after-reply.ts';
 import { authService } from './service.ts';
 
 let t: TestContext;
@@ -65,7 +65,7 @@ describe('forgot password', () => {
     const errors: unknown[] = [];
     const log = { ...t.app.log, error: (...args: unknown[]) => errors.push(args) } as FastifyBaseLogger;
     const service = authService({ ...t.app.ctx, db: unusable, log });
-    expect(await service.forgotPassword('demo')).toEqual({ message: Messages.forgotPasswordSent });
+    expect(await service.forgotPassword('demo', '127.0.0.1')).toEqual({ message: Messages.forgotPasswordSent });
     expect(errors).toHaveLength(0);
     await afterReplyIdle();
     expect(errors).toHaveLength(1);

@@ -55,7 +55,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
         response: done,
       },
     },
-    async (request) => service.forgotPassword(request.body.username),
+    async (request) => service.forgotPassword(request.body.username, request.ip),
   );
 
   api.put(
@@ -71,7 +71,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
         response: done,
       },
     },
-    async (request) => service.resetPassword(request.body),
+    async (request) => service.resetPassword(request.body, request.ip),
   );
 
   // The bearer here is an invitation token, not a session: the route is public to the scope hook.
@@ -89,6 +89,6 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
         response: done,
       },
     },
-    async (request) => service.register(bearerToken(request), request.body),
+    async (request) => service.register(bearerToken(request), request.body, request.ip),
   );
 }

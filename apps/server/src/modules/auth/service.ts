@@ -13,7 +13,7 @@ import { BadRequestError, UnauthorizedError, parse } from '../../platform/errors
 import { limitedPasswordCheck, reserveResetMail } from '../../platform/login-limit.ts';
 import { hashPasswordGated } from '../../platform/password-gate.ts';
 import { newToken, sha256, verifyPassword } from '../../platform/passwords.ts';
-import { requestAddress, runAfterReply } from '../../platform/request-context.ts';
+import { runAfterReply } from '../../platform/after-reply.ts';
 import type { Session } from '../../platform/sessions.ts';
 import * as q from './queries.ts';
 
@@ -65,10 +65,9 @@ export function authService(ctx: AppContext) {
       return { message: AuthMessages.loggedOut };
     },
 
-    async forgotPassword(username: string): Promise<{ message: string }> {
+    async forgotPassword(username: string, address: string): Promise<{ message: string }> {
       // The answer goes out before anything about the account is looked at, so neither its content
       // nor its timing can tell whether the account exists.
-      const address = requestAddress();
       runAfterReply(ctx.log, 'password reset mail', async () => {
         if (!(await reserveResetMail(db, username, address))) return;
         const user = await q.findUserByUsername(db, username);
@@ -91,18 +90,18 @@ export function authService(ctx: AppContext) {
       return { message: Messages.forgotPasswordSent };
     },
 
-    async resetPassword(body: ResetPasswordBody): Promise<{ message: string }> {
+    async resetPassword(body: ResetPasswordBody, address: string): Promise<{ message: string }> {
       const userId = await useToken(body.token, 'reset', async () => ({
-        passwordHash: await hashPasswordGated(body.password),
+        passwordHash: await hashPasswordGated(body.password, { address }),
       }));
       await sessions.endAllForUser(userId, 'password-reset');
       return { message: AuthMessages.passwordChanged };
     },
 
-    async register(token: string | null, body: RegisterBody): Promise<{ message: string }> {
+    async register(token: string | null, body: RegisterBody, address: string): Promise<{ message: string }> {
       if (!token) throw new BadRequestError(Messages.resetTokenInvalid);
       const userId = await useToken(token, 'invite', async () => ({
-        passwordHash: await hashPasswordGated(body.password),
+        passwordHash: await hashPasswordGated(body.password, { address }),
         activate: true,
         ...(body.firstName ? { firstName: body.firstName } : {}),
         ...(body.lastName ? { lastName: body.lastName } : {}),

@@ -33,7 +33,7 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
         response: profile,
       },
     },
-    async (request) => service.update(sessionOf(request), request.body),
+    async (request) => service.update(sessionOf(request), request.body, request.ip),
   );
 
   api.get(

@@ -51,16 +51,16 @@ export function profileService(ctx: AppContext) {
   return {
     profile: (session: Session) => toProfile(session.user),
 
-    async update(session: Session, body: ProfileUpdate): Promise<Profile> {
+    async update(session: Session, body: ProfileUpdate, address: string): Promise<Profile> {
       const userId = session.user.id;
       let passwordHash: string | undefined;
       if (body.password) {
         const stored = await q.passwordHashOf(db, userId);
-        const ok = await limitedPasswordCheck(db, { account: session.user.username }, () =>
+        const ok = await limitedPasswordCheck(db, { account: session.user.username, address }, () =>
           verifyPassword(body.currentPassword ?? '', stored),
         );
         if (!ok) throw new BadRequestError(Messages.currentPasswordWrong);
-        passwordHash = await hashPasswordGated(body.password, session.user.username);
+        passwordHash = await hashPasswordGated(body.password, { account: session.user.username, address });
       }
       await q.updateUser(db, userId, {
         email: body.email,

@@ -1,22 +1,6 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 
-/**
- * What a service may need from the request without being handed it (the client's address, for the
- * per-address limits), and work that must run only after the reply has gone out.
- */
-
-interface RequestContext {
-  address: string;
-}
-
-const storage = new AsyncLocalStorage<RequestContext>();
-
-/** The client's address (from X-Forwarded-For when TRUST_PROXY is on); undefined outside a request. */
-export function requestAddress(): string | undefined {
-  return storage.getStore()?.address;
-}
-
+/** Jobs handed to runAfterReply that have not finished yet. */
 const pending = new Set<Promise<void>>();
 
 /**
@@ -37,12 +21,7 @@ export async function afterReplyIdle(): Promise<void> {
   while (pending.size > 0) await Promise.all([...pending]);
 }
 
-export function registerRequestContext(app: FastifyInstance): void {
-  // preValidation runs after the body is read, and the handler continues from it, so the handler
-  // sees this store (a store entered in onRequest is lost across the body's stream events).
-  app.addHook('preValidation', (request, _reply, done) => {
-    storage.run({ address: request.ip }, done);
-  });
+export function registerAfterReply(app: FastifyInstance): void {
   // The database closes after the app: let mail already promised reach it first.
   app.addHook('onClose', async () => afterReplyIdle());
 }
