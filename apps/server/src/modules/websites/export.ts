@@ -17,7 +17,7 @@ import { TooManyRequestsError } from '../../platform/errors.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { sessionOf, vendorOf } from '../../platform/scope.ts';
 import { scheduleWebsiteUpkeep } from './upkeep.ts';
-import { countWebsites, listFilter, ROSTER_JOINS, SORTS } from './queries.ts';
+import { countWebsites, listFilter, ROSTER_JOINS, SORTS } from './list-queries.ts';
 
 /**
  * The whole filtered websites list for the spreadsheet, streamed as NDJSON in the list's order.

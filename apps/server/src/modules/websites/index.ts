@@ -1,3 +1,4 @@
 /** Websites: the site lookups other modules build on, and the routes. */
-export { requireWebsite, websiteById, type SiteRecord } from './queries.ts';
+export { websiteById } from './list-queries.ts';
+export { requireWebsite, type SiteRecord } from './queries.ts';
 export { websitesRoutes } from './routes.ts';

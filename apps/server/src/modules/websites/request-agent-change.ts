@@ -3,7 +3,8 @@ import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { BadRequestError, ConflictError } from '../../platform/errors.ts';
 import { recordChange } from '../history/index.ts';
-import { hasPendingRequest, insertRequest, requireWebsite, type RequestRow } from './queries.ts';
+import { requireWebsite } from './queries.ts';
+import { hasPendingRequest, insertRequest, type RequestRow } from './request-queries.ts';
 import { licensableAgent } from './rules.ts';
 
 /** A site asks the MLS for another agent (and so broker); the agent stays until the request is approved. */

@@ -8,7 +8,8 @@ import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { BadRequestError, ConflictError } from '../../platform/errors.ts';
 import { recordChange } from '../history/index.ts';
-import { domainTaken, hasPendingRequest, insertRequest, requireWebsite, type RequestRow } from './queries.ts';
+import { domainTaken, requireWebsite } from './queries.ts';
+import { hasPendingRequest, insertRequest, type RequestRow } from './request-queries.ts';
 
 /** An Active site asks the MLS for a new domain; the site keeps its domain until the request is approved. */
 export async function requestDomainChange(

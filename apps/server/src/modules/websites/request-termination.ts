@@ -10,7 +10,8 @@ import type { FieldChange } from '../../db/schema.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { BadRequestError, ForbiddenError } from '../../platform/errors.ts';
 import { recordChange } from '../history/index.ts';
-import { requireWebsite, updateWebsite, websiteById } from './queries.ts';
+import { websiteById } from './list-queries.ts';
+import { requireWebsite, updateWebsite } from './queries.ts';
 
 /** An Active site asks to end: it waits in Pending Termination, with its term date, for MLS staff. */
 export async function requestTermination(

@@ -12,7 +12,8 @@ import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { BadRequestError } from '../../platform/errors.ts';
 import { diffFields, recordChange } from '../history/index.ts';
-import { requireWebsite, teamFollowsAgent, updateWebsite, websiteById, type SiteFields } from './queries.ts';
+import { websiteById } from './list-queries.ts';
+import { requireWebsite, teamFollowsAgent, updateWebsite, type SiteFields } from './queries.ts';
 import { TRACKED, checkProducts, licensableAgent } from './rules.ts';
 
 /**

@@ -15,15 +15,9 @@ import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { ConflictError, NotFoundError } from '../../platform/errors.ts';
 import { createWebsite } from './create-website.ts';
-import {
-  deleteWebsite,
-  listWebsites,
-  requestsOfSite,
-  requireWebsite,
-  websiteById,
-  type ListQuery,
-  type RequestRow,
-} from './queries.ts';
+import { listWebsites, websiteById, type ListQuery } from './list-queries.ts';
+import { deleteWebsite, requireWebsite } from './queries.ts';
+import { requestsOfSite, type RequestRow } from './request-queries.ts';
 import { requestAgentChange } from './request-agent-change.ts';
 import { requestDomainChange } from './request-domain-change.ts';
 import { requestTermination } from './request-termination.ts';

@@ -1,0 +1,155 @@
+import { websiteListQuerySchema, type SiteStatus, type Website, type WebsiteList } from '@vp/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { AGENT_COLUMNS, AGENT_JOINS, toBroker, type AgentRow } from '../agents/index.ts';
+import { likeEscape, rowsOf } from '../../db/sql.ts';
+
+/**
+ * Reads of websites, always scoped by the acting vendor. The agent, office, broker and MLS status a
+ * website shows come from the roster at query time (a join on MemberMlsId), so a roster import shows
+ * on every website of the agent at once. The website itself keeps only sort and search keys derived
+ * from the roster, which triggers on members and offices refresh in the roster change's transaction.
+ */
+
+type Nullable<T> = { [K in keyof T]: T[K] | null };
+
+export interface WebsiteRow extends Nullable<AgentRow> {
+  id: number;
+  domain_name: string;
+  status: SiteStatus;
+  member_number: string;
+  site_reciprocal: boolean;
+  start_date: string | null;
+  term_date: string | null;
+  dba: string;
+  products: number[];
+}
+
+export const WEBSITE_COLUMNS = sql`w.id, w.domain_name, w.status, w.member_number, w.reciprocal AS site_reciprocal,
+  w.start_date, w.term_date, w.dba, w.products, ${AGENT_COLUMNS}`;
+export const ROSTER_JOINS = sql`LEFT JOIN members m ON m.member_mls_id = w.member_number ${AGENT_JOINS}`;
+
+export function toWebsite(row: WebsiteRow): Website {
+  const firstName = row.member_first_name ?? '';
+  const lastName = row.member_last_name ?? '';
+  return {
+    rowKey: row.id,
+    domainName: row.domain_name,
+    firstName,
+    lastName,
+    mlsStatus: row.member_status ?? '',
+    memberNumber: row.member_number,
+    licenseNumber: row.member_state_license ?? '',
+    mlsId: row.member_key ?? '',
+    office: row.office_name ?? '',
+    startDate: row.start_date,
+    termDate: row.term_date,
+    licensee: `${firstName} ${lastName}`.trim(),
+    status: row.status,
+    reciprocal: row.site_reciprocal,
+    memberAOR: row.site_reciprocal ? (row.member_aor ?? null) : null,
+    // Without a roster row every agent column is null, and so is the broker.
+    broker: toBroker(row as AgentRow),
+    dba: row.dba,
+    products: (row.products ?? []).map(Number),
+  };
+}
+
+export type ListQuery = z.output<typeof websiteListQuerySchema>;
+
+/**
+ * ORDER BY keys per sort field; each ends with the id so pages never overlap. The roster-derived
+ * keys (agent_name, agent_status, office_name) are kept on the website by triggers on members and
+ * offices, so every sort is a range scan of a (vendor, [status,] key, id) index.
+ */
+export const SORTS: Record<ListQuery['sort'], SQL[]> = {
+  domainName: [sql`w.domain_name`],
+  status: [sql`w.status`, sql`w.domain_name`],
+  licensee: [sql`w.agent_name`],
+  mlsStatus: [sql`w.agent_status`, sql`w.domain_name`],
+  office: [sql`w.office_name`, sql`w.domain_name`],
+  memberNumber: [sql`w.member_number`],
+  startDate: [sql`w.start_date`],
+  termDate: [sql`w.term_date`],
+};
+
+function orderBy(query: ListQuery): SQL {
+  const dir = query.order === 'desc' ? sql`DESC` : sql`ASC`;
+  return sql.join(
+    [...SORTS[query.sort], sql`w.id`].map((k) => sql`${k} ${dir}`),
+    sql`, `,
+  );
+}
+
+/**
+ * Free text over domain, member number, licensee name and office name: one lower-cased text per
+ * website (kept by the same triggers) under a trigram index, so a search is an index lookup.
+ */
+export function searchFilter(search: string): SQL {
+  return sql`w.search_text LIKE ${`%${likeEscape(search.toLowerCase())}%`}`;
+}
+
+/**
+ * A page comes back as one JSON value: the embedded driver pays per field returned, which outweighs
+ * building and parsing the JSON from a page of 50 rows upwards (measured: p50 11 ms against 14 ms,
+ * p95 16 ms against 22 ms for a page of 50); PostgreSQL's driver is indifferent.
+ */
+async function pageAsJson(db: Db, page: SQL, order: SQL): Promise<WebsiteRow[]> {
+  const [row] = await rowsOf<{ items: string | null }>(
+    db,
+    sql`WITH page AS (${page})
+      SELECT json_agg(r)::text AS items FROM (
+        SELECT ${WEBSITE_COLUMNS} FROM page JOIN websites w ON w.id = page.id ${ROSTER_JOINS} ORDER BY ${order}
+      ) r`,
+  );
+  return row?.items ? (JSON.parse(row.items) as WebsiteRow[]) : [];
+}
+
+export function listFilter(vendorId: number, query: Pick<ListQuery, 'status' | 'search'>): SQL {
+  const filters: SQL[] = [sql`w.vendor_id = ${vendorId}`];
+  if (query.status) filters.push(sql`w.status = ${query.status}`);
+  if (query.search) filters.push(searchFilter(query.search));
+  return sql.join(filters, sql` AND `);
+}
+
+/**
+ * Without a search the total is the per-status counters (kept by triggers): one or four rows read
+ * instead of a count over the vendor's sites. A search counts its matches, which the trigram index
+ * narrows first.
+ */
+export async function countWebsites(
+  db: Db,
+  vendorId: number,
+  query: Pick<ListQuery, 'status' | 'search'>,
+): Promise<number> {
+  const [row] = query.search
+    ? await rowsOf<{ n: number }>(
+        db,
+        sql`SELECT count(*)::int AS n FROM websites w WHERE ${listFilter(vendorId, query)}`,
+      )
+    : await rowsOf<{ n: number }>(
+        db,
+        sql`SELECT coalesce(sum(n), 0)::int AS n FROM website_counts
+          WHERE vendor_id = ${vendorId} ${query.status ? sql`AND status = ${query.status}` : sql``}`,
+      );
+  return Number(row?.n ?? 0);
+}
+
+export async function listWebsites(db: Db, vendorId: number, query: ListQuery): Promise<WebsiteList> {
+  const where = listFilter(vendorId, query);
+  const offset = (query.page - 1) * query.pageSize;
+  const order = orderBy(query);
+  // The page is chosen on the websites' own indexes; only its rows are joined to the roster.
+  const page = sql`SELECT w.id FROM websites w WHERE ${where} ORDER BY ${order} LIMIT ${query.pageSize} OFFSET ${offset}`;
+  const [rows, total] = await Promise.all([pageAsJson(db, page, order), countWebsites(db, vendorId, query)]);
+  return { items: rows.map(toWebsite), total };
+}
+
+export async function websiteById(db: Db, vendorId: number, id: number): Promise<Website | null> {
+  const [row] = await rowsOf<WebsiteRow>(
+    db,
+    sql`SELECT ${WEBSITE_COLUMNS} FROM websites w ${ROSTER_JOINS} WHERE w.id = ${id} AND w.vendor_id = ${vendorId}`,
+  );
+  return row ? toWebsite(row) : null;
+}
