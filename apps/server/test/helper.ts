@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -74,7 +74,11 @@ async function createPostgresDatabase(
 }
 
 export async function setup(
-  options: { extend?: (app: FastifyInstance) => void; env?: NodeJS.ProcessEnv } = {},
+  options: {
+    extend?: (app: FastifyInstance) => void;
+    env?: NodeJS.ProcessEnv;
+    logger?: FastifyServerOptions['logger'];
+  } = {},
 ): Promise<TestContext> {
   let drop: () => Promise<void> = async () => undefined;
   let database: Database;
@@ -101,7 +105,7 @@ export async function setup(
     SUPPORT_EMAIL: 'support@mls.test',
     ...options.env,
   });
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: options.logger ?? false });
   options.extend?.(app);
   await app.ready();
 

@@ -45,4 +45,5 @@ export const Messages = {
   hasError: 'Has Error',
   tosRequired: 'Please accept the terms of service to continue.',
   nulCharacter: 'Text may not contain NUL characters.',
+  loneSurrogate: 'Text must be valid Unicode: it holds half of a character (a lone surrogate).',
 } as const;

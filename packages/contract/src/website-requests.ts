@@ -22,6 +22,8 @@ export const WebsiteServerMessages = {
   agentChangeSame: 'This agent is already the agent of the website.',
   agentChangeInactive: 'An Inactive website cannot request an agent change.',
   requestPending: 'A request of this kind is already pending for this website.',
+  domainReserved:
+    'This domain name is named in a pending domain change request. It can be used once that request is decided.',
 } as const;
 
 export const WEBSITE_REQUEST_KINDS = ['domain', 'agent'] as const;

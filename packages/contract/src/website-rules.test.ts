@@ -10,6 +10,7 @@ import {
   isTermDateEditable,
   isValidDomain,
   normalizeDomain,
+  domainKey,
   safButtonState,
   statusOptions,
 } from './website-rules.ts';
@@ -119,5 +120,15 @@ describe('domain validation', () => {
   });
   it('normalises scheme, case and path', () => {
     expect(normalizeDomain('  HTTP://WWW.Example.COM/listings ')).toBe('www.example.com');
+  });
+  it.each([
+    ['www.example.com', 'example.com'],
+    ['HTTPS://WWW.Example.com/', 'example.com'],
+    ['example.com', 'example.com'],
+    ['wwwx.example.com', 'wwwx.example.com'],
+    ['www.www.example.com', 'www.example.com'],
+    ['shop.example.com', 'shop.example.com'],
+  ])('keys %s as %s', (input, key) => {
+    expect(domainKey(input)).toBe(key);
   });
 });

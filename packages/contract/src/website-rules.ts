@@ -127,6 +127,15 @@ export function normalizeDomain(input: string): string {
   return d;
 }
 
+/**
+ * What makes two domains the same site: the normalised name without a leading `www.`, so
+ * `www.example.com` and `example.com` are licensed once. The server keys its uniqueness on the
+ * same expression (see DOMAIN_KEY_SQL there).
+ */
+export function domainKey(input: string): string {
+  return normalizeDomain(input).replace(/^www\./, '');
+}
+
 export function isValidDomain(input: string): boolean {
   return DOMAIN_RE.test(normalizeDomain(input));
 }

@@ -1,5 +1,5 @@
 import { ErrorCodes, Messages, type ApiError } from '@vp/contract';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError, type ZodType, type z } from 'zod';
 
@@ -96,6 +96,36 @@ export const answerFrameworkError: NonNullable<FastifyServerOptions['frameworkEr
   void (reply as FastifyReply).status(body.code).send(body);
 };
 
+/** Errors whose message is written by the runtime about the code, never from request data. */
+const CODE_ERRORS = [TypeError, RangeError, ReferenceError, SyntaxError];
+
+/**
+ * What a server error logs: the route, the class and database code of each error in its cause
+ * chain, and where it was thrown. A failed query's message holds its SQL and the parameter values
+ * a user sent, so messages are logged only for the runtime's own errors about the code.
+ */
+function describeFailure(error: Error, request: FastifyRequest): Record<string, unknown> {
+  const causes: Record<string, string>[] = [];
+  for (let e: unknown = error; e instanceof Error && causes.length < 5; e = e.cause) {
+    const code = (e as { code?: unknown }).code;
+    causes.push({
+      class: e.constructor.name,
+      ...(typeof code === 'string' ? { code } : {}),
+      ...(CODE_ERRORS.some((k) => e instanceof k) ? { message: e.message } : {}),
+    });
+  }
+  return {
+    route: `${request.method} ${request.routeOptions.url ?? '(no route)'}`,
+    errors: causes,
+    // Frames only: the lines before them are the message, which may span several.
+    at: error.stack
+      ?.split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line.startsWith('at '))
+      .slice(0, 5),
+  };
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | ZodError | Error, request, reply) => {
     let status = 500;
@@ -131,30 +161,44 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const code = 'code' in error && typeof error.code === 'string' ? error.code : '';
       body = { code: status, message: PUBLIC_CLIENT_ERRORS[code] ?? error.message };
     }
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    if (status >= 500) request.log.error(describeFailure(error, request), 'request failed');
     else request.log.debug({ err: error }, 'request rejected');
     return reply.status(status).send(body);
   });
 }
 
-/** True when a string anywhere in the value holds U+0000, which PostgreSQL text cannot store. */
-function holdsNul(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (value === null || typeof value !== 'object' || depth > 64) return false;
-  for (const [key, item] of Object.entries(value)) {
-    if (key.includes('\u0000') || holdsNul(item, depth + 1)) return true;
-  }
-  return false;
+type TextFault = 'nul' | 'surrogate' | null;
+
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function textFault(text: string): TextFault {
+  if (text.includes('\u0000')) return 'nul';
+  return LONE_SURROGATE.test(text) ? 'surrogate' : null;
 }
 
 /**
- * Refuses, before any route sees it, input the database would refuse with an error of its own: a
- * NUL character in a path parameter, the query string or the body.
+ * The first fault of any string in the value (keys too): U+0000, which PostgreSQL text cannot
+ * store, or a lone surrogate, which is no character at all and would be stored mangled.
+ */
+function faultIn(value: unknown, depth = 0): TextFault {
+  if (typeof value === 'string') return textFault(value);
+  if (value === null || typeof value !== 'object' || depth > 64) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const fault = textFault(key) ?? faultIn(item, depth + 1);
+    if (fault) return fault;
+  }
+  return null;
+}
+
+/**
+ * Refuses, before any route sees it, text the database cannot store as sent: a NUL character or a
+ * lone surrogate in a path parameter, the query string or the body.
  */
 export function registerInputGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
-    if (holdsNul(request.params) || holdsNul(request.query) || holdsNul(request.body)) {
-      throw new BadRequestError(Messages.nulCharacter);
-    }
+    const fault = faultIn(request.params) ?? faultIn(request.query) ?? faultIn(request.body);
+    if (fault === 'nul') throw new BadRequestError(Messages.nulCharacter);
+    if (fault === 'surrogate') throw new BadRequestError(Messages.loneSurrogate);
   });
 }

@@ -63,6 +63,8 @@ const BODIES: unknown[] = [
   },
   { domainName: "x'); DROP TABLE websites; --", memberNumber: '\u0000', products: [1e308] },
   { username: 'demo\u0000', subject: 'a\u0000b', message: 'm', category: 'Other', dba: '\u0000' },
+  { domainName: 'ok.example.com', memberNumber: 'x', dba: 'half \ud800', subject: '\udfff', products: [1] },
+  { startDate: '2023-02-29', termDate: '2024-02-30', products: [2147483648], rowKey: 2147483648, id: 2 ** 53 },
   JSON.parse('{"a":'.repeat(200) + '1' + '}'.repeat(200)) as unknown,
 ];
 
@@ -71,6 +73,8 @@ const QUERIES = [
   '?page=abc&pageSize=abc',
   '?status=Active&status=Inactive&search[$ne]=1',
   `?search=${encodeURIComponent('%_\\'.repeat(50))}`,
+  '?page=9007199254740991&pageSize=2147483648',
+  '?search=%ED%A0%80',
 ];
 
 function expectClean(res: { statusCode: number; body: string }, label: string): void {
@@ -196,4 +200,24 @@ it('names the NUL character as the reason it refuses text holding one', async ()
     payload: { subject: 'Hello', category: 'Other', message: 'line\u0000two' },
   });
   expect(ticket.json()).toEqual({ code: 400, message: Messages.nulCharacter });
+});
+
+it('names a lone surrogate as the reason it refuses text holding one, and stores nothing', async () => {
+  const before = await counts();
+  const res = await t.inject({
+    method: 'POST',
+    url: '/api/portal/websites',
+    headers: { ...t.auth(token), 'content-type': 'application/json' },
+    payload: '{"domainName":"lone-surrogate.example.com","memberNumber":"x","products":[1],"dba":"a\\ud800b"}',
+  });
+  expect(res.statusCode).toBe(400);
+  expect(res.json()).toEqual({ code: 400, message: Messages.loneSurrogate });
+  const ticket = await t.inject({
+    method: 'POST',
+    url: '/api/ticket',
+    headers: t.auth(token),
+    payload: { subject: 'Hello', category: 'Other', message: 'tail \udc00' },
+  });
+  expect(ticket.json()).toEqual({ code: 400, message: Messages.loneSurrogate });
+  expect(await counts()).toBe(before);
 });

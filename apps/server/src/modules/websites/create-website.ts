@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { BadRequestError, ConflictError } from '../../platform/errors.ts';
 import { diffFields, recordChange } from '../history/index.ts';
-import { domainTaken, insertWebsite, type SiteFields } from './queries.ts';
+import { domainInUse, insertWebsite, lockDomain, type SiteFields } from './queries.ts';
 import { TRACKED, checkProducts, isUniqueViolation, licensableAgent, today } from './rules.ts';
 
 /** A new site starts Pending Activation, tied to a roster agent; a domain is licensed once. */
@@ -29,7 +29,10 @@ export async function createWebsite(
   };
   try {
     return await db.transaction(async (tx) => {
-      if (await domainTaken(tx, next.domainName)) throw new ConflictError(WebsiteMessages.duplicateDomain);
+      await lockDomain(tx, next.domainName);
+      const used = await domainInUse(tx, next.domainName);
+      if (used === 'site') throw new ConflictError(WebsiteMessages.duplicateDomain);
+      if (used === 'request') throw new ConflictError(WebsiteServerMessages.domainReserved);
       const id = await insertWebsite(tx, vendorId, next);
       await recordChange(tx, {
         websiteId: id,

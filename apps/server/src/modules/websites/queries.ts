@@ -1,5 +1,5 @@
-import { WebsiteServerMessages, type SiteStatus } from '@vp/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { WebsiteServerMessages, domainKey, type SiteStatus } from '@vp/contract';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { websiteTeamMembers, websiteTeams, websites } from '../../db/schema.ts';
 import { NotFoundError } from '../../platform/errors.ts';
@@ -70,14 +70,40 @@ export async function requireWebsite(
   return site;
 }
 
-/** Whether a domain is licensed already, by any vendor (a domain is licensed once). */
-export async function domainTaken(db: Db, domain: string, exceptId: number | null = null): Promise<boolean> {
-  const rows = await rowsOf<{ id: number }>(
+/** The key two domains share when they are the same site; domainKey() of the contract, in SQL. */
+const domainKeySql = (name: SQL) => sql`regexp_replace(lower(${name}), '^www\.', '')`;
+
+/**
+ * Holds the domain's key until the transaction ends, so the check of the two tables below and the
+ * write that follows it are not raced by another create or change request for the same domain.
+ */
+export async function lockDomain(tx: Db, domain: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`domain:${domainKey(domain)}`}))`);
+}
+
+/**
+ * Whether a domain is in use, by any vendor: licensed to a site (a domain is licensed once, with
+ * or without `www.`), or reserved by a pending domain change request. `exceptSiteId` leaves out a
+ * site's own domain and requests.
+ */
+export async function domainInUse(
+  db: Db,
+  domain: string,
+  exceptSiteId: number | null = null,
+): Promise<'site' | 'request' | null> {
+  const key = domainKey(domain);
+  const except = (column: SQL) => (exceptSiteId === null ? sql`` : sql`AND ${column} <> ${exceptSiteId}`);
+  const rows = await rowsOf<{ used: 'site' | 'request' }>(
     db,
-    sql`SELECT id FROM websites WHERE lower(domain_name) = lower(${domain})
-      ${exceptId === null ? sql`` : sql`AND id <> ${exceptId}`} LIMIT 1`,
+    sql`(SELECT 'site' AS used FROM websites
+          WHERE ${domainKeySql(sql`domain_name`)} = ${key} ${except(sql`id`)} LIMIT 1)
+        UNION ALL
+        (SELECT 'request' FROM website_requests
+          WHERE kind = 'domain' AND status = 'pending'
+            AND ${domainKeySql(sql`payload ->> 'domainName'`)} = ${key} ${except(sql`website_id`)} LIMIT 1)`,
   );
-  return rows.length > 0;
+  if (rows.some((r) => r.used === 'site')) return 'site';
+  return rows.length > 0 ? 'request' : null;
 }
 
 export async function unknownProducts(db: Db, ids: number[]): Promise<number[]> {

@@ -8,8 +8,9 @@ import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { BadRequestError, ConflictError } from '../../platform/errors.ts';
 import { recordChange } from '../history/index.ts';
-import { domainTaken, requireWebsite } from './queries.ts';
+import { domainInUse, lockDomain, requireWebsite } from './queries.ts';
 import { hasPendingRequest, insertRequest, type RequestRow } from './request-queries.ts';
+import { isUniqueViolation } from './rules.ts';
 
 /** An Active site asks the MLS for a new domain; the site keeps its domain until the request is approved. */
 export async function requestDomainChange(
@@ -20,16 +21,35 @@ export async function requestDomainChange(
   input: DomainChangeRequest,
 ): Promise<RequestRow> {
   const fail = `${WebsiteMessages.domainChangeFailed}: `;
+  try {
+    return await requestUnderLock(db, vendorId, actor, id, input, fail);
+  } catch (err) {
+    // The domain lock keeps two writers from both passing the check; the unique index is the backstop.
+    if (isUniqueViolation(err)) throw new ConflictError(fail + WebsiteServerMessages.domainReserved);
+    throw err;
+  }
+}
+
+function requestUnderLock(
+  db: Db,
+  vendorId: number,
+  actor: Actor,
+  id: number,
+  input: DomainChangeRequest,
+  fail: string,
+): Promise<RequestRow> {
   return db.transaction(async (tx) => {
     const site = await requireWebsite(tx, vendorId, id, true);
     if (!canRequestDomainChange(site.status))
       throw new BadRequestError(fail + WebsiteServerMessages.domainChangeNotActive);
     if (input.domainName === site.domainName.toLowerCase())
       throw new BadRequestError(fail + WebsiteServerMessages.domainChangeSame);
-    if (await domainTaken(tx, input.domainName, site.id))
-      throw new ConflictError(fail + WebsiteMessages.duplicateDomain);
     if (await hasPendingRequest(tx, site.id, 'domain'))
       throw new ConflictError(fail + WebsiteServerMessages.requestPending);
+    await lockDomain(tx, input.domainName);
+    const used = await domainInUse(tx, input.domainName, site.id);
+    if (used === 'site') throw new ConflictError(fail + WebsiteMessages.duplicateDomain);
+    if (used === 'request') throw new ConflictError(fail + WebsiteServerMessages.domainReserved);
     const request = await insertRequest(tx, site, actor, 'domain', {
       domainName: input.domainName,
       reason: input.reason,

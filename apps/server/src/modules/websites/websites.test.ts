@@ -426,6 +426,78 @@ describe('requests', () => {
   });
 });
 
+describe('one domain, one site', () => {
+  const create = (domainName: string, token = demo(), vendor?: number) =>
+    t.call(
+      token,
+      'POST',
+      '/api/portal/websites',
+      { domainName, memberNumber: t.agents.local[2], products: [1] },
+      vendor,
+    );
+  const requestDomain = (id: number, domainName: string) =>
+    t.call(demo(), 'POST', `/api/portal/websites/${id}/domain-change`, { domainName, reason: '' });
+  async function activeSite(): Promise<number> {
+    const id = await createSite();
+    await forceStatus(id, 'Active');
+    return id;
+  }
+
+  it('treats a leading www. as the same site, across vendors, without naming the holder', async () => {
+    const bare = freshDomain('www-pair');
+    await createSite({ domainName: bare }, t.tokens.admin, t.vendors.harbor);
+    const withWww = await create(`www.${bare}`);
+    expect(withWww.statusCode).toBe(409);
+    expect(withWww.json()).toEqual({ code: 409, message: WebsiteMessages.duplicateDomain });
+
+    const prefixed = freshDomain('www-first');
+    await createSite({ domainName: `WWW.${prefixed}` });
+    const plain = await create(prefixed, t.tokens.admin, t.vendors.harbor);
+    expect(plain.statusCode).toBe(409);
+    expect(plain.json()).toEqual({ code: 409, message: WebsiteMessages.duplicateDomain });
+    // A label that merely starts with "www" is another name.
+    expect((await create(`wwwx.${prefixed}`)).statusCode).toBe(201);
+  });
+
+  it('reserves a domain named in a pending change request, for creates and other requests alike', async () => {
+    const wanted = freshDomain('reserved');
+    const first = await activeSite();
+    expect((await requestDomain(first, wanted)).statusCode).toBe(201);
+
+    const created = await create(`www.${wanted}`, t.tokens.admin, t.vendors.harbor);
+    expect(created.statusCode).toBe(409);
+    expect(created.json()).toEqual({ code: 409, message: WebsiteServerMessages.domainReserved });
+
+    const second = await activeSite();
+    const again = await requestDomain(second, wanted.toUpperCase());
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(
+      `${WebsiteMessages.domainChangeFailed}: ${WebsiteServerMessages.domainReserved}`,
+    );
+    const pending = await t.rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM website_requests WHERE payload ->> 'domainName' = ${wanted}`,
+    );
+    expect(pending[0]!.n).toBe(1);
+  });
+
+  it('lets one of two parallel writers take a domain, whichever way they ask', async () => {
+    const wanted = freshDomain('race');
+    const sites = await Promise.all([activeSite(), activeSite(), activeSite()]);
+    const answers = await Promise.all([
+      requestDomain(sites[0]!, wanted),
+      requestDomain(sites[1]!, `www.${wanted}`),
+      requestDomain(sites[2]!, wanted),
+      create(wanted),
+      create(`www.${wanted}`, t.tokens.admin, t.vendors.harbor),
+    ]);
+    const codes = answers.map((a) => a.statusCode).sort();
+    expect(codes).toEqual([201, 409, 409, 409, 409]);
+    for (const a of answers.filter((x) => x.statusCode === 409)) {
+      expect(a.json().message).toMatch(/already exists|pending domain change request/);
+    }
+  });
+});
+
 describe('list', () => {
   const list = async (query: string, token = demo(), vendor?: number) => {
     const res = await t.call(token, 'GET', `/api/portal/websites${query}`, undefined, vendor);
