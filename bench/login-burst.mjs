@@ -69,14 +69,14 @@ try {
   // Idle reference: what one login and one page cost on this machine right now.
   const idleLogin = [];
   for (let i = 0; i < 3; i++)
-    idleLogin.push((await login(baseUrl, 'viewer', 'viewer-portal', '10.0.0.3')).ms);
+    idleLogin.push((await login(baseUrl, 'viewer', 'read-only-2026', '10.0.0.3')).ms);
   const idleIndex = [];
   for (let i = 0; i < 5; i++) idleIndex.push(await getIndex(baseUrl));
 
   const burstStarted = performance.now();
   const accountBurst = Promise.all(
     Array.from({ length: 30 }, (_v, i) =>
-      login(baseUrl, 'demo', i === 2 ? 'demo-portal' : `wrong-guess-${i}`, '10.0.0.1'),
+      login(baseUrl, 'demo', i === 2 ? 'summit-sites-2026' : `wrong-guess-${i}`, '10.0.0.1'),
     ),
   );
   const addressBurst = Promise.all(
@@ -84,7 +84,7 @@ try {
   );
   const bursts = Promise.all([accountBurst, addressBurst]);
   const [otherLogins, indexLoads, [accountAnswers, addressAnswers]] = await Promise.all([
-    sampleUntil(bursts, () => login(baseUrl, 'viewer', 'viewer-portal', '10.0.0.3'), {
+    sampleUntil(bursts, () => login(baseUrl, 'viewer', 'read-only-2026', '10.0.0.3'), {
       pauseMs: 100,
       min: 5,
     }),

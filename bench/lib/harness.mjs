@@ -125,7 +125,7 @@ export async function startServer({ dataDir, env = {}, command, quiet = true } =
   return { baseUrl, dataDir: dir, readyMs: performance.now() - started, stop };
 }
 
-export async function login(baseUrl, username = 'demo', password = 'demo-portal') {
+export async function login(baseUrl, username = 'demo', password = 'summit-sites-2026') {
   const response = await fetch(`${baseUrl}/api/login`, {
     method: 'POST',
     headers: { Authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}` },

@@ -15,11 +15,11 @@ export interface User {
 }
 
 export const users = {
-  demo: { username: 'demo', password: 'demo-portal' },
-  viewer: { username: 'viewer', password: 'viewer-portal' },
-  admin: { username: 'admin', password: 'admin-portal' },
-  other: { username: 'other', password: 'other-portal' },
-  newbie: { username: 'newbie', password: 'newbie-portal' },
+  demo: { username: 'demo', password: 'summit-sites-2026' },
+  viewer: { username: 'viewer', password: 'read-only-2026' },
+  admin: { username: 'admin', password: 'mls-staff-2026' },
+  other: { username: 'other', password: 'harbor-idx-2026' },
+  newbie: { username: 'newbie', password: 'first-visit-2026' },
 } as const satisfies Record<string, User>;
 
 export function basicAuth({ username, password }: User): string {

@@ -89,7 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerInputGuard(app);
   registerAfterReply(app);
   registerJsonParser(app);
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, config.publicUrl);
   registerScope(app, { db: database.db, sessions });
   await registerApiSchemas(app);
   for (const feature of FEATURES) feature(app, ctx);

@@ -13,10 +13,28 @@ export const usernameSchema = z
 
 export const PASSWORD_MIN = 10;
 export const PASSWORD_MAX = 128;
+/** The fewest different characters a password must use: `aaaaaaaaaa` or `1212121212` are refused. */
+export const PASSWORD_MIN_DISTINCT = 4;
+
+export const PasswordMessages = {
+  blank: 'Password cannot be only spaces.',
+  distinct: `Password must use at least ${PASSWORD_MIN_DISTINCT} different characters.`,
+  hasUsername: 'Password cannot contain your username.',
+  common: 'This password is one of the most commonly used ones. Please choose another.',
+} as const;
+
 export const passwordSchema = z
   .string({ error: 'Please enter a password.' })
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters.`)
-  .max(PASSWORD_MAX, `Password cannot be more than ${PASSWORD_MAX} characters.`);
+  .max(PASSWORD_MAX, `Password cannot be more than ${PASSWORD_MAX} characters.`)
+  .refine((p) => p.trim() !== '', PasswordMessages.blank)
+  .refine((p) => new Set(p).size >= PASSWORD_MIN_DISTINCT, PasswordMessages.distinct);
+
+/** Whether a password holds the username, whatever the case (usernames under 3 characters aside). */
+export function passwordHasUsername(password: string, username: string): boolean {
+  const name = username.trim().toLowerCase();
+  return name.length >= 3 && password.toLowerCase().includes(name);
+}
 
 export const loginResponseSchema = z.object({ token: z.string(), role: roleSchema });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;

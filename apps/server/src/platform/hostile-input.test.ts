@@ -64,7 +64,13 @@ const BODIES: unknown[] = [
   { domainName: "x'); DROP TABLE websites; --", memberNumber: '\u0000', products: [1e308] },
   { username: 'demo\u0000', subject: 'a\u0000b', message: 'm', category: 'Other', dba: '\u0000' },
   { domainName: 'ok.example.com', memberNumber: 'x', dba: 'half \ud800', subject: '\udfff', products: [1] },
-  { startDate: '2023-02-29', termDate: '2024-02-30', products: [2147483648], rowKey: 2147483648, id: 2 ** 53 },
+  {
+    startDate: '2023-02-29',
+    termDate: '2024-02-30',
+    products: [2147483648],
+    rowKey: 2147483648,
+    id: 2 ** 53,
+  },
   JSON.parse('{"a":'.repeat(200) + '1' + '}'.repeat(200)) as unknown,
 ];
 
@@ -174,7 +180,7 @@ describe('hostile input on every API route', () => {
       'Basic',
       'Basic !!!not-base64!!!',
       `Basic ${Buffer.from('no-colon').toString('base64')}`,
-      `Basic ${Buffer.from('demo\u0000:demo-portal').toString('base64')}`,
+      `Basic ${Buffer.from('demo\u0000:summit-sites-2026').toString('base64')}`,
       `Basic ${Buffer.from(`${'u'.repeat(5000)}:p`).toString('base64')}`,
       'Bearer',
       `Bearer ${'x'.repeat(5000)}`,
@@ -208,7 +214,8 @@ it('names a lone surrogate as the reason it refuses text holding one, and stores
     method: 'POST',
     url: '/api/portal/websites',
     headers: { ...t.auth(token), 'content-type': 'application/json' },
-    payload: '{"domainName":"lone-surrogate.example.com","memberNumber":"x","products":[1],"dba":"a\\ud800b"}',
+    payload:
+      '{"domainName":"lone-surrogate.example.com","memberNumber":"x","products":[1],"dba":"a\\ud800b"}',
   });
   expect(res.statusCode).toBe(400);
   expect(res.json()).toEqual({ code: 400, message: Messages.loneSurrogate });

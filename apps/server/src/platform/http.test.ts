@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setup, type TestContext } from '../../test/helper.ts';
+import { PERMISSIONS_POLICY } from './http.ts';
 
 let t: TestContext;
 let webDist: string;
@@ -107,6 +108,22 @@ describe('API basics', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['permissions-policy']).toBe(PERMISSIONS_POLICY);
+    expect(res.headers['permissions-policy']).toContain('camera=()');
+    // Served over plain HTTP (this app's public URL), HSTS would be ignored at best: it is not sent.
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('tells browsers to keep to HTTPS when the public URL is https', async () => {
+    const secure = await setup({ env: { PUBLIC_URL: 'https://portal.example' } });
+    try {
+      for (const url of ['/api/health', '/login', '/api/nope']) {
+        const res = await secure.inject({ method: 'GET', url });
+        expect(res.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
+      }
+    } finally {
+      await secure.close();
+    }
   });
 });
 

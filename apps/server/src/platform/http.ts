@@ -31,8 +31,25 @@ declare module 'fastify' {
   }
 }
 
-export function registerSecurityHeaders(app: FastifyInstance): void {
+/** Browser features the portal never uses, refused to any page or frame it serves. */
+export const PERMISSIONS_POLICY = [
+  'camera=()',
+  'microphone=()',
+  'geolocation=()',
+  'payment=()',
+  'usb=()',
+  'serial=()',
+  'display-capture=()',
+].join(', ');
+
+/** Once a browser has reached the portal over HTTPS, it uses nothing else for a year. */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
+export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): void {
+  const https = publicUrl.startsWith('https://');
   app.addHook('onSend', async (request, reply) => {
+    if (https) reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
     reply.header('content-security-policy', request.routeOptions.config?.csp ?? CONTENT_SECURITY_POLICY);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('x-frame-options', 'DENY');

@@ -66,7 +66,11 @@ const DOCS_ROUTES = [
 function apiRoutes() {
   return t.app.routeAccess.filter(
     (r) =>
-      r.url.startsWith('/api/') && r.method !== 'HEAD' && !DOCS_ROUTES.includes(r.url) && r.url !== PROBE && r.url !== EXTRA_FIELDS,
+      r.url.startsWith('/api/') &&
+      r.method !== 'HEAD' &&
+      !DOCS_ROUTES.includes(r.url) &&
+      r.url !== PROBE &&
+      r.url !== EXTRA_FIELDS,
   );
 }
 

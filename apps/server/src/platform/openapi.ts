@@ -83,7 +83,8 @@ const checkedSerializer: FastifySerializerCompiler<ZodType | { properties: ZodTy
 /** Schema compilers and the document generator; call before any route is added. */
 export async function registerApiSchemas(app: FastifyInstance): Promise<void> {
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(checkedSerializer);  await app.register(fastifySwagger, {
+  app.setSerializerCompiler(checkedSerializer);
+  await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
       info: {

@@ -8,16 +8,16 @@ import { BASE_DAY } from './random.ts';
 export const DEMO_LOGINS: readonly { username: string; password: string; role: Role; note: string }[] = [
   {
     username: 'demo',
-    password: 'demo-portal',
+    password: 'summit-sites-2026',
     role: 'vendor',
     note: 'Summit Web Solutions, linked to Summit Web Solutions West',
   },
-  { username: 'viewer', password: 'viewer-portal', role: 'viewer', note: 'read-only, Summit Web Solutions' },
-  { username: 'admin', password: 'admin-portal', role: 'admin', note: 'MLS staff, may act for any vendor' },
-  { username: 'other', password: 'other-portal', role: 'vendor', note: 'Harbor IDX Co. only' },
+  { username: 'viewer', password: 'read-only-2026', role: 'viewer', note: 'read-only, Summit Web Solutions' },
+  { username: 'admin', password: 'mls-staff-2026', role: 'admin', note: 'MLS staff, may act for any vendor' },
+  { username: 'other', password: 'harbor-idx-2026', role: 'vendor', note: 'Harbor IDX Co. only' },
   {
     username: 'newbie',
-    password: 'newbie-portal',
+    password: 'first-visit-2026',
     role: 'vendor',
     note: 'Summit Web Solutions, has not accepted the terms',
   },

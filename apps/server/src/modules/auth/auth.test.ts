@@ -1,4 +1,4 @@
-import { ErrorCodes, Messages, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '@vp/contract';
+import { ErrorCodes, Messages, PasswordMessages, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '@vp/contract';
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginFailures, outbox, passwordTokens, sessions, users } from '../../db/schema.ts';
@@ -45,7 +45,7 @@ function tokenFromLink(text: string, route: string): string {
 
 describe('login', () => {
   it('answers token and role for good credentials, with the username trimmed', async () => {
-    const res = await login('  demo  ', 'demo-portal');
+    const res = await login('  demo  ', 'summit-sites-2026');
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.role).toBe('vendor');
@@ -54,7 +54,7 @@ describe('login', () => {
   });
 
   it('accepts the username in any letter case', async () => {
-    expect((await login('DEMO', 'demo-portal')).statusCode).toBe(200);
+    expect((await login('DEMO', 'summit-sites-2026')).statusCode).toBe(200);
   });
 
   it('gives the same 401 answer for an unknown user and a wrong password', async () => {
@@ -92,7 +92,7 @@ describe('login', () => {
         Array.from({ length: 5 }, (_v, i) => login(name, `wrong-password-${i}`, `10.1.${i}.1`)),
       );
       expect(failures.map((r) => r.statusCode)).toEqual([401, 401, 401, 401, 401]);
-      const limited = await login(name, name === 'other' ? 'other-portal' : 'anything-at-all', '10.1.9.9');
+      const limited = await login(name, name === 'other' ? 'harbor-idx-2026' : 'anything-at-all', '10.1.9.9');
       expect(limited.statusCode).toBe(429);
       expect(limited.json()).toEqual({ code: 429, message: Messages.tooManyAttempts });
     }
@@ -106,9 +106,9 @@ describe('login', () => {
       .insert(loginFailures)
       .values(Array.from({ length: 19 }, () => ({ key: addressKey(address), at })));
     expect((await login('someone-20', 'wrong-password', address)).statusCode).toBe(401);
-    const limited = await login('newbie', 'newbie-portal', address);
+    const limited = await login('newbie', 'first-visit-2026', address);
     expect(limited.statusCode).toBe(429);
-    expect((await login('newbie', 'newbie-portal', '10.2.0.2')).statusCode).toBe(200);
+    expect((await login('newbie', 'first-visit-2026', '10.2.0.2')).statusCode).toBe(200);
   });
 });
 
@@ -221,7 +221,7 @@ describe('forgot and reset password', () => {
     expect(old.statusCode).toBe(401);
     expect(old.json().code).toBe(ErrorCodes.sessionEnded);
 
-    expect((await login('newbie', 'newbie-portal', '10.3.0.1')).statusCode).toBe(401);
+    expect((await login('newbie', 'first-visit-2026', '10.3.0.1')).statusCode).toBe(401);
     expect((await login('newbie', 'a-brand-new-secret', '10.3.0.1')).statusCode).toBe(200);
 
     const again = await t.inject({
@@ -231,6 +231,33 @@ describe('forgot and reset password', () => {
     });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ code: 400, message: Messages.resetTokenInvalid });
+  });
+
+  it('refuses blank, monotonous, common and username-bearing passwords, keeping the token usable', async () => {
+    await forgot('viewer', '10.5.0.4');
+    const token = tokenFromLink((await latestMailTo('viewer@summitweb.example'))!.text, '/password');
+    for (const [password, message] of [
+      [' '.repeat(10), PasswordMessages.blank],
+      ['aaaaaaaaaa', PasswordMessages.distinct],
+      ['1212121212', PasswordMessages.distinct],
+      ['my-VIEWER-secret', PasswordMessages.hasUsername],
+      ['Password123', PasswordMessages.common],
+      ['qwertyuiop', PasswordMessages.common],
+    ] as const) {
+      const res = await t.inject({
+        method: 'PUT',
+        url: '/api/profile/resetpassword',
+        payload: { token, password },
+      });
+      expect(res.json(), password).toEqual({ code: 400, message });
+    }
+    expect((await login('viewer', 'read-only-2026', '10.3.0.4')).statusCode).toBe(200);
+    const ok = await t.inject({
+      method: 'PUT',
+      url: '/api/profile/resetpassword',
+      payload: { token, password: 'read-only-2026' },
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
   });
 
   it('refuses an expired reset token and a too-short password', async () => {

@@ -65,7 +65,9 @@ describe('forgot password', () => {
     const errors: unknown[] = [];
     const log = { ...t.app.log, error: (...args: unknown[]) => errors.push(args) } as FastifyBaseLogger;
     const service = authService({ ...t.app.ctx, db: unusable, log });
-    expect(await service.forgotPassword('demo', '127.0.0.1')).toEqual({ message: Messages.forgotPasswordSent });
+    expect(await service.forgotPassword('demo', '127.0.0.1')).toEqual({
+      message: Messages.forgotPasswordSent,
+    });
     expect(errors).toHaveLength(0);
     await afterReplyIdle();
     expect(errors).toHaveLength(1);

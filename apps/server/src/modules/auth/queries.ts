@@ -38,8 +38,9 @@ export async function insertPasswordToken(
 
 export async function findUsableToken(db: Db, tokenHash: string, kind: 'reset' | 'invite', now: Date) {
   const [row] = await db
-    .select({ id: passwordTokens.id, userId: passwordTokens.userId })
+    .select({ id: passwordTokens.id, userId: passwordTokens.userId, username: users.username })
     .from(passwordTokens)
+    .innerJoin(users, eq(users.id, passwordTokens.userId))
     .where(
       and(
         eq(passwordTokens.tokenHash, tokenHash),

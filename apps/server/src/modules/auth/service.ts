@@ -12,6 +12,7 @@ import type { AppContext } from '../../context.ts';
 import { BadRequestError, UnauthorizedError, parse } from '../../platform/errors.ts';
 import { limitedPasswordCheck, reserveResetMail } from '../../platform/login-limit.ts';
 import { hashPasswordGated } from '../../platform/password-gate.ts';
+import { checkNewPassword } from '../../platform/new-password.ts';
 import { newToken, sha256, verifyPassword } from '../../platform/passwords.ts';
 import { runAfterReply } from '../../platform/after-reply.ts';
 import type { Session } from '../../platform/sessions.ts';
@@ -91,21 +92,25 @@ export function authService(ctx: AppContext) {
     },
 
     async resetPassword(body: ResetPasswordBody, address: string): Promise<{ message: string }> {
-      const userId = await useToken(body.token, 'reset', async () => ({
-        passwordHash: await hashPasswordGated(body.password, { address }),
-      }));
+      const userId = await useToken(body.token, 'reset', async (username) => {
+        checkNewPassword(body.password, username);
+        return { passwordHash: await hashPasswordGated(body.password, { address }) };
+      });
       await sessions.endAllForUser(userId, 'password-reset');
       return { message: AuthMessages.passwordChanged };
     },
 
     async register(token: string | null, body: RegisterBody, address: string): Promise<{ message: string }> {
       if (!token) throw new BadRequestError(Messages.resetTokenInvalid);
-      const userId = await useToken(token, 'invite', async () => ({
-        passwordHash: await hashPasswordGated(body.password, { address }),
-        activate: true,
-        ...(body.firstName ? { firstName: body.firstName } : {}),
-        ...(body.lastName ? { lastName: body.lastName } : {}),
-      }));
+      const userId = await useToken(token, 'invite', async (username) => {
+        checkNewPassword(body.password, username);
+        return {
+          passwordHash: await hashPasswordGated(body.password, { address }),
+          activate: true,
+          ...(body.firstName ? { firstName: body.firstName } : {}),
+          ...(body.lastName ? { lastName: body.lastName } : {}),
+        };
+      });
       await sessions.userChanged(userId);
       return { message: AuthMessages.registered };
     },
@@ -137,11 +142,11 @@ export function authService(ctx: AppContext) {
   async function useToken(
     token: string,
     kind: 'reset' | 'invite',
-    build: () => Promise<q.PasswordChange>,
+    build: (username: string) => Promise<q.PasswordChange>,
   ): Promise<number> {
     const found = await q.findUsableToken(db, sha256(token), kind, new Date());
     if (!found) throw new BadRequestError(Messages.resetTokenInvalid);
-    const change = await build();
+    const change = await build(found.username);
     const claimed = await db.transaction(async (tx) => {
       if (!(await q.claimToken(tx, found.id, new Date()))) return false;
       await q.setPassword(tx, found.userId, change);

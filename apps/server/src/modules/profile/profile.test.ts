@@ -1,4 +1,4 @@
-import { ErrorCodes, Messages, profileSchema } from '@vp/contract';
+import { ErrorCodes, Messages, PasswordMessages, profileSchema } from '@vp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basic, setup, type TestContext } from '../../../test/helper.ts';
 
@@ -97,6 +97,20 @@ describe('PUT /api/profile', () => {
     expect(res.json()).toEqual({ code: 400, message });
   });
 
+  it('refuses a new password holding the username or among the most common, after the current one', async () => {
+    const base = { email: 'viewer@summitweb.example', firstName: 'Victor', lastName: 'Vance' };
+    const current = 'read-only-2026';
+    for (const [password, message] of [
+      ['viewer-2026!', PasswordMessages.hasUsername],
+      ['1234567890', PasswordMessages.common],
+      ['          ', PasswordMessages.blank],
+    ] as const) {
+      const res = await put(viewer, { ...base, password, currentPassword: current });
+      expect(res.json(), password).toEqual({ code: 400, message });
+    }
+    expect(await t.login('viewer')).toBeTruthy();
+  });
+
   it('refuses a missing body with 400', async () => {
     const res = await t.inject({ method: 'PUT', url: '/api/profile', headers: t.auth(viewer) });
     expect(res.statusCode).toBe(400);
@@ -110,13 +124,13 @@ describe('PUT /api/profile', () => {
 
     const wrong = await put(token, {
       ...base,
-      password: 'newbie-secret-2',
+      password: 'fresh-secret-2',
       currentPassword: 'not-it-at-all',
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe(Messages.currentPasswordWrong);
 
-    const ok = await put(token, { ...base, password: 'newbie-secret-2', currentPassword: 'newbie-portal' });
+    const ok = await put(token, { ...base, password: 'fresh-secret-2', currentPassword: 'first-visit-2026' });
     expect(ok.statusCode).toBe(200);
     expect((await t.inject({ method: 'GET', url: '/api/profile', headers: t.auth(token) })).statusCode).toBe(
       200,
@@ -127,7 +141,7 @@ describe('PUT /api/profile', () => {
     const login = await t.inject({
       method: 'POST',
       url: '/api/login',
-      headers: { authorization: basic('newbie', 'newbie-secret-2') },
+      headers: { authorization: basic('newbie', 'fresh-secret-2') },
     });
     expect(login.statusCode).toBe(200);
   });
@@ -145,7 +159,7 @@ describe('terms of service', () => {
   });
 
   it('records acceptance for a user who had not accepted', async () => {
-    const [token] = await Promise.all([t.login('newbie', 'newbie-secret-2')]);
+    const [token] = await Promise.all([t.login('newbie', 'fresh-secret-2')]);
     const before = await t.inject({ method: 'GET', url: '/api/profile', headers: t.auth(token!) });
     expect(before.json().acceptedTOS).toBe(false);
     const res = await t.inject({ method: 'PUT', url: '/api/profile/tos', headers: t.auth(token!) });

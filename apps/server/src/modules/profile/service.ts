@@ -9,6 +9,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { BadRequestError } from '../../platform/errors.ts';
 import { limitedPasswordCheck } from '../../platform/login-limit.ts';
+import { checkNewPassword } from '../../platform/new-password.ts';
 import { hashPasswordGated } from '../../platform/password-gate.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
 import { loadSessionUser, type Session, type SessionUser } from '../../platform/sessions.ts';
@@ -60,6 +61,7 @@ export function profileService(ctx: AppContext) {
           verifyPassword(body.currentPassword ?? '', stored),
         );
         if (!ok) throw new BadRequestError(Messages.currentPasswordWrong);
+        checkNewPassword(body.password, session.user.username);
         passwordHash = await hashPasswordGated(body.password, { account: session.user.username, address });
       }
       await q.updateUser(db, userId, {

@@ -39,14 +39,16 @@ describe('login form', () => {
     vi.stubGlobal('fetch', fetchMock);
     const router = renderLogin('/login?redirect=%2Ffeedback%3Fx%3D1');
 
-    fill('  demo  ', 'demo-portal');
+    fill('  demo  ', 'summit-sites-2026');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/feedback'));
     expect(router.state.location.search).toBe('?x=1');
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/login');
     expect(init.method).toBe('POST');
-    expect((init.headers as Record<string, string>).Authorization).toBe(`Basic ${btoa('demo:demo-portal')}`);
+    expect((init.headers as Record<string, string>).Authorization).toBe(
+      `Basic ${btoa('demo:summit-sites-2026')}`,
+    );
     expect(getToken()).toBe('tok-1');
   });
 
