@@ -13,6 +13,7 @@ export const AUDIT_KINDS = [
   'website.domain_change_requested',
   'website.agent_change_requested',
   'website.termination_requested',
+  'website.termination_withdrawn',
   'team.created',
   'team.member_added',
   'team.member_removed',

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ROLES, type Role } from './roles.ts';
-import { canRequestTermination, canWrite, isAgentEditable, isStatusChangeAllowed } from './permissions.ts';
+import {
+  canRequestTermination,
+  canWithdrawTermination,
+  canWrite,
+  isAgentEditable,
+  isStatusChangeAllowed,
+} from './permissions.ts';
+import { canDelete, statusOptions } from './website-rules.ts';
 import { SITE_STATUSES, type SiteStatus } from './status.ts';
 
 const PA: SiteStatus = 'Pending Activation';
@@ -62,4 +69,39 @@ describe('canRequestTermination', () => {
       expect(canRequestTermination(status, role)).toBe(status === 'Active' && role !== 'viewer');
     }
   });
+});
+
+describe('a site that was ever Active', () => {
+  it.each(SITE_STATUSES)('never moves from %s back to Pending Activation, for any role', (from) => {
+    for (const role of ROLES) {
+      if (from !== 'Pending Activation')
+        expect(isStatusChangeAllowed(from, 'Pending Activation', role, true)).toBe(false);
+    }
+    if (from !== 'Pending Activation') expect(statusOptions(from, true)).not.toContain('Pending Activation');
+  });
+
+  it('keeps the never-activated moves of the spec', () => {
+    expect(isStatusChangeAllowed('Pending Termination', 'Pending Activation', 'vendor', false)).toBe(true);
+    expect(isStatusChangeAllowed('Inactive', 'Pending Activation', 'vendor', false)).toBe(true);
+    expect(isStatusChangeAllowed('Inactive', 'Pending Activation', 'vendor', true)).toBe(false);
+    expect(statusOptions('Inactive', true)).toEqual(['Inactive']);
+  });
+
+  it('is never deleted', () => {
+    expect(canDelete('Pending Activation', false)).toBe(true);
+    expect(canDelete('Pending Activation', true)).toBe(false);
+  });
+
+  it.each([null, ...SITE_STATUSES])(
+    'withdraws a termination only from Pending Termination (saved %s)',
+    (status) => {
+      for (const role of ROLES) {
+        for (const activated of [true, false]) {
+          expect(canWithdrawTermination(status, activated, role)).toBe(
+            status === 'Pending Termination' && activated && role !== 'viewer',
+          );
+        }
+      }
+    },
+  );
 });

@@ -14,15 +14,20 @@ export function canWrite(role: Role): boolean {
 
 /**
  * Whether a status move is allowed: to the same status, or to a selectable option of the saved
- * status. MLS staff (admin) also activate and terminate: they may set plain Active or Inactive
+ * status (never back to Pending Activation once the site was Active). MLS staff (admin) also activate and terminate: they may set plain Active or Inactive
  * from any status. Viewers move nothing.
  */
-export function isStatusChangeAllowed(from: SiteStatus, to: SiteStatus, role: Role): boolean {
+export function isStatusChangeAllowed(
+  from: SiteStatus,
+  to: SiteStatus,
+  role: Role,
+  activated = false,
+): boolean {
   if (from === to) return true;
   if (!canWrite(role)) return false;
   if (role === 'admin' && (to === 'Active' || to === 'Inactive')) return true;
   if (!isSelectableStatus(to)) return false;
-  return statusOptions(from).includes(to);
+  return statusOptions(from, activated).includes(to);
 }
 
 /**
@@ -41,4 +46,16 @@ export function isAgentEditable(savedStatus: SiteStatus | null, role: Role): boo
  */
 export function canRequestTermination(savedStatus: SiteStatus | null, role: Role): boolean {
   return savedStatus === 'Active' && canWrite(role);
+}
+
+/**
+ * A termination waiting for MLS staff may be withdrawn: the site goes back to Active. Only for
+ * sites that were Active (a never-activated site in Pending Termination picks its status instead).
+ */
+export function canWithdrawTermination(
+  savedStatus: SiteStatus | null,
+  activated: boolean,
+  role: Role,
+): boolean {
+  return savedStatus === 'Pending Termination' && activated && canWrite(role);
 }

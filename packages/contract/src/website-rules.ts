@@ -27,7 +27,14 @@ export const WebsiteMessages = {
   domainLocked: 'The domain of an existing website cannot be changed here. Use a Domain Change Request.',
   startDateLocked: 'The start date can only be changed while the website is Pending Activation.',
   termDateLocked: 'The term date can only be changed while the website is Pending Termination.',
-  deleteNotAllowed: 'Only websites that are Pending Activation can be deleted.',
+  deleteNotAllowed: 'Only websites that are Pending Activation and were never Active can be deleted.',
+  backToPendingActivation: 'A website that has been Active cannot return to Pending Activation.',
+  withdrawTermination: 'Withdraw termination',
+  terminationWithdrawn: 'Termination withdrawn',
+  withdrawNotPending: 'Only a website in Pending Termination that was Active can withdraw its termination.',
+  withdrawConfirm:
+    'Withdraw the termination request? The website returns to Active and its term date is cleared.',
+  agentNotActive: 'Only agents whose MLS status is Active can be chosen.',
   duplicateDomain: 'A website with this domain name already exists.',
   agentNotFound: 'Agent information not found.',
   reciprocalNotAllowed: 'Reciprocal agents are not allowed for this vendor.',
@@ -38,11 +45,15 @@ export const WebsiteMessages = {
   termDateInPast: 'The term date must be today or later.',
 } as const;
 
-/** Statuses a user may pick, given the saved status (or null while creating). */
-export function statusOptions(current: SiteStatus | null): SiteStatus[] {
+/**
+ * Statuses a user may pick, given the saved status (or null while creating) and whether the site
+ * was ever Active: such a site never returns to Pending Activation (a withdrawn termination goes
+ * back to Active through its own action, a terminated site is reactivated by MLS staff).
+ */
+export function statusOptions(current: SiteStatus | null, activated = false): SiteStatus[] {
   if (current === 'Active') return ['Pending Termination'];
-  if (current === 'Inactive') return ['Pending Activation'];
-  return SITE_STATUSES.slice();
+  if (current === 'Inactive') return activated ? ['Inactive'] : ['Pending Activation'];
+  return SITE_STATUSES.filter((s) => !(activated && s === 'Pending Activation'));
 }
 
 /**
@@ -74,9 +85,9 @@ export function isDomainLocked(creating: boolean): boolean {
   return !creating;
 }
 
-/** Delete appears only for saved Pending Activation sites. */
-export function canDelete(savedStatus: SiteStatus | null): boolean {
-  return savedStatus === 'Pending Activation';
+/** Delete appears only for saved Pending Activation sites that were never Active. */
+export function canDelete(savedStatus: SiteStatus | null, activated = false): boolean {
+  return savedStatus === 'Pending Activation' && !activated;
 }
 
 export type SafButtonState = 'hidden' | 'disabled' | 'enabled';

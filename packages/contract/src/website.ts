@@ -28,6 +28,8 @@ export const websiteSchema = z.object({
   broker: brokerSchema.nullable(),
   dba: z.string(),
   products: z.array(z.number().int()),
+  /** Whether the site was ever Active: it then never returns to Pending Activation, nor is deleted. */
+  activated: z.boolean(),
 });
 export type Website = z.infer<typeof websiteSchema>;
 

@@ -103,6 +103,8 @@ export function website(overrides: Partial<Website> = {}): Website {
     },
     dba: '',
     products: [1],
+    // Past Pending Activation, a site was Active at some point (as the server's data is).
+    activated: (overrides.status ?? 'Pending Activation') !== 'Pending Activation',
     ...overrides,
   };
 }

@@ -43,6 +43,8 @@ export const websites = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::integer[]`),
+    /** When the site first became Active (set by trigger); once set, it never returns to Pending Activation. */
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -51,6 +53,29 @@ export const websites = pgTable(
     index('websites_member_idx').on(t.memberNumber),
     index('websites_domain_trgm_idx').using('gin', sql`${t.domainName} gin_trgm_ops`),
   ],
+);
+
+/** A deleted (never-activated) site, kept out of every list; its History stays with MLS staff. */
+export const deletedWebsites = pgTable(
+  'deleted_websites',
+  {
+    id: integer('id').primaryKey(),
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => vendors.id),
+    domainName: text('domain_name').notNull(),
+    status: text('status').notNull(),
+    memberNumber: text('member_number').notNull(),
+    reciprocal: boolean('reciprocal').notNull(),
+    startDate: date('start_date', { mode: 'string' }),
+    termDate: date('term_date', { mode: 'string' }),
+    dba: text('dba').notNull(),
+    products: integer('products').array().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedBy: integer('deleted_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('deleted_websites_vendor_idx').on(t.vendorId, t.deletedAt)],
 );
 
 export interface FieldChange {
@@ -64,9 +89,8 @@ export const websiteChanges = pgTable(
   'website_changes',
   {
     id: serial('id').primaryKey(),
-    websiteId: integer('website_id')
-      .notNull()
-      .references(() => websites.id, { onDelete: 'cascade' }),
+    /** No foreign key: History outlives its site (migration 0006 also refuses deletes). */
+    websiteId: integer('website_id').notNull(),
     vendorId: integer('vendor_id')
       .notNull()
       .references(() => vendors.id),

@@ -1,7 +1,7 @@
 import type { AuditKind } from '@vp/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { websiteChanges, websites, type FieldChange } from '../../db/schema.ts';
+import { deletedWebsites, websiteChanges, websites, type FieldChange } from '../../db/schema.ts';
 
 export interface ChangeRow {
   websiteId: number;
@@ -58,4 +58,26 @@ export async function entriesOfSite(db: Db, vendorId: number, websiteId: number)
           },
         ],
   );
+}
+
+/** The entries of a deleted site of the vendor, newest first; null when the vendor deleted no such site. */
+export async function entriesOfDeletedSite(db: Db, vendorId: number, websiteId: number) {
+  const [deleted] = await db
+    .select({ id: deletedWebsites.id })
+    .from(deletedWebsites)
+    .where(and(eq(deletedWebsites.id, websiteId), eq(deletedWebsites.vendorId, vendorId)));
+  if (!deleted) return null;
+  return db
+    .select({
+      createdAt: websiteChanges.createdAt,
+      kind: websiteChanges.kind,
+      description: websiteChanges.description,
+      username: websiteChanges.username,
+      firstName: websiteChanges.firstName,
+      lastName: websiteChanges.lastName,
+      changes: websiteChanges.changes,
+    })
+    .from(websiteChanges)
+    .where(and(eq(websiteChanges.websiteId, websiteId), eq(websiteChanges.vendorId, vendorId)))
+    .orderBy(desc(websiteChanges.createdAt), desc(websiteChanges.id));
 }

@@ -2,6 +2,7 @@ import { historyEntrySchema } from '@vp/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { actorOf } from '../../platform/actor.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { siteParamsSchema } from '../../platform/params.ts';
 import { vendorOf } from '../../platform/scope.ts';
@@ -22,6 +23,6 @@ export function historyRoutes(app: FastifyInstance, ctx: AppContext): void {
         response: { 200: historyEntrySchema.array(), ...errorResponses },
       },
     },
-    async (request) => service.list(vendorOf(request), request.params.id),
+    async (request) => service.list(vendorOf(request), actorOf(request), request.params.id),
   );
 }

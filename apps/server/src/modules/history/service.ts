@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { FieldChange } from '../../db/schema.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { NotFoundError } from '../../platform/errors.ts';
-import { entriesOfSite, insertChange } from './queries.ts';
+import { entriesOfDeletedSite, entriesOfSite, insertChange } from './queries.ts';
 
 /** A website's History: every write records what changed, in the transaction of the change. */
 
@@ -47,9 +47,14 @@ export async function recordChange(tx: Db, entry: ChangeEntry): Promise<void> {
 
 export function historyService({ db }: AppContext) {
   return {
-    /** The entries of a site, newest first; another vendor's site is not found. */
-    async list(vendorId: number, websiteId: number): Promise<HistoryEntry[]> {
-      const rows = await entriesOfSite(db, vendorId, websiteId);
+    /**
+     * The entries of a site, newest first; another vendor's site is not found. A deleted site's
+     * History stays readable to MLS staff (admin); to the vendor the site is gone.
+     */
+    async list(vendorId: number, actor: Actor, websiteId: number): Promise<HistoryEntry[]> {
+      const rows =
+        (await entriesOfSite(db, vendorId, websiteId)) ??
+        (actor.role === 'admin' ? await entriesOfDeletedSite(db, vendorId, websiteId) : null);
       if (!rows) throw new NotFoundError(WebsiteServerMessages.siteNotFound);
       return rows.map((r) => ({
         date: new Date(r.createdAt).toISOString(),

@@ -54,11 +54,13 @@ function checkInput(siteId: number, input: TeamInput): TeamInput {
   return { ...input, memberIds: [...new Set(input.memberIds)] };
 }
 
-/** New members must be in the roster; reciprocal agents only for vendors allowed them. */
+/** New members must be in the roster with MLS status Active; reciprocal agents only for vendors allowed them. */
 async function checkNewMembers(db: Db, vendorId: number, memberIds: string[]): Promise<void> {
   if (memberIds.length === 0) return;
   const rows = await agentsByMemberNumbers(db, memberIds);
   if (rows.length !== memberIds.length) throw new BadRequestError(WebsiteMessages.agentNotFound);
+  if (rows.some((r) => r.member_status !== 'Active'))
+    throw new BadRequestError(WebsiteMessages.agentNotActive);
   if (rows.some((r) => r.reciprocal) && !(await vendorAllowsReciprocal(db, vendorId))) {
     throw new ForbiddenError(WebsiteMessages.reciprocalNotAllowed);
   }

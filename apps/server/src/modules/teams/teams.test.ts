@@ -114,6 +114,18 @@ describe('team', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('refuses members whose MLS status is not Active', async () => {
+    const id = await site();
+    await t.call(t.tokens.demo, 'POST', teamUrl(id), body(id, [primary]));
+    const [inactive] = await t.rows<{ n: string }>(
+      sql`SELECT member_mls_id AS n FROM members WHERE member_status <> 'Active' AND NOT reciprocal LIMIT 1`,
+    );
+    const res = await t.call(t.tokens.demo, 'PUT', teamUrl(id), body(id, [primary, inactive!.n]));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(WebsiteMessages.agentNotActive);
+    expect(((await t.call(t.tokens.demo, 'GET', teamUrl(id))).json() as Team).memberIds).toEqual([primary]);
+  });
+
   it('takes reciprocal members only when the vendor allows them', async () => {
     const summit = await site();
     const ok = await t.call(

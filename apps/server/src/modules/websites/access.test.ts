@@ -109,6 +109,7 @@ describe('a viewer gets 403 on every write route', () => {
         'POST /api/portal/websites/:id/agent-change',
         'POST /api/portal/websites/:id/domain-change',
         'POST /api/portal/websites/:id/termination',
+        'POST /api/portal/websites/:id/termination/withdraw',
         'POST /api/websites/:id/team',
         'PUT /api/portal/websites',
         'PUT /api/websites/:id/team',

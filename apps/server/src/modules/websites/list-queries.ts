@@ -24,10 +24,11 @@ export interface WebsiteRow extends Nullable<AgentRow> {
   term_date: string | null;
   dba: string;
   products: number[];
+  activated: boolean;
 }
 
 export const WEBSITE_COLUMNS = sql`w.id, w.domain_name, w.status, w.member_number, w.reciprocal AS site_reciprocal,
-  w.start_date, w.term_date, w.dba, w.products, ${AGENT_COLUMNS}`;
+  w.start_date, w.term_date, w.dba, w.products, w.activated_at IS NOT NULL AS activated, ${AGENT_COLUMNS}`;
 export const ROSTER_JOINS = sql`LEFT JOIN members m ON m.member_mls_id = w.member_number ${AGENT_JOINS}`;
 
 export function toWebsite(row: WebsiteRow): Website {
@@ -53,6 +54,7 @@ export function toWebsite(row: WebsiteRow): Website {
     broker: toBroker(row as AgentRow),
     dba: row.dba,
     products: (row.products ?? []).map(Number),
+    activated: row.activated,
   };
 }
 

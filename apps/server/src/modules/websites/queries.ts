@@ -19,6 +19,8 @@ export interface SiteRecord {
   termDate: string | null;
   dba: string;
   products: number[];
+  /** Ever Active: never back to Pending Activation, never deleted. */
+  activated: boolean;
 }
 
 export async function siteRecord(
@@ -38,9 +40,11 @@ export async function siteRecord(
     term_date: string | null;
     dba: string;
     products: number[];
+    activated: boolean;
   }>(
     db,
-    sql`SELECT id, vendor_id, domain_name, status, member_number, reciprocal, start_date, term_date, dba, products
+    sql`SELECT id, vendor_id, domain_name, status, member_number, reciprocal, start_date, term_date, dba, products,
+        activated_at IS NOT NULL AS activated
       FROM websites WHERE id = ${id} AND vendor_id = ${vendorId} ${forUpdate ? sql`FOR UPDATE` : sql``}`,
   );
   if (!row) return null;
@@ -55,6 +59,7 @@ export async function siteRecord(
     termDate: row.term_date,
     dba: row.dba,
     products: (row.products ?? []).map(Number),
+    activated: row.activated,
   };
 }
 
@@ -116,7 +121,7 @@ export async function unknownProducts(db: Db, ids: number[]): Promise<number[]> 
 }
 
 /** The fields a write sets on a site; the agent's roster data is joined at read time. */
-export type SiteFields = Omit<SiteRecord, 'id' | 'vendorId'>;
+export type SiteFields = Omit<SiteRecord, 'id' | 'vendorId' | 'activated'>;
 
 export async function insertWebsite(tx: Db, vendorId: number, site: SiteFields): Promise<number> {
   const [row] = await tx
@@ -139,8 +144,23 @@ export async function updateWebsite(
     .where(and(eq(websites.id, id), eq(websites.vendorId, vendorId)));
 }
 
-export async function deleteWebsite(tx: Db, vendorId: number, id: number): Promise<void> {
+/** Moves a site out of every list into deleted_websites; its History stays where it is. */
+export async function archiveWebsite(tx: Db, vendorId: number, id: number, userId: number): Promise<void> {
+  await tx.execute(sql`INSERT INTO deleted_websites (id, vendor_id, domain_name, status, member_number, reciprocal,
+      start_date, term_date, dba, products, created_at, deleted_by)
+    SELECT id, vendor_id, domain_name, status, member_number, reciprocal, start_date, term_date, dba, products,
+      created_at, ${userId}
+    FROM websites WHERE id = ${id} AND vendor_id = ${vendorId}`);
   await tx.delete(websites).where(and(eq(websites.id, id), eq(websites.vendorId, vendorId)));
+}
+
+/** A deleted site of the vendor, for MLS staff reading its History. */
+export async function deletedSiteExists(db: Db, vendorId: number, id: number): Promise<boolean> {
+  const rows = await rowsOf<{ id: number }>(
+    db,
+    sql`SELECT id FROM deleted_websites WHERE id = ${id} AND vendor_id = ${vendorId}`,
+  );
+  return rows.length > 0;
 }
 
 /** A team follows its site's agent: the new agent becomes the primary and a member. */

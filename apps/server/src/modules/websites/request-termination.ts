@@ -27,7 +27,7 @@ export async function requestTermination(
     const site = await requireWebsite(tx, vendorId, id, true);
     if (site.status !== 'Active') throw new BadRequestError(WebsiteMessages.terminationNotActive);
     if (!canRequestTermination(site.status, actor.role)) throw new ForbiddenError();
-    const { id: _id, vendorId: _vendor, domainName: _domain, ...fields } = site;
+    const { id: _id, vendorId: _vendor, domainName: _domain, activated: _activated, ...fields } = site;
     await updateWebsite(tx, vendorId, site.id, {
       ...fields,
       status: 'Pending Termination',

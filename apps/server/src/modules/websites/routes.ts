@@ -115,12 +115,13 @@ export function websitesRoutes(app: FastifyInstance, ctx: AppContext): void {
       config: write,
       schema: {
         tags,
-        summary: 'Delete a website that is Pending Activation',
+        summary:
+          'Delete a website that is Pending Activation and was never Active; its record and History are kept for MLS staff',
         params: siteParamsSchema,
         response: { 200: messageResponseSchema, ...errorResponses },
       },
     },
-    async (request) => service.remove(vendorOf(request), request.params.id),
+    async (request) => service.remove(vendorOf(request), actorOf(request), request.params.id),
   );
 
   api.get(
@@ -189,5 +190,19 @@ export function websitesRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request) =>
       service.requestTermination(vendorOf(request), actorOf(request), request.params.id, request.body),
+  );
+
+  api.post(
+    '/api/portal/websites/:id/termination/withdraw',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Withdraw the termination request of a website in Pending Termination: it returns to Active',
+        params: siteParamsSchema,
+        response: { 200: websiteSchema, ...errorResponses },
+      },
+    },
+    async (request) => service.withdrawTermination(vendorOf(request), actorOf(request), request.params.id),
   );
 }

@@ -32,7 +32,7 @@ export function isUniqueViolation(err: unknown): boolean {
   return false;
 }
 
-/** The roster agent a site may be tied to: must exist, and reciprocal only when the vendor may. */
+/** The roster agent a site may be tied to: must exist with MLS status Active, and be reciprocal only when the vendor may. */
 export async function licensableAgent(
   db: Db,
   vendorId: number,
@@ -41,6 +41,8 @@ export async function licensableAgent(
 ): Promise<AgentRow> {
   const agent = await agentByMemberNumber(db, memberNumber);
   if (!agent) throw new BadRequestError(`${failPrefix}${WebsiteMessages.agentNotFound}`);
+  if (agent.member_status !== 'Active')
+    throw new BadRequestError(`${failPrefix}${WebsiteMessages.agentNotActive}`);
   if (agent.reciprocal && !(await vendorAllowsReciprocal(db, vendorId))) {
     throw new ForbiddenError(`${failPrefix}${WebsiteMessages.reciprocalNotAllowed}`);
   }

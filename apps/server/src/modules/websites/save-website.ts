@@ -30,7 +30,12 @@ export async function saveWebsite(
     const site = await requireWebsite(tx, vendorId, input.rowKey, true);
     if (input.domainName !== site.domainName.toLowerCase())
       throw new BadRequestError(WebsiteMessages.domainLocked);
-    if (input.status !== site.status && !isStatusChangeAllowed(site.status, input.status, actor.role)) {
+    if (input.status === 'Pending Activation' && site.activated && site.status !== 'Pending Activation')
+      throw new BadRequestError(WebsiteMessages.backToPendingActivation);
+    if (
+      input.status !== site.status &&
+      !isStatusChangeAllowed(site.status, input.status, actor.role, site.activated)
+    ) {
       throw new BadRequestError(WebsiteMessages.statusNotAllowed);
     }
     const startDate = input.startDate === undefined ? site.startDate : input.startDate;

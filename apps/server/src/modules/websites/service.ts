@@ -14,14 +14,16 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { ConflictError, NotFoundError } from '../../platform/errors.ts';
+import { recordChange } from '../history/index.ts';
 import { createWebsite } from './create-website.ts';
 import { listWebsites, websiteById, type ListQuery } from './list-queries.ts';
-import { deleteWebsite, requireWebsite } from './queries.ts';
+import { archiveWebsite, requireWebsite } from './queries.ts';
 import { requestsOfSite, type RequestRow } from './request-queries.ts';
 import { requestAgentChange } from './request-agent-change.ts';
 import { requestDomainChange } from './request-domain-change.ts';
 import { requestTermination } from './request-termination.ts';
 import { saveWebsite } from './save-website.ts';
+import { withdrawTermination } from './withdraw-termination.ts';
 
 /** The vendor's websites: every read and write is scoped by the acting vendor. */
 
@@ -52,12 +54,21 @@ export function websitesService({ db }: AppContext) {
 
     save: (vendorId: number, actor: Actor, input: WebsiteSave) => saveWebsite(db, vendorId, actor, input),
 
-    async remove(vendorId: number, id: number): Promise<{ message: string }> {
+    async remove(vendorId: number, actor: Actor, id: number): Promise<{ message: string }> {
       return db.transaction(async (tx) => {
         const site = await requireWebsite(tx, vendorId, id, true);
-        if (!canDelete(site.status)) throw new ConflictError(WebsiteMessages.deleteNotAllowed);
-        // The site's History and requests go with it (cascade).
-        await deleteWebsite(tx, vendorId, site.id);
+        if (!canDelete(site.status, site.activated))
+          throw new ConflictError(WebsiteMessages.deleteNotAllowed);
+        // The site leaves every list; the record and its History are kept for MLS staff.
+        await archiveWebsite(tx, vendorId, site.id, actor.userId);
+        await recordChange(tx, {
+          websiteId: site.id,
+          vendorId,
+          kind: 'website.deleted',
+          description: 'Website deleted',
+          actor,
+          changes: [],
+        });
         return { message: WebsiteMessages.deleted };
       });
     },
@@ -75,5 +86,8 @@ export function websitesService({ db }: AppContext) {
 
     requestTermination: (vendorId: number, actor: Actor, id: number, input: TerminationRequestParsed) =>
       requestTermination(db, vendorId, actor, id, input),
+
+    withdrawTermination: (vendorId: number, actor: Actor, id: number) =>
+      withdrawTermination(db, vendorId, actor, id),
   };
 }

@@ -188,13 +188,19 @@ describe('save', () => {
     it.each(pairs)('%s -> %s', async (from, to) => {
       const id = await createSite();
       await forceStatus(id, from);
-      const res = await save(await getSite(id), { status: to });
-      if (isStatusChangeAllowed(from, to, 'vendor')) {
+      const site = await getSite(id);
+      expect(site.activated).toBe(from === 'Active');
+      const res = await save(site, { status: to });
+      if (isStatusChangeAllowed(from, to, 'vendor', site.activated)) {
         expect(res.statusCode, res.body).toBe(200);
         expect((res.json() as Website).status).toBe(to);
       } else {
         expect(res.statusCode).toBe(400);
-        expect(res.json().message).toBe(WebsiteMessages.statusNotAllowed);
+        expect(res.json().message).toBe(
+          to === 'Pending Activation' && site.activated
+            ? WebsiteMessages.backToPendingActivation
+            : WebsiteMessages.statusNotAllowed,
+        );
         expect((await getSite(id)).status).toBe(from);
       }
     });
@@ -319,7 +325,20 @@ describe('delete', () => {
     expect((await t.call(demo(), 'GET', `/api/portal/websites/${id}`)).statusCode).toBe(404);
   });
 
-  it.each(['Active', 'Pending Termination', 'Inactive'] as const)('refuses a %s site', async (status) => {
+  it.each(['Active', 'Pending Termination', 'Inactive', 'Pending Activation'] as const)(
+    'refuses a site that was Active, now %s',
+    async (status) => {
+      const id = await createSite();
+      await forceStatus(id, 'Active');
+      await forceStatus(id, status);
+      const res = await t.call(demo(), 'DELETE', `/api/portal/websites/${id}`);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ code: 409, message: WebsiteMessages.deleteNotAllowed });
+      expect((await t.call(demo(), 'GET', `/api/portal/websites/${id}`)).statusCode).toBe(200);
+    },
+  );
+
+  it.each(['Pending Termination', 'Inactive'] as const)('refuses a %s site', async (status) => {
     const id = await createSite();
     await forceStatus(id, status);
     const res = await t.call(demo(), 'DELETE', `/api/portal/websites/${id}`);

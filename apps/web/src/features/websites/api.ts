@@ -123,6 +123,18 @@ export function useAgentChangeRequest(id: number) {
 }
 
 /** Request termination of an Active site; the server answers the site, now Pending Termination. */
+export function useWithdrawTermination(id: number) {
+  const qc = useQueryClient();
+  const invalidate = useInvalidateWebsite();
+  return useMutation({
+    mutationFn: () => http.post<Website>(`/portal/websites/${id}/termination/withdraw`),
+    onSuccess: async (site) => {
+      qc.setQueryData(queryKeys.websites.detail(id), site);
+      await invalidate(id);
+    },
+  });
+}
+
 export function useTerminationRequest(id: number) {
   const qc = useQueryClient();
   const invalidate = useInvalidateWebsite();

@@ -2,6 +2,7 @@ import {
   canDelete,
   canRequestDomainChange,
   canRequestTermination,
+  canWithdrawTermination,
   canWrite,
   isAgentEditable,
   isCreateFormTouched,
@@ -149,6 +150,7 @@ export interface FieldStates {
   agentChange: boolean;
   statusLocked: boolean;
   terminationRequest: boolean;
+  terminationWithdraw: boolean;
   statusOptions: StatusOption[];
   startDateEditable: boolean;
   termDateEditable: boolean;
@@ -157,18 +159,19 @@ export interface FieldStates {
 }
 
 /**
- * Field states from the saved status (null while creating), the status being chosen and the user's
- * role (null: unknown, read-only): the selector and Delete follow the saved status, the dates the
- * one currently picked.
+ * Field states from the saved status (null while creating), the status being chosen, the user's
+ * role (null: unknown, read-only) and whether the site was ever Active: the selector and Delete
+ * follow the saved status, the dates the one currently picked.
  */
 export function fieldStates(
   saved: SiteStatus | null,
   chosen: SiteStatus,
   role: Role | null,
+  activated = false,
   safTypeExists = false,
 ): FieldStates {
   const writer = role !== null && canWrite(role);
-  const offered = statusOptions(saved);
+  const offered = statusOptions(saved, activated);
   // The saved status is always listed so the selector can show it, even where it cannot be re-picked.
   const values = saved && !offered.includes(saved) ? [saved, ...offered] : offered;
   return {
@@ -177,8 +180,12 @@ export function fieldStates(
     agentLocked: role === null || !isAgentEditable(saved, role),
     // An Inactive site's agent is not changed by request either; it is re-activated first.
     agentChange: writer && saved !== null && saved !== 'Inactive',
-    statusLocked: isStatusLocked(saved),
+    // Locked too where the saved status is the only one left to pick (a site that was Active, in
+    // Pending Termination or Inactive: it moves on by Withdraw termination or by MLS staff).
+    statusLocked:
+      isStatusLocked(saved) || (saved !== null && values.every((s) => s === saved || !isSelectableStatus(s))),
     terminationRequest: role !== null && canRequestTermination(saved, role),
+    terminationWithdraw: role !== null && canWithdrawTermination(saved, activated, role),
     statusOptions: values.map((s) => ({
       value: s,
       label: SITE_STATUS_DISPLAY[s],
@@ -187,7 +194,7 @@ export function fieldStates(
     })),
     startDateEditable: isStartDateEditable(chosen),
     termDateEditable: isTermDateEditable(chosen),
-    deleteVisible: canDelete(saved),
+    deleteVisible: canDelete(saved, activated),
     saf: safButtonState(saved, safTypeExists),
   };
 }

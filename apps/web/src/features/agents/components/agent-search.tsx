@@ -40,13 +40,20 @@ export function AgentSearch({
   const results = useMemo(() => search.data ?? [], [search.data]);
   const byLabel = useMemo(() => new Map(results.map((a) => [agentLabel(a), a])), [results]);
 
+  // Only agents whose MLS status is Active may be chosen; the others are listed, greyed, with their status.
   const options = results.map((a) => ({
     value: agentLabel(a),
+    disabled: a.status !== 'Active',
     label: (
       <div className="vp-agent-option" data-testid="agent-option">
         <div>{agentLabel(a)}</div>
         <div className="vp-muted" style={{ fontSize: 12 }}>
-          {[a.office, a.licenseNumber && `License ${a.licenseNumber}`, a.memberAOR]
+          {[
+            a.status !== 'Active' && `MLS status ${a.status || 'unknown'}: cannot be chosen`,
+            a.office,
+            a.licenseNumber && `License ${a.licenseNumber}`,
+            a.memberAOR,
+          ]
             .filter(Boolean)
             .join(' · ')}
         </div>

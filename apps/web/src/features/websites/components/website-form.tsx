@@ -26,6 +26,8 @@ interface Props {
   onDomainChange: () => void;
   onAgentChange: () => void;
   onRequestTermination: () => void;
+  onWithdrawTermination: () => void;
+  withdrawing: boolean;
   onAgentInfo: (memberNumber: string) => void;
 }
 
@@ -50,7 +52,7 @@ export function WebsiteForm(props: Props) {
   const reciprocal = Form.useWatch('reciprocal', form) ?? false;
   const pick = Form.useWatch('agent', form) as AgentPick | undefined;
   const saved = site?.status ?? null;
-  const states = fieldStates(saved, chosenStatus, role);
+  const states = fieldStates(saved, chosenStatus, role, site?.activated ?? false);
   const creating = site === null;
 
   const picked = pick?.agent ?? null;
@@ -136,6 +138,10 @@ export function WebsiteForm(props: Props) {
               states.terminationRequest ? (
                 <Button size="small" onClick={props.onRequestTermination}>
                   {WebsiteMessages.requestTermination}
+                </Button>
+              ) : states.terminationWithdraw ? (
+                <Button size="small" onClick={props.onWithdrawTermination} loading={props.withdrawing}>
+                  {WebsiteMessages.withdrawTermination}
                 </Button>
               ) : undefined
             }

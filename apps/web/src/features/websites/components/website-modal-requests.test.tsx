@@ -19,13 +19,17 @@ function signIn(role: Role) {
   setAccount([role], true);
 }
 
-async function openSaved(status: SiteStatus, role: Role = 'vendor') {
+async function openSaved(status: SiteStatus, role: Role = 'vendor', activated?: boolean) {
   signIn(role);
-  let current = website({ status });
+  let current = website({ status, ...(activated === undefined ? {} : { activated }) });
   const api = serveApi((method, path, body) => {
     if (path === '/portal/metadata') return { body: metadata() };
     if (path === '/products') return { body: products };
     if (method === 'GET' && path === '/portal/websites/7') return { body: current };
+    if (method === 'POST' && path === '/portal/websites/7/termination/withdraw') {
+      current = website({ status: 'Active', termDate: null });
+      return { body: current };
+    }
     if (method === 'POST' && path === '/portal/websites/7/termination') {
       const { termDate } = body as { termDate: string };
       current = website({ status: 'Pending Termination', termDate });
@@ -165,5 +169,37 @@ describe('request termination', () => {
       expect(after.some((c) => c.method === 'GET' && c.path === '/portal/websites/7')).toBe(true);
       expect(after.some((c) => c.method === 'GET' && c.path === '/portal/metadata')).toBe(true);
     });
+  });
+});
+
+describe('withdraw termination', () => {
+  it.each<[SiteStatus, Role, boolean, boolean]>([
+    ['Pending Termination', 'vendor', true, true],
+    ['Pending Termination', 'admin', true, true],
+    ['Pending Termination', 'viewer', true, false],
+    ['Pending Termination', 'vendor', false, false],
+    ['Active', 'vendor', true, false],
+    ['Inactive', 'vendor', true, false],
+  ])('%s as %s (was Active: %s): offered %s', async (status, role, activated, offered) => {
+    await openSaved(status, role, activated);
+    expect(screen.queryByRole('button', { name: WebsiteMessages.withdrawTermination }) !== null).toBe(
+      offered,
+    );
+  });
+
+  it('asks first, then returns the site to Active', async () => {
+    const { calls } = await openSaved('Pending Termination', 'vendor', true);
+    fireEvent.click(screen.getByRole('button', { name: WebsiteMessages.withdrawTermination }));
+    const dialog = await findDialog(WebsiteMessages.withdrawTermination);
+    expect(within(dialog).getByText(WebsiteMessages.withdrawConfirm)).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: WebsiteMessages.withdrawTermination }));
+    await waitFor(() =>
+      expect(screen.getAllByText(WebsiteMessages.terminationWithdrawn).length).toBeGreaterThan(0),
+    );
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([
+      { method: 'POST', path: '/portal/websites/7/termination/withdraw', body: undefined },
+    ]);
+    await waitFor(() => expect(statusBox().closest('.ant-select')?.textContent).toContain('Active'));
   });
 });

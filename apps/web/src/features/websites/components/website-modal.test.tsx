@@ -4,6 +4,7 @@ import { message } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccount, setToken } from '../../../lib/session.ts';
 import { metadata, products, renderWithClient, serveApi, website } from '../../../testing/fake-api.tsx';
+import { fieldStates } from '../website-form-state.ts';
 import { WebsiteModal } from './website-modal.tsx';
 
 beforeEach(() => {
@@ -16,18 +17,24 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function serveSite(status: SiteStatus) {
+function serveSite(status: SiteStatus, activated = status === 'Active') {
   return serveApi((method, path) => {
     if (path === '/portal/metadata') return { body: metadata() };
     if (path === '/products') return { body: products };
     if (method === 'GET' && path === '/portal/websites/7')
-      return { body: website({ status, termDate: status === 'Pending Termination' ? '2026-12-31' : null }) };
+      return {
+        body: website({
+          status,
+          activated,
+          termDate: status === 'Pending Termination' ? '2026-12-31' : null,
+        }),
+      };
     return undefined;
   });
 }
 
-async function openSaved(status: SiteStatus) {
-  serveSite(status);
+async function openSaved(status: SiteStatus, activated?: boolean) {
+  serveSite(status, activated);
   renderWithClient(<WebsiteModal open siteId={7} onClose={() => undefined} />);
   await screen.findByDisplayValue('summit-homes.example.com', {}, { timeout: 5000 });
 }
@@ -46,6 +53,7 @@ async function offeredOptions(): Promise<[string, boolean][]> {
 }
 
 // Rows: saved status -> selector locked, offered options [label, selectable], start/term editable, Delete shown.
+// The spec's table, for sites that were never Active (an Active site always was).
 const table: [SiteStatus, boolean, [string, boolean][] | null, boolean, boolean, boolean][] = [
   [
     'Pending Activation',
@@ -107,6 +115,31 @@ describe('website modal: rules by saved status', () => {
     expect(screen.getByRole('button', { name: 'Save' }).hasAttribute('disabled')).toBe(true);
     if (options) expect(await offeredOptions()).toEqual(options);
   });
+
+  it.each<[SiteStatus, [string, boolean][]]>([
+    [
+      'Pending Termination',
+      [
+        ['Inactive (Pending)', true],
+        ['Active', false],
+        ['Inactive', false],
+      ],
+    ],
+    ['Inactive', [['Inactive', false]]],
+  ])(
+    '%s, once Active: never back to Active (Pending), nor deleted; the selector is locked',
+    async (status, options) => {
+      await openSaved(status, true);
+      expect(statusBox().disabled).toBe(true);
+      expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+      expect(input('Start Date').disabled).toBe(true);
+      expect(input('Term Date').disabled).toBe(status !== 'Pending Termination');
+      // A locked selector opens no list; its options are the form state's.
+      expect(
+        fieldStates(status, status, 'vendor', true).statusOptions.map((o) => [o.label, !o.disabled]),
+      ).toEqual(options);
+    },
+  );
 
   it('dates follow the status being chosen: moving to Pending Termination unlocks the term date', async () => {
     await openSaved('Pending Activation');

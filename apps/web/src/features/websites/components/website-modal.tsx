@@ -15,7 +15,13 @@ import { useRole } from '../../../lib/session.ts';
 import { message, toastSaved } from '../../../lib/toast.ts';
 import { AgentInfoDialog } from '../../agents/index.ts';
 import { useMetadata } from '../../dashboard/index.ts';
-import { useCreateWebsite, useDeleteWebsite, useUpdateWebsite, useWebsite } from '../api.ts';
+import {
+  useCreateWebsite,
+  useDeleteWebsite,
+  useUpdateWebsite,
+  useWebsite,
+  useWithdrawTermination,
+} from '../api.ts';
 import { canSave, createValues, siteValues, toInput, type WebsiteFormValues } from '../website-form-state.ts';
 import { AgentChangeDialog } from './agent-change-dialog.tsx';
 import { DomainChangeDialog } from './domain-change-dialog.tsx';
@@ -81,6 +87,7 @@ export function WebsiteModal({ open, siteId: requestedId, onClose, onCreated, sl
   const create = useCreateWebsite();
   const update = useUpdateWebsite();
   const remove = useDeleteWebsite();
+  const withdraw = useWithdrawTermination(siteId ?? 0);
   const creating = siteId === null;
   const saved: Website | null = creating ? null : (site.data ?? null);
 
@@ -178,6 +185,24 @@ export function WebsiteModal({ open, siteId: requestedId, onClose, onCreated, sl
     });
   }
 
+  function confirmWithdraw() {
+    if (!saved) return;
+    Modal.confirm({
+      title: WebsiteMessages.withdrawTermination,
+      content: WebsiteMessages.withdrawConfirm,
+      okText: WebsiteMessages.withdrawTermination,
+      cancelText: 'Cancel',
+      onOk: async () => {
+        try {
+          showSaved(await withdraw.mutateAsync());
+          toastSaved(WebsiteMessages.terminationWithdrawn);
+        } catch (err) {
+          void message.error(errorMessage(err));
+        }
+      },
+    });
+  }
+
   const formInitial = useMemo(() => initial ?? createValues(), [initial]);
 
   const websiteTab = (
@@ -196,6 +221,8 @@ export function WebsiteModal({ open, siteId: requestedId, onClose, onCreated, sl
       onDomainChange={() => setDomainChangeOpen(true)}
       onAgentChange={() => setAgentChangeOpen(true)}
       onRequestTermination={() => setTerminationOpen(true)}
+      onWithdrawTermination={confirmWithdraw}
+      withdrawing={withdraw.isPending}
       onAgentInfo={(m) => setAgentInfo(m)}
     />
   );

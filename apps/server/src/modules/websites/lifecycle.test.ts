@@ -1,0 +1,187 @@
+import { WebsiteMessages, historyEntrySchema, type HistoryEntry, type Website } from '@vp/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDomain, setupPortal, type PortalTest } from './test-fixture.ts';
+
+/**
+ * A site's life cannot be rewound: once Active it never returns to Pending Activation (a detour
+ * through Pending Termination included), a termination is withdrawn back to Active, deleting is for
+ * never-activated sites and keeps the record, and History is never erased.
+ */
+
+let t: PortalTest;
+beforeAll(async () => {
+  t = await setupPortal();
+});
+afterAll(async () => t?.close());
+
+const demo = () => t.tokens.demo;
+
+async function createSite(memberNumber = t.agents.local[5]): Promise<number> {
+  const res = await t.call(demo(), 'POST', '/api/portal/websites', {
+    domainName: freshDomain('life'),
+    memberNumber,
+    products: [1],
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id as number;
+}
+
+const getSite = async (id: number, token = demo()) =>
+  (await t.call(token, 'GET', `/api/portal/websites/${id}`)).json() as Website;
+
+/** A site activated by MLS staff, then sent to Pending Termination by its vendor. */
+async function terminatingSite(): Promise<number> {
+  const id = await createSite();
+  const site = await getSite(id);
+  const activate = await t.call(
+    t.tokens.admin,
+    'PUT',
+    '/api/portal/websites',
+    { ...site, status: 'Active' },
+    t.vendors.summit,
+  );
+  expect(activate.statusCode, activate.body).toBe(200);
+  const later = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  const term = await t.call(demo(), 'POST', `/api/portal/websites/${id}/termination`, { termDate: later });
+  expect(term.statusCode, term.body).toBe(200);
+  return id;
+}
+
+const history = async (id: number, token = demo(), vendor?: number) => {
+  const res = await t.call(token, 'GET', `/api/website/${id}/changelog`, undefined, vendor);
+  return { status: res.statusCode, entries: res.statusCode === 200 ? (res.json() as HistoryEntry[]) : [] };
+};
+
+function saveBody(site: Website, status: Website['status']) {
+  return {
+    rowKey: site.rowKey,
+    domainName: site.domainName,
+    memberNumber: site.memberNumber,
+    reciprocal: site.reciprocal,
+    status,
+    startDate: site.startDate,
+    termDate: site.termDate,
+    dba: site.dba,
+    products: site.products,
+  };
+}
+
+describe('a site that was Active', () => {
+  it('never returns to Pending Activation, by vendor or MLS staff, so its agent and start date stay locked', async () => {
+    const id = await terminatingSite();
+    const site = await getSite(id);
+    expect(site).toMatchObject({ status: 'Pending Termination', activated: true });
+    for (const [token, vendor] of [
+      [demo(), undefined],
+      [t.tokens.admin, t.vendors.summit],
+    ] as const) {
+      const res = await t.call(
+        token,
+        'PUT',
+        '/api/portal/websites',
+        saveBody(site, 'Pending Activation'),
+        vendor,
+      );
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(WebsiteMessages.backToPendingActivation);
+    }
+    const after = await getSite(id);
+    expect(after.status).toBe('Pending Termination');
+    const agentSwap = await t.call(demo(), 'PUT', '/api/portal/websites', {
+      ...saveBody(after, 'Pending Termination'),
+      memberNumber: t.agents.local[6],
+    });
+    expect(agentSwap.statusCode).toBe(400);
+    expect((await getSite(id)).memberNumber).toBe(site.memberNumber);
+  });
+
+  it('withdraws its termination back to Active, clearing the term date, with a History entry', async () => {
+    const id = await terminatingSite();
+    const viewer = await t.call(t.tokens.viewer, 'POST', `/api/portal/websites/${id}/termination/withdraw`);
+    expect(viewer.statusCode).toBe(403);
+    const other = await t.call(t.tokens.other, 'POST', `/api/portal/websites/${id}/termination/withdraw`);
+    expect(other.statusCode).toBe(404);
+
+    const res = await t.call(demo(), 'POST', `/api/portal/websites/${id}/termination/withdraw`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ rowKey: id, status: 'Active', termDate: null, activated: true });
+    const { entries } = await history(id);
+    expect(historyEntrySchema.parse(entries[0])).toMatchObject({
+      kind: 'website.termination_withdrawn',
+      description: WebsiteMessages.terminationWithdrawn,
+      changes: [
+        { path: ['status'], from: 'Pending Termination', to: 'Active' },
+        { path: ['termDate'], to: null },
+      ],
+    });
+
+    const again = await t.call(demo(), 'POST', `/api/portal/websites/${id}/termination/withdraw`);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe(WebsiteMessages.withdrawNotPending);
+  });
+
+  it('has nothing to withdraw when it never was Active', async () => {
+    const id = await createSite();
+    await t.db.execute(sql`UPDATE websites SET status = 'Pending Termination' WHERE id = ${id}`);
+    const res = await t.call(demo(), 'POST', `/api/portal/websites/${id}/termination/withdraw`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(WebsiteMessages.withdrawNotPending);
+  });
+});
+
+describe('deleting', () => {
+  it('takes a never-activated site out of every list, keeping the record and its History for MLS staff', async () => {
+    const id = await createSite();
+    const res = await t.call(demo(), 'DELETE', `/api/portal/websites/${id}`);
+    expect(res.statusCode).toBe(200);
+    expect((await t.call(demo(), 'GET', `/api/portal/websites/${id}`)).statusCode).toBe(404);
+    expect((await history(id)).status).toBe(404);
+    expect((await history(id, t.tokens.admin, t.vendors.harbor)).status).toBe(404);
+
+    const staff = await history(id, t.tokens.admin, t.vendors.summit);
+    expect(staff.status).toBe(200);
+    expect(staff.entries.map((e) => e.kind)).toEqual(['website.deleted', 'website.created']);
+    const [kept] = await t.rows<{ domain_name: string; deleted_by: number }>(
+      sql`SELECT domain_name, deleted_by FROM deleted_websites WHERE id = ${id}`,
+    );
+    expect(kept?.domain_name).toMatch(/^life-/);
+  });
+});
+
+describe('History', () => {
+  it('cannot be deleted, not even by a direct statement', async () => {
+    await expect(t.db.execute(sql`DELETE FROM website_changes WHERE id = -1`)).rejects.toThrow();
+    await expect(t.db.execute(sql`DELETE FROM website_changes`)).rejects.toThrow();
+    const [row] = await t.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM website_changes`);
+    expect(row!.n).toBeGreaterThan(0);
+  });
+});
+
+describe('agents', () => {
+  it('only an agent with MLS status Active may be chosen, for a site, a change request or a team', async () => {
+    const [inactive] = await t.rows<{ n: string; status: string }>(
+      sql`SELECT member_mls_id AS n, member_status AS status FROM members
+        WHERE member_status <> 'Active' AND NOT reciprocal ORDER BY member_mls_id LIMIT 1`,
+    );
+    expect(inactive).toBeDefined();
+    const created = await t.call(demo(), 'POST', '/api/portal/websites', {
+      domainName: freshDomain('inactive-agent'),
+      memberNumber: inactive!.n,
+      products: [1],
+    });
+    expect(created.statusCode).toBe(400);
+    expect(created.json().message).toBe(WebsiteMessages.agentNotActive);
+
+    const id = await createSite();
+    await t.db.execute(sql`UPDATE websites SET status = 'Active' WHERE id = ${id}`);
+    const change = await t.call(demo(), 'POST', `/api/portal/websites/${id}/agent-change`, {
+      memberNumber: inactive!.n,
+      reason: '',
+    });
+    expect(change.statusCode).toBe(400);
+    expect(change.json().message).toBe(
+      `${WebsiteMessages.agentChangeFailed}: ${WebsiteMessages.agentNotActive}`,
+    );
+  });
+});

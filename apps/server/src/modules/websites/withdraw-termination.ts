@@ -1,0 +1,39 @@
+import { WebsiteMessages, canWithdrawTermination, type Website } from '@vp/contract';
+import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../platform/actor.ts';
+import { BadRequestError, ForbiddenError } from '../../platform/errors.ts';
+import { recordChange } from '../history/index.ts';
+import { websiteById } from './list-queries.ts';
+import { requireWebsite, updateWebsite } from './queries.ts';
+
+/**
+ * A termination waiting for MLS staff is taken back: the site returns to Active, as it was before
+ * the request, and its term date is cleared.
+ */
+export async function withdrawTermination(
+  db: Db,
+  vendorId: number,
+  actor: Actor,
+  id: number,
+): Promise<Website> {
+  return db.transaction(async (tx) => {
+    const site = await requireWebsite(tx, vendorId, id, true);
+    if (site.status !== 'Pending Termination' || !site.activated)
+      throw new BadRequestError(WebsiteMessages.withdrawNotPending);
+    if (!canWithdrawTermination(site.status, site.activated, actor.role)) throw new ForbiddenError();
+    const { id: _id, vendorId: _vendor, domainName: _domain, activated: _activated, ...fields } = site;
+    await updateWebsite(tx, vendorId, site.id, { ...fields, status: 'Active', termDate: null });
+    await recordChange(tx, {
+      websiteId: site.id,
+      vendorId,
+      kind: 'website.termination_withdrawn',
+      description: WebsiteMessages.terminationWithdrawn,
+      actor,
+      changes: [
+        { path: ['status'], from: site.status, to: 'Active' },
+        { path: ['termDate'], from: site.termDate, to: null },
+      ],
+    });
+    return (await websiteById(tx, vendorId, site.id))!;
+  });
+}
