@@ -77,6 +77,43 @@ describe('vendor scope', () => {
     expect((await metadata(tokens.demo, ids.west)).statusCode).toBe(200);
   });
 
+  it("suspends a vendor's users, reads and writes alike, with a clear message; admins still see it", async () => {
+    await t.db.update(vendors).set({ active: false }).where(eq(vendors.id, ids.harbor));
+    t.app.sessions.clearCache();
+    try {
+      const read = await metadata(tokens.other);
+      expect(read.statusCode).toBe(403);
+      expect(read.json()).toEqual({ code: 403, message: Messages.vendorSuspended });
+      const create = await t.inject({
+        method: 'POST',
+        url: '/api/portal/websites',
+        headers: t.auth(tokens.other),
+        payload: { domainName: 'suspended-vendor.example.com', memberNumber: 'x', products: [1] },
+      });
+      expect(create.statusCode).toBe(403);
+      expect(create.json().message).toBe(Messages.vendorSuspended);
+      expect((await metadata(tokens.other, ids.harbor)).json().message).toBe(Messages.vendorSuspended);
+      // The user's own account still answers (profile, logout), and shows the account suspended.
+      const accounts = await t.inject({
+        method: 'GET',
+        url: '/api/profile/vendors',
+        headers: t.auth(tokens.other),
+      });
+      expect(accounts.json()).toEqual([expect.objectContaining({ rowKey: ids.harbor, status: false })]);
+      const staff = await t.inject({
+        method: 'GET',
+        url: '/api/profile/vendors',
+        headers: t.auth(tokens.admin),
+      });
+      expect(staff.json().find((a: { rowKey: number }) => a.rowKey === ids.harbor).status).toBe(false);
+      expect((await metadata(tokens.admin, ids.harbor)).statusCode).toBe(200);
+    } finally {
+      await t.db.update(vendors).set({ active: true }).where(eq(vendors.id, ids.harbor));
+      t.app.sessions.clearCache();
+    }
+    expect((await metadata(tokens.other)).statusCode).toBe(200);
+  });
+
   it('lets an admin act for any existing vendor', async () => {
     expect((await metadata(tokens.admin)).statusCode).toBe(200);
     for (const [vendor, name] of [

@@ -79,15 +79,19 @@ export async function resolveVendor(db: Db, user: SessionUser, header: string | 
       if (await vendorExists(db, id)) return id;
       throw new ForbiddenError(Messages.vendorNotLinked);
     }
-    if (user.links.some((l) => l.vendorId === id && l.active)) return id;
-    throw new ForbiddenError(Messages.vendorNotLinked);
+    const link = user.links.find((l) => l.vendorId === id);
+    if (link?.active) return id;
+    throw new ForbiddenError(link?.suspended ? Messages.vendorSuspended : Messages.vendorNotLinked);
   }
   if (user.primaryVendorId !== null) return user.primaryVendorId;
   if (user.role === 'admin') {
     const id = await firstVendor(db);
     if (id !== null) return id;
   }
-  throw new ForbiddenError(Messages.vendorNotLinked);
+  // A suspended vendor's users keep their session (profile, logout) but act for no vendor.
+  throw new ForbiddenError(
+    user.links.some((l) => l.suspended) ? Messages.vendorSuspended : Messages.vendorNotLinked,
+  );
 }
 
 export function registerScope(app: FastifyInstance, deps: { db: Db; sessions: SessionService }): void {

@@ -1,7 +1,7 @@
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, type Role } from '@vp/contract';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { sessions, userVendors, users, type SessionEndReason } from '../db/schema.ts';
+import { sessions, userVendors, users, vendors, type SessionEndReason } from '../db/schema.ts';
 import { sessionErrors } from './errors.ts';
 import type { EventBus } from './events.ts';
 import { newToken, sha256 } from './passwords.ts';
@@ -18,7 +18,8 @@ export interface SessionUser {
   active: boolean;
   avatar: string | null;
   primaryVendorId: number | null;
-  links: { vendorId: number; isPrimary: boolean; active: boolean }[];
+  /** `active` only when both the link and its vendor are; `suspended` when the vendor is not. */
+  links: { vendorId: number; isPrimary: boolean; active: boolean; suspended: boolean }[];
 }
 
 export interface Session {
@@ -199,11 +200,23 @@ export class SessionService {
 export async function loadSessionUser(db: Db, userId: number): Promise<SessionUser | null> {
   const [u] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!u) return null;
-  const links = await db
-    .select({ vendorId: userVendors.vendorId, isPrimary: userVendors.isPrimary, active: userVendors.active })
+  const rows = await db
+    .select({
+      vendorId: userVendors.vendorId,
+      isPrimary: userVendors.isPrimary,
+      linkActive: userVendors.active,
+      vendorActive: vendors.active,
+    })
     .from(userVendors)
+    .innerJoin(vendors, eq(vendors.id, userVendors.vendorId))
     .where(eq(userVendors.userId, userId))
     .orderBy(userVendors.vendorId);
+  const links = rows.map((r) => ({
+    vendorId: r.vendorId,
+    isPrimary: r.isPrimary,
+    active: r.linkActive && r.vendorActive,
+    suspended: !r.vendorActive,
+  }));
   const primary = links.find((l) => l.isPrimary && l.active) ?? links.find((l) => l.active);
   return {
     id: u.id,
