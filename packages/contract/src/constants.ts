@@ -33,3 +33,9 @@ export const LICENSEE_DISPLAY_MAX = 20;
 export const SESSION_IDLE_MS = 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+/**
+ * The version of the terms of service in force. Users count as having accepted the terms only when
+ * they accepted this version; raising it sends everyone to /tos again.
+ */
+export const TERMS_VERSION = '1';

@@ -1,4 +1,4 @@
-import { Messages } from '@vp/contract';
+import { Messages, TERMS_VERSION } from '@vp/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -140,6 +140,34 @@ describe('terms of service', () => {
     const accept = await t.inject({ method: 'PUT', url: '/api/profile/tos', headers: t.auth(token!) });
     expect(accept.statusCode).toBe(200);
     expect((await metadata(token!)).statusCode).toBe(200);
+  });
+
+  it('records the version accepted, and asks again when the terms in force are a newer one', async () => {
+    const [demo] = await t.db
+      .select({ id: users.id, version: users.acceptedTosVersion })
+      .from(users)
+      .where(eq(users.username, 'demo'));
+    expect(demo!.version).toBe(TERMS_VERSION);
+    // As if the terms had moved on since demo accepted: the accepted version is an older one.
+    await t.db.update(users).set({ acceptedTosVersion: '0' }).where(eq(users.id, demo!.id));
+    await t.app.sessions.userChanged(demo!.id);
+    try {
+      const refused = await metadata(tokens.demo);
+      expect(refused.json()).toEqual({ code: 403, message: Messages.tosRequired });
+      const profile = await t.inject({ method: 'GET', url: '/api/profile', headers: t.auth(tokens.demo) });
+      expect(profile.json().acceptedTOS).toBe(false);
+      const accept = await t.inject({ method: 'PUT', url: '/api/profile/tos', headers: t.auth(tokens.demo) });
+      expect(accept.json().acceptedTOS).toBe(true);
+      const [after] = await t.db
+        .select({ version: users.acceptedTosVersion })
+        .from(users)
+        .where(eq(users.id, demo!.id));
+      expect(after!.version).toBe(TERMS_VERSION);
+      expect((await metadata(tokens.demo)).statusCode).toBe(200);
+    } finally {
+      await t.db.update(users).set({ acceptedTosVersion: TERMS_VERSION }).where(eq(users.id, demo!.id));
+      await t.app.sessions.userChanged(demo!.id);
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, type Role } from '@vp/contract';
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, TERMS_VERSION, type Role } from '@vp/contract';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { sessions, userVendors, users, vendors, type SessionEndReason } from '../db/schema.ts';
@@ -225,7 +225,8 @@ export async function loadSessionUser(db: Db, userId: number): Promise<SessionUs
     email: u.email,
     firstName: u.firstName,
     lastName: u.lastName,
-    acceptedTOS: u.acceptedTosAt !== null,
+    // Accepted only in the version in force: a new version asks again.
+    acceptedTOS: u.acceptedTosAt !== null && u.acceptedTosVersion === TERMS_VERSION,
     active: u.active,
     avatar: u.avatar,
     primaryVendorId: primary?.vendorId ?? null,

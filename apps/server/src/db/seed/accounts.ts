@@ -1,4 +1,4 @@
-import type { Role } from '@vp/contract';
+import { TERMS_VERSION, type Role } from '@vp/contract';
 import type { Db } from '../client.ts';
 import { userVendors, users, vendors } from '../schema.ts';
 import { BASE_DAY } from './random.ts';
@@ -105,7 +105,7 @@ export async function insertAccounts(tx: Db, hashes: readonly string[]): Promise
           firstName,
           lastName,
           acceptedTosAt: l.username === 'newbie' ? null : tosAt,
-          acceptedTosVersion: l.username === 'newbie' ? null : '1',
+          acceptedTosVersion: l.username === 'newbie' ? null : TERMS_VERSION,
         };
       }),
     )

@@ -1,8 +1,8 @@
-import type { TermsOfService } from '@vp/contract';
+import { TERMS_VERSION, type TermsOfService } from '@vp/contract';
 
 /** The terms every user accepts before using the portal; a new version asks everyone again. */
 export const TERMS_OF_SERVICE: TermsOfService = {
-  version: '1',
+  version: TERMS_VERSION,
   effectiveDate: '2025-01-01',
   text: [
     'Vendor Portal Terms of Service',
