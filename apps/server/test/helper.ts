@@ -3,7 +3,10 @@ import fs from 'node:fs';
 import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { desc, eq } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
+import { outbox } from '../src/db/schema.ts';
+import { afterReplyIdle } from '../src/platform/after-reply.ts';
 import { MIGRATIONS_DIR, loadConfig, type Config } from '../src/config.ts';
 import { migrateDatabase, openPglite, openPostgres, type Database, type Db } from '../src/db/client.ts';
 import { DEMO_LOGINS, seedDemo } from '../src/db/seed/index.ts';
@@ -138,4 +141,18 @@ export async function setup(
     },
   };
   return ctx;
+}
+
+/** The newest mail to an address in the outbox, once mail promised after a reply is written. */
+export async function latestMailTo(t: Pick<TestContext, 'db'>, to: string) {
+  await afterReplyIdle();
+  const [mail] = await t.db.select().from(outbox).where(eq(outbox.to, to)).orderBy(desc(outbox.id)).limit(1);
+  return mail;
+}
+
+/** The token of a mailed link to `route` of the web app. */
+export function tokenFromLink(text: string, route: string): string {
+  const m = new RegExp(`${PUBLIC_URL}${route}\\?token=([A-Za-z0-9_-]+)`).exec(text);
+  if (!m?.[1]) throw new Error(`no ${route} link in: ${text}`);
+  return m[1];
 }

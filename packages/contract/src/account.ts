@@ -69,8 +69,25 @@ export const profileSchema = z.object({
   acceptedTOS: z.boolean(),
   active: z.boolean(),
   avatar: z.string().nullable(),
+  /** A new address waiting for its confirmation link to be opened; the email stays until then. */
+  pendingEmail: z.string().nullable(),
 });
 export type Profile = z.infer<typeof profileSchema>;
+
+export const EmailChangeMessages = {
+  passwordRequired: 'Please enter your current password to change your email address.',
+  taken: 'This email address is used by another account.',
+  sent: (address: string) =>
+    `A confirmation link has been sent to ${address}. Your email address changes when you open it.`,
+  linkInvalid: 'This email link is invalid or has expired. Please change your email address again.',
+  changed: 'Your email address has been changed.',
+} as const;
+
+/** POST /profile/email/confirm: the token of the link mailed to the new address. */
+export const emailConfirmBodySchema = z.object({
+  token: z.string().min(1, EmailChangeMessages.linkInvalid).max(200),
+});
+export type EmailConfirmBody = z.infer<typeof emailConfirmBodySchema>;
 
 /**
  * PUT /profile. The spec's payload carries the whole profile; only names, email and (with the

@@ -51,6 +51,7 @@ describe('guardDecision (spec §2 Route guard)', () => {
       '/registration',
       '/forgotpassword',
       '/password',
+      '/email',
       '/reset',
       '/auth-redirect',
       '/401',

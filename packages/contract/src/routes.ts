@@ -27,6 +27,7 @@ export const LOGIN_FREE_PATHS: readonly string[] = [
   '/registration',
   '/forgotpassword',
   '/password',
+  '/email',
   '/reset',
   '/auth-redirect',
   '/401',
@@ -35,7 +36,7 @@ export const LOGIN_FREE_PATHS: readonly string[] = [
 ];
 
 /** A token in the query string is stored, except on these (their token is a one-off, not a session). */
-export const TOKEN_QUERY_EXEMPT: readonly string[] = ['/password', '/registration'];
+export const TOKEN_QUERY_EXEMPT: readonly string[] = ['/password', '/registration', '/email'];
 
 export function isLoginFree(path: string): boolean {
   return LOGIN_FREE_PATHS.includes(path) || path.startsWith('/redirect/');

@@ -23,3 +23,11 @@ export function textArray(values: readonly string[]): SQL {
 export function intArray(values: readonly number[]): SQL {
   return sql`ARRAY(SELECT v::int FROM jsonb_array_elements_text(${JSON.stringify(values)}::jsonb) AS v)::int[]`;
 }
+
+/** Whether a database error (or one it caused) is a unique index refusing a duplicate. */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}

@@ -208,9 +208,14 @@ describe('read-only role', () => {
       method: 'PUT',
       url: '/api/profile',
       headers: t.auth(tokens.viewer),
-      payload: { email: 'victor@summitweb.example', firstName: 'Victor', lastName: 'Vance' },
+      payload: {
+        email: 'victor@summitweb.example',
+        firstName: 'Victor',
+        lastName: 'Vancey',
+        currentPassword: 'read-only-2026',
+      },
     });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().email).toBe('victor@summitweb.example');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ lastName: 'Vancey', pendingEmail: 'victor@summitweb.example' });
   });
 });

@@ -1,7 +1,7 @@
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, TERMS_VERSION, type Role } from '@vp/contract';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { sessions, userVendors, users, vendors, type SessionEndReason } from '../db/schema.ts';
+import { emailChanges, sessions, userVendors, users, vendors, type SessionEndReason } from '../db/schema.ts';
 import { sessionErrors } from './errors.ts';
 import type { EventBus } from './events.ts';
 import { newToken, sha256 } from './passwords.ts';
@@ -17,6 +17,8 @@ export interface SessionUser {
   acceptedTOS: boolean;
   active: boolean;
   avatar: string | null;
+  /** A new email address waiting for its confirmation link. */
+  pendingEmail: string | null;
   primaryVendorId: number | null;
   /** `active` only when both the link and its vendor are; `suspended` when the vendor is not. */
   links: { vendorId: number; isPrimary: boolean; active: boolean; suspended: boolean }[];
@@ -218,6 +220,18 @@ export async function loadSessionUser(db: Db, userId: number): Promise<SessionUs
     suspended: !r.vendorActive,
   }));
   const primary = links.find((l) => l.isPrimary && l.active) ?? links.find((l) => l.active);
+  const [pending] = await db
+    .select({ email: emailChanges.newEmail })
+    .from(emailChanges)
+    .where(
+      and(
+        eq(emailChanges.userId, userId),
+        isNull(emailChanges.usedAt),
+        gt(emailChanges.expiresAt, new Date()),
+      ),
+    )
+    .orderBy(desc(emailChanges.createdAt))
+    .limit(1);
   return {
     id: u.id,
     username: u.username,
@@ -229,6 +243,7 @@ export async function loadSessionUser(db: Db, userId: number): Promise<SessionUs
     acceptedTOS: u.acceptedTosAt !== null && u.acceptedTosVersion === TERMS_VERSION,
     active: u.active,
     avatar: u.avatar,
+    pendingEmail: pending?.email ?? null,
     primaryVendorId: primary?.vendorId ?? null,
     links,
   };

@@ -12,6 +12,7 @@ export const pages: Record<string, () => PageModule> = {
   '/registration': () => import('../features/auth/pages/registration-page.tsx'),
   '/forgotpassword': () => import('../features/auth/pages/forgot-password-page.tsx'),
   '/password': () => import('../features/auth/pages/password-page.tsx'),
+  '/email': () => import('../features/auth/pages/email-confirm-page.tsx'),
   '/reset': () => import('../features/auth/pages/reset-page.tsx'),
   '/auth-redirect': () => import('../features/auth/pages/auth-redirect-page.tsx'),
   '/tos': () => import('../features/auth/pages/tos-page.tsx'),

@@ -18,6 +18,7 @@ const constantTable: readonly AppRoute[] = [
   { path: '/registration', name: 'registration', title: 'Registration', hidden: true },
   { path: '/forgotpassword', title: 'Forgot Password', hidden: true },
   { path: '/password', name: 'Password', title: 'Password', hidden: true },
+  { path: '/email', name: 'EmailConfirm', title: 'Confirm Email Address', hidden: true },
   { path: '/reset', name: 'PasswordReset', title: 'Password Reset', hidden: true },
   { path: '/auth-redirect', hidden: true },
   { path: '/401', title: 'Unauthorized', hidden: true },

@@ -51,7 +51,12 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`)],
+  (t) => [
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_idx')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.email} <> ''`),
+  ],
 );
 
 export const userVendors = pgTable(
@@ -95,6 +100,22 @@ export const sessions = pgTable(
     userAgent: text('user_agent'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** A requested email change, waiting for its link (mailed to the new address) to be opened. */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newEmail: text('new_email').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('email_changes_user_idx').on(t.userId, t.createdAt)],
 );
 
 export const passwordTokens = pgTable(

@@ -1,11 +1,17 @@
 import { ErrorCodes, Messages, PasswordMessages, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '@vp/contract';
-import { desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginFailures, outbox, passwordTokens, sessions, users } from '../../db/schema.ts';
 import { addressKey } from '../../platform/login-limit.ts';
 import { sha256 } from '../../platform/passwords.ts';
 import { afterReplyIdle } from '../../platform/after-reply.ts';
-import { PUBLIC_URL, basic, setup, type TestContext } from '../../../test/helper.ts';
+import {
+  basic,
+  latestMailTo as latestMailToOf,
+  setup,
+  tokenFromLink,
+  type TestContext,
+} from '../../../test/helper.ts';
 import { authService } from './service.ts';
 
 let t: TestContext;
@@ -30,18 +36,7 @@ const profile = (token: string) => t.inject({ method: 'GET', url: '/api/profile'
 const forgot = (username: string, remoteAddress: string) =>
   t.inject({ method: 'POST', url: '/api/forgotpassword', payload: { username }, remoteAddress });
 
-async function latestMailTo(to: string) {
-  // Reset mails are written after the answer has gone out.
-  await afterReplyIdle();
-  const [mail] = await t.db.select().from(outbox).where(eq(outbox.to, to)).orderBy(desc(outbox.id)).limit(1);
-  return mail;
-}
-
-function tokenFromLink(text: string, route: string): string {
-  const m = new RegExp(`${PUBLIC_URL}${route}\\?token=([A-Za-z0-9_-]+)`).exec(text);
-  if (!m?.[1]) throw new Error(`no ${route} link in: ${text}`);
-  return m[1];
-}
+const latestMailTo = (to: string) => latestMailToOf(t, to);
 
 describe('login', () => {
   it('answers token and role for good credentials, with the username trimmed', async () => {

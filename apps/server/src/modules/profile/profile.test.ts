@@ -1,6 +1,8 @@
-import { ErrorCodes, Messages, PasswordMessages, profileSchema } from '@vp/contract';
+import { EmailChangeMessages, ErrorCodes, Messages, PasswordMessages, profileSchema } from '@vp/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basic, setup, type TestContext } from '../../../test/helper.ts';
+import { basic, latestMailTo, setup, tokenFromLink, type TestContext } from '../../../test/helper.ts';
+import { rowsOf } from '../../db/sql.ts';
 
 let t: TestContext;
 let viewer: string;
@@ -60,23 +62,89 @@ describe('GET /api/profile', () => {
 });
 
 describe('PUT /api/profile', () => {
-  it('updates names and email', async () => {
+  it('updates names; a changed email waits for the current password and the link mailed to it', async () => {
     const token = await t.login('other');
-    const res = await put(token, {
-      email: ' owen@harboridx.example ',
-      firstName: 'Owen',
-      lastName: 'Parker',
-      role: 'admin',
-    });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({
-      email: 'owen@harboridx.example',
-      firstName: 'Owen',
+    const base = { firstName: 'Owen', lastName: 'Parker', role: 'admin' };
+    const named = await put(token, { ...base, email: ' Owen.Park@harboridx.example ' });
+    expect(named.statusCode, named.body).toBe(200);
+    expect(named.json()).toMatchObject({
+      email: 'owen.park@harboridx.example',
       lastName: 'Parker',
       role: 'vendor',
+      pendingEmail: null,
     });
-    const again = await t.inject({ method: 'GET', url: '/api/profile', headers: t.auth(token) });
-    expect(again.json().lastName).toBe('Parker');
+
+    const bare = await put(token, { ...base, email: 'owen@harboridx.example' });
+    expect(bare.json()).toEqual({ code: 400, message: EmailChangeMessages.passwordRequired });
+    const wrong = await put(token, {
+      ...base,
+      email: 'owen@harboridx.example',
+      currentPassword: 'not-it-at-all',
+    });
+    expect(wrong.json()).toEqual({ code: 400, message: Messages.currentPasswordWrong });
+    const taken = await put(token, {
+      ...base,
+      email: 'ADMIN@mls.example',
+      currentPassword: 'harbor-idx-2026',
+    });
+    expect(taken.json()).toEqual({ code: 409, message: EmailChangeMessages.taken });
+
+    const asked = await put(token, {
+      ...base,
+      email: 'owen@harboridx.example',
+      currentPassword: 'harbor-idx-2026',
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json()).toMatchObject({
+      email: 'owen.park@harboridx.example',
+      pendingEmail: 'owen@harboridx.example',
+    });
+    const notice = await latestMailTo(t, 'owen.park@harboridx.example');
+    expect(notice?.text).toContain('owen@harboridx.example');
+    const link = await latestMailTo(t, 'owen@harboridx.example');
+    const emailToken = tokenFromLink(link!.text, '/email');
+
+    const confirmed = await t.inject({
+      method: 'POST',
+      url: '/api/profile/email/confirm',
+      payload: { token: emailToken },
+    });
+    expect(confirmed.json()).toEqual({ message: EmailChangeMessages.changed });
+    const after = await t.inject({ method: 'GET', url: '/api/profile', headers: t.auth(token) });
+    expect(after.json()).toMatchObject({ email: 'owen@harboridx.example', pendingEmail: null });
+    expect((await latestMailTo(t, 'owen.park@harboridx.example'))?.subject).toMatch(/was changed/);
+
+    const reused = await t.inject({
+      method: 'POST',
+      url: '/api/profile/email/confirm',
+      payload: { token: emailToken },
+    });
+    expect(reused.json()).toEqual({ code: 400, message: EmailChangeMessages.linkInvalid });
+  });
+
+  it('keeps addresses unique when two accounts confirm the same one', async () => {
+    const demo = await t.login('demo');
+    const other = await t.login('newbie');
+    const shared = 'shared.inbox@example.com';
+    const ask = (token: string, names: Record<string, string>, currentPassword: string) =>
+      put(token, { ...names, email: shared, currentPassword });
+    expect(
+      (await ask(demo, { firstName: 'Dana', lastName: 'Whitfield' }, 'summit-sites-2026')).statusCode,
+    ).toBe(200);
+    const demoLink = tokenFromLink((await latestMailTo(t, shared))!.text, '/email');
+    expect((await ask(other, { firstName: 'Nora', lastName: 'Bell' }, 'first-visit-2026')).statusCode).toBe(
+      200,
+    );
+    const otherLink = tokenFromLink((await latestMailTo(t, shared))!.text, '/email');
+    const confirm = (token: string) =>
+      t.inject({ method: 'POST', url: '/api/profile/email/confirm', payload: { token } });
+    const answers = await Promise.all([confirm(demoLink), confirm(otherLink)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const [row] = await rowsOf<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM users WHERE lower(email) = ${shared}`,
+    );
+    expect(row!.n).toBe(1);
   });
 
   it.each([

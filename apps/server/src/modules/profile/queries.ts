@@ -1,6 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { userVendors, users, vendors } from '../../db/schema.ts';
+import { emailChanges, userVendors, users, vendors } from '../../db/schema.ts';
 
 export async function passwordHashOf(db: Db, userId: number): Promise<string | null> {
   const [row] = await db
@@ -47,4 +47,45 @@ export async function allVendors(db: Db) {
     .select({ id: vendors.id, name: vendors.name, active: vendors.active })
     .from(vendors)
     .orderBy(asc(vendors.id));
+}
+
+/** Whether another user has this address, whatever its case. */
+export async function emailInUse(db: Db, email: string, exceptUserId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = lower(${email})`, ne(users.id, exceptUserId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function insertEmailChange(
+  db: Db,
+  row: { tokenHash: string; userId: number; newEmail: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(emailChanges).values(row);
+}
+
+/** Uses a confirmation link once: the change it names, or null when it is unknown, used or expired. */
+export async function claimEmailChange(tx: Db, tokenHash: string, now: Date) {
+  const [row] = await tx
+    .update(emailChanges)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(emailChanges.tokenHash, tokenHash),
+        isNull(emailChanges.usedAt),
+        gt(emailChanges.expiresAt, now),
+      ),
+    )
+    .returning({ userId: emailChanges.userId, newEmail: emailChanges.newEmail });
+  return row ?? null;
+}
+
+export async function userEmail(db: Db, userId: number) {
+  const [row] = await db
+    .select({ email: users.email, username: users.username })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ?? null;
 }

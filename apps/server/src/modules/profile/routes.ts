@@ -1,4 +1,11 @@
-import { linkedAccountSchema, profileSchema, profileUpdateSchema, tosSchema } from '@vp/contract';
+import {
+  emailConfirmBodySchema,
+  linkedAccountSchema,
+  messageResponseSchema,
+  profileSchema,
+  profileUpdateSchema,
+  tosSchema,
+} from '@vp/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
@@ -26,7 +33,8 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
       config: session,
       schema: {
         tags,
-        summary: 'Change own names, email and (with the current password) password',
+        summary:
+          'Change own names; with the current password, the password, and the email (which changes when the link mailed to the new address is opened)',
         body: profileUpdateSchema.meta({
           examples: [{ email: 'dana@summit.example.com', firstName: 'Dana', lastName: 'Whitfield' }],
         }),
@@ -34,6 +42,20 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => service.update(sessionOf(request), request.body, request.ip),
+  );
+
+  api.post(
+    '/api/profile/email/confirm',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Open the link mailed to a new email address: the address replaces the old one',
+        body: emailConfirmBodySchema,
+        response: { 200: messageResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => service.confirmEmail(request.body.token),
   );
 
   api.get(

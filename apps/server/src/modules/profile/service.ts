@@ -1,4 +1,5 @@
 import {
+  EmailChangeMessages,
   Messages,
   ROLE_NAMES,
   type LinkedAccount,
@@ -13,11 +14,13 @@ import { checkNewPassword } from '../../platform/new-password.ts';
 import { hashPasswordGated } from '../../platform/password-gate.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
 import { loadSessionUser, type Session, type SessionUser } from '../../platform/sessions.ts';
+import { emailChanges } from './email-change.ts';
 import * as q from './queries.ts';
 import { TERMS_OF_SERVICE } from './tos.ts';
 
 export function profileService(ctx: AppContext) {
   const { db, sessions } = ctx;
+  const emails = emailChanges(ctx);
 
   /** Admins without a linked account act for the first vendor by default, as the scope hook does. */
   async function defaultVendor(user: SessionUser): Promise<number | null> {
@@ -39,6 +42,7 @@ export function profileService(ctx: AppContext) {
       acceptedTOS: user.acceptedTOS,
       active: user.active,
       avatar: user.avatar,
+      pendingEmail: user.pendingEmail,
     };
   }
 
@@ -54,18 +58,25 @@ export function profileService(ctx: AppContext) {
 
     async update(session: Session, body: ProfileUpdate, address: string): Promise<Profile> {
       const userId = session.user.id;
-      let passwordHash: string | undefined;
-      if (body.password) {
+      const who = { account: session.user.username, address };
+      const emailChanged = body.email.toLowerCase() !== session.user.email.toLowerCase();
+      if (emailChanged && !body.currentPassword)
+        throw new BadRequestError(EmailChangeMessages.passwordRequired);
+      if (body.password || emailChanged) {
         const stored = await q.passwordHashOf(db, userId);
-        const ok = await limitedPasswordCheck(db, { account: session.user.username, address }, () =>
+        const ok = await limitedPasswordCheck(db, who, () =>
           verifyPassword(body.currentPassword ?? '', stored),
         );
         if (!ok) throw new BadRequestError(Messages.currentPasswordWrong);
-        checkNewPassword(body.password, session.user.username);
-        passwordHash = await hashPasswordGated(body.password, { account: session.user.username, address });
       }
+      let passwordHash: string | undefined;
+      if (body.password) {
+        checkNewPassword(body.password, session.user.username);
+        passwordHash = await hashPasswordGated(body.password, who);
+      }
+      // The email changes only through the link mailed to the new address.
+      if (emailChanged) await emails.request(session.user, body.email);
       await q.updateUser(db, userId, {
-        email: body.email,
         firstName: body.firstName,
         lastName: body.lastName,
         ...(passwordHash ? { passwordHash } : {}),
@@ -104,5 +115,7 @@ export function profileService(ctx: AppContext) {
     },
 
     terms: (): TermsOfService => TERMS_OF_SERVICE,
+
+    confirmEmail: (token: string) => emails.confirm(token),
   };
 }

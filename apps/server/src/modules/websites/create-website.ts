@@ -4,7 +4,8 @@ import type { Actor } from '../../platform/actor.ts';
 import { BadRequestError, ConflictError } from '../../platform/errors.ts';
 import { diffFields, recordChange } from '../history/index.ts';
 import { domainInUse, insertWebsite, lockDomain, type SiteFields } from './queries.ts';
-import { TRACKED, checkProducts, isUniqueViolation, licensableAgent, today } from './rules.ts';
+import { isUniqueViolation } from '../../db/sql.ts';
+import { TRACKED, checkProducts, licensableAgent, today } from './rules.ts';
 
 /** A new site starts Pending Activation, tied to a roster agent; a domain is licensed once. */
 export async function createWebsite(

@@ -5,12 +5,12 @@ import {
   type DomainChangeRequest,
 } from '@vp/contract';
 import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/sql.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { BadRequestError, ConflictError } from '../../platform/errors.ts';
 import { recordChange } from '../history/index.ts';
 import { domainInUse, lockDomain, requireWebsite } from './queries.ts';
 import { hasPendingRequest, insertRequest, type RequestRow } from './request-queries.ts';
-import { isUniqueViolation } from './rules.ts';
 
 /** An Active site asks the MLS for a new domain; the site keeps its domain until the request is approved. */
 export async function requestDomainChange(

@@ -39,6 +39,10 @@ export function resetPassword(token: string, password: string): Promise<{ messag
   return http.put('/profile/resetpassword', { token, password }, { auth: false, session: false });
 }
 
+export function confirmEmail(token: string): Promise<{ message: string }> {
+  return http.post('/profile/email/confirm', { token }, { auth: false, session: false });
+}
+
 export function register(invitationToken: string, body: RegisterBody): Promise<{ message: string }> {
   return http.put('/profile/register', body, {
     auth: false,

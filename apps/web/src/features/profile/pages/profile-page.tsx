@@ -1,5 +1,5 @@
-import { ROLE_NAMES, type Profile } from '@vp/contract';
-import { Button, Card, Col, Descriptions, Form, Input, Row, Skeleton } from 'antd';
+import { EmailChangeMessages, ROLE_NAMES, type Profile } from '@vp/contract';
+import { Alert, Button, Card, Col, Descriptions, Form, Input, Row, Skeleton } from 'antd';
 import { useEffect } from 'react';
 import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
 import { errorMessage } from '../../../lib/http.ts';
@@ -10,6 +10,7 @@ interface NameValues {
   firstName: string;
   lastName: string;
   email: string;
+  currentPassword?: string;
 }
 
 interface PasswordValues {
@@ -26,16 +27,26 @@ function DetailsForm({ profile }: { profile: Profile }) {
     form.setFieldsValue({ firstName: profile.firstName, lastName: profile.lastName, email: profile.email });
   }, [form, profile]);
 
+  const email = (Form.useWatch('email', form) as string | undefined) ?? profile.email;
+  // A new address needs the current password, and takes effect from the link mailed to it.
+  const emailChanged = email.trim().toLowerCase() !== profile.email.toLowerCase();
+
   function submit(values: NameValues) {
+    const nextEmail = values.email.trim();
     update.mutate(
       {
         ...profile,
         firstName: values.firstName.trim(),
         lastName: values.lastName.trim(),
-        email: values.email.trim(),
+        email: nextEmail,
+        ...(emailChanged ? { currentPassword: values.currentPassword ?? '' } : {}),
       },
       {
-        onSuccess: () => toastSaved('Profile saved'),
+        onSuccess: (saved) => {
+          form.setFieldValue('currentPassword', undefined);
+          if (emailChanged && saved.pendingEmail) toast('info', EmailChangeMessages.sent(saved.pendingEmail));
+          else toastSaved('Profile saved');
+        },
         onError: (err) => void toast('error', errorMessage(err)),
       },
     );
@@ -67,6 +78,24 @@ function DetailsForm({ profile }: { profile: Profile }) {
       >
         <Input type="email" autoComplete="email" />
       </Form.Item>
+      {profile.pendingEmail && !emailChanged && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={`Waiting for ${profile.pendingEmail} to be confirmed from the link sent there. Until then, mail goes to ${profile.email}.`}
+        />
+      )}
+      {emailChanged && (
+        <Form.Item
+          label="Your current password"
+          name="currentPassword"
+          extra="Needed to change the email address. A confirmation link goes to the new address."
+          rules={[{ required: true, message: EmailChangeMessages.passwordRequired }]}
+        >
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+      )}
       <Button type="primary" htmlType="submit" loading={update.isPending}>
         Save
       </Button>

@@ -1,0 +1,77 @@
+import { EmailChangeMessages, PRODUCT_NAME } from '@vp/contract';
+import type { AppContext } from '../../context.ts';
+import { isUniqueViolation } from '../../db/sql.ts';
+import { BadRequestError, ConflictError } from '../../platform/errors.ts';
+import { newToken, sha256 } from '../../platform/passwords.ts';
+import type { SessionUser } from '../../platform/sessions.ts';
+import * as q from './queries.ts';
+
+/**
+ * An email address is a way into the account (forgot password mails it), so a new one takes effect
+ * only when the link mailed to it is opened; the old address is told at both steps. The caller has
+ * checked the current password.
+ */
+
+/** How long a confirmation link works. */
+export const EMAIL_LINK_TTL_MS = 24 * 60 * 60 * 1000;
+
+export function emailChanges({ db, mailer, config, sessions }: AppContext) {
+  return {
+    /** Mails the link to the new address and tells the old one; the email itself is unchanged. */
+    async request(user: SessionUser, newEmail: string): Promise<void> {
+      if (await q.emailInUse(db, newEmail, user.id)) throw new ConflictError(EmailChangeMessages.taken);
+      const token = newToken();
+      await q.insertEmailChange(db, {
+        tokenHash: sha256(token),
+        userId: user.id,
+        newEmail,
+        expiresAt: new Date(Date.now() + EMAIL_LINK_TTL_MS),
+      });
+      const link = `${config.publicUrl}/email?token=${encodeURIComponent(token)}`;
+      await mailer.send({
+        to: newEmail,
+        subject: `${PRODUCT_NAME}: confirm your new email address`,
+        text: `Hello ${user.username},\n\nOpen this link within 24 hours to use this address for your ${PRODUCT_NAME} account:\n${link}\n\nIf you did not ask for this, ignore this message; nothing changes.\n`,
+        link,
+      });
+      if (user.email) {
+        await mailer.send({
+          to: user.email,
+          subject: `${PRODUCT_NAME}: your email address is being changed`,
+          text: `Hello ${user.username},\n\nSomeone signed in as you asked to change the email address of your ${PRODUCT_NAME} account to ${newEmail}. It changes only when the link sent there is opened.\n\nIf this was not you, change your password at once and tell the MLS Data Licensing Department.\n`,
+        });
+      }
+      await sessions.userChanged(user.id);
+    },
+
+    /** Opens a confirmation link: the new address replaces the old, which is told. */
+    async confirm(token: string): Promise<{ message: string }> {
+      let changed: { userId: number; newEmail: string; oldEmail: string; username: string };
+      try {
+        changed = await db.transaction(async (tx) => {
+          const claim = await q.claimEmailChange(tx, sha256(token), new Date());
+          if (!claim) throw new BadRequestError(EmailChangeMessages.linkInvalid);
+          const user = await q.userEmail(tx, claim.userId);
+          if (!user) throw new BadRequestError(EmailChangeMessages.linkInvalid);
+          if (await q.emailInUse(tx, claim.newEmail, claim.userId))
+            throw new ConflictError(EmailChangeMessages.taken);
+          await q.updateUser(tx, claim.userId, { email: claim.newEmail });
+          return { ...claim, oldEmail: user.email, username: user.username };
+        });
+      } catch (err) {
+        // Two accounts confirming one address at once: the unique index decides.
+        if (isUniqueViolation(err)) throw new ConflictError(EmailChangeMessages.taken);
+        throw err;
+      }
+      await sessions.userChanged(changed.userId);
+      if (changed.oldEmail && changed.oldEmail.toLowerCase() !== changed.newEmail.toLowerCase()) {
+        await mailer.send({
+          to: changed.oldEmail,
+          subject: `${PRODUCT_NAME}: your email address was changed`,
+          text: `Hello ${changed.username},\n\nThe email address of your ${PRODUCT_NAME} account is now ${changed.newEmail}; this address will get no more mail about it.\n\nIf this was not you, tell the MLS Data Licensing Department at once.\n`,
+        });
+      }
+      return { message: EmailChangeMessages.changed };
+    },
+  };
+}
