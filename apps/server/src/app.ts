@@ -19,6 +19,7 @@ import { registerJsonParser, registerSecurityHeaders, registerWebApp } from './p
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './platform/mail.ts';
 import { registerApiSchemas } from './platform/openapi.ts';
 import { registerAfterReply } from './platform/after-reply.ts';
+import { registerExpensiveLimit } from './platform/expensive.ts';
 import { registerScope } from './platform/scope.ts';
 import { SessionService, type SessionOptions } from './platform/sessions.ts';
 
@@ -91,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerJsonParser(app);
   registerSecurityHeaders(app, config.publicUrl);
   registerScope(app, { db: database.db, sessions });
+  registerExpensiveLimit(app);
   await registerApiSchemas(app);
   for (const feature of FEATURES) feature(app, ctx);
   registerApiDocs(app);

@@ -28,6 +28,8 @@ const envSchema = z.object({
   TRUST_PROXY: flag.optional(),
   WEB_DIST: z.string().optional(),
   FILES_DIR: z.string().optional(),
+  VENDOR_SITE_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
+  SITE_CREATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
 });
 
 export interface Config {
@@ -47,6 +49,10 @@ export interface Config {
   trustProxy: boolean;
   webDist: string;
   filesDir: string;
+  /** The most websites one vendor may hold. */
+  vendorSiteLimit: number;
+  /** The most websites one vendor may create in a minute. */
+  siteCreatePerMinute: number;
 }
 
 const blankToUndefined = (env: NodeJS.ProcessEnv): Record<string, string | undefined> =>
@@ -78,5 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY ?? false,
     webDist: path.resolve(e.WEB_DIST ?? path.join(SERVER_ROOT, '..', 'web', 'dist')),
     filesDir: path.resolve(e.FILES_DIR ?? path.join(dataDir, 'files')),
+    vendorSiteLimit: e.VENDOR_SITE_LIMIT,
+    siteCreatePerMinute: e.SITE_CREATE_PER_MINUTE,
   };
 }

@@ -32,6 +32,7 @@ export const Messages = {
   forbidden: 'You do not have permission to do this.',
   readOnly: 'Your role is read-only; changes are not allowed.',
   vendorNotLinked: 'The selected vendor account is not linked to your user.',
+  tooManyAtOnce: 'Too many requests at once. Please wait for the ones running to finish, then try again.',
   vendorSuspended: 'This vendor account is suspended. Please contact the MLS Data Licensing Department.',
   forgotPasswordSent:
     'If an account exists for that username, a password reset link has been sent to its email address.',

@@ -22,6 +22,9 @@ export const WebsiteServerMessages = {
   agentChangeSame: 'This agent is already the agent of the website.',
   agentChangeInactive: 'An Inactive website cannot request an agent change.',
   requestPending: 'A request of this kind is already pending for this website.',
+  siteLimit: (limit: number) =>
+    `This vendor account holds the most websites it may (${limit.toLocaleString('en-US')}). Please contact the MLS Data Licensing Department.`,
+  createRate: 'Too many websites were created in the last minute. Please wait a moment and try again.',
   domainReserved:
     'This domain name is named in a pending domain change request. It can be used once that request is decided.',
 } as const;

@@ -34,7 +34,7 @@ export function agentsRoutes(app: FastifyInstance, ctx: AppContext): void {
   api.get(
     '/api/searchagent/:query',
     {
-      config: read,
+      config: { ...read, expensive: true },
       schema: {
         tags: ['agents'],
         summary: 'Search agents of the MLS roster',
@@ -48,7 +48,7 @@ export function agentsRoutes(app: FastifyInstance, ctx: AppContext): void {
   api.get(
     '/api/searchrecipagent/:query',
     {
-      config: read,
+      config: { ...read, expensive: true },
       schema: {
         tags: ['agents'],
         summary: 'Search reciprocal agents (vendors allowed them only)',

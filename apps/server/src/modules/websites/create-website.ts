@@ -1,19 +1,35 @@
 import { WebsiteMessages, WebsiteServerMessages, type WebsiteInputParsed } from '@vp/contract';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../platform/actor.ts';
-import { BadRequestError, ConflictError } from '../../platform/errors.ts';
+import { BadRequestError, ConflictError, TooManyRequestsError } from '../../platform/errors.ts';
 import { diffFields, recordChange } from '../history/index.ts';
-import { domainInUse, insertWebsite, lockDomain, type SiteFields } from './queries.ts';
+import {
+  domainInUse,
+  insertWebsite,
+  lockDomain,
+  lockVendorSites,
+  vendorSiteCount,
+  type SiteFields,
+} from './queries.ts';
 import { isUniqueViolation } from '../../db/sql.ts';
 import { TRACKED, checkProducts, licensableAgent, today } from './rules.ts';
 
 /** A new site starts Pending Activation, tied to a roster agent; a domain is licensed once. */
+export interface CreateLimits {
+  /** The most websites one vendor may hold. */
+  siteLimit: number;
+  /** Takes one creation from the vendor's minute; false when it is used up. */
+  takeCreation: (vendorId: number) => boolean;
+}
+
 export async function createWebsite(
   db: Db,
   vendorId: number,
   actor: Actor,
   input: WebsiteInputParsed,
+  limits: CreateLimits,
 ): Promise<{ id: number }> {
+  if (!limits.takeCreation(vendorId)) throw new TooManyRequestsError(WebsiteServerMessages.createRate);
   if (input.status !== 'Pending Activation') throw new BadRequestError(WebsiteServerMessages.newSiteStatus);
   if (input.termDate) throw new BadRequestError(WebsiteMessages.termDateLocked);
   await checkProducts(db, input.products);
@@ -30,6 +46,10 @@ export async function createWebsite(
   };
   try {
     return await db.transaction(async (tx) => {
+      // One create at a time per vendor, so parallel creates cannot pass the ceiling together.
+      await lockVendorSites(tx, vendorId);
+      if ((await vendorSiteCount(tx, vendorId)) >= limits.siteLimit)
+        throw new ConflictError(WebsiteServerMessages.siteLimit(limits.siteLimit));
       await lockDomain(tx, next.domainName);
       const used = await domainInUse(tx, next.domainName);
       if (used === 'site') throw new ConflictError(WebsiteMessages.duplicateDomain);

@@ -178,7 +178,7 @@ export function websitesExportRoutes(app: FastifyInstance, ctx: AppContext): voi
   };
   api.get(
     '/api/portal/websites/export',
-    { config: { access: 'vendor-read' }, schema },
+    { config: { access: 'vendor-read', expensive: true }, schema },
     async (request, reply) => {
       const vendorId = vendorOf(request);
       const query = request.query;

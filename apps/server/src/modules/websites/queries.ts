@@ -75,6 +75,20 @@ export async function requireWebsite(
   return site;
 }
 
+/** Serialises a vendor's creates until the transaction ends. */
+export async function lockVendorSites(tx: Db, vendorId: number): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`vendor-sites:${vendorId}`}))`);
+}
+
+/** How many websites the vendor holds, from the counts the triggers keep. */
+export async function vendorSiteCount(db: Db, vendorId: number): Promise<number> {
+  const [row] = await rowsOf<{ n: number }>(
+    db,
+    sql`SELECT coalesce(sum(n), 0)::int AS n FROM website_counts WHERE vendor_id = ${vendorId}`,
+  );
+  return row?.n ?? 0;
+}
+
 /** The key two domains share when they are the same site; domainKey() of the contract, in SQL. */
 const domainKeySql = (name: SQL) => sql`regexp_replace(lower(${name}), '^www\.', '')`;
 

@@ -55,7 +55,7 @@ export function websitesRoutes(app: FastifyInstance, ctx: AppContext): void {
   api.get(
     '/api/portal/websites',
     {
-      config: read,
+      config: { ...read, expensive: true },
       schema: {
         tags,
         summary: 'A page of the vendor’s websites, sorted, filtered and searched',

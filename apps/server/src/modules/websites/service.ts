@@ -14,8 +14,9 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { ConflictError, NotFoundError } from '../../platform/errors.ts';
+import { PerMinuteLimit } from '../../platform/per-minute.ts';
 import { recordChange } from '../history/index.ts';
-import { createWebsite } from './create-website.ts';
+import { createWebsite, type CreateLimits } from './create-website.ts';
 import { listWebsites, websiteById, type ListQuery } from './list-queries.ts';
 import { archiveWebsite, requireWebsite } from './queries.ts';
 import { requestsOfSite, type RequestRow } from './request-queries.ts';
@@ -39,7 +40,12 @@ function toRequest(r: RequestRow): WebsiteRequest {
   };
 }
 
-export function websitesService({ db }: AppContext) {
+export function websitesService({ db, config }: AppContext) {
+  const creations = new PerMinuteLimit(config.siteCreatePerMinute);
+  const limits: CreateLimits = {
+    siteLimit: config.vendorSiteLimit,
+    takeCreation: (vendorId) => creations.take(vendorId),
+  };
   return {
     list: (vendorId: number, query: ListQuery): Promise<WebsiteList> => listWebsites(db, vendorId, query),
 
@@ -50,7 +56,7 @@ export function websitesService({ db }: AppContext) {
     },
 
     create: (vendorId: number, actor: Actor, input: WebsiteInputParsed) =>
-      createWebsite(db, vendorId, actor, input),
+      createWebsite(db, vendorId, actor, input, limits),
 
     save: (vendorId: number, actor: Actor, input: WebsiteSave) => saveWebsite(db, vendorId, actor, input),
 
