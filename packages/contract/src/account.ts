@@ -39,6 +39,24 @@ export function passwordHasUsername(password: string, username: string): boolean
 export const loginResponseSchema = z.object({ token: z.string(), role: roleSchema });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
+/** How long a one-time login code works. */
+export const LOGIN_CODE_TTL_MS = 2 * 60 * 1000;
+
+export const LoginCodeMessages = {
+  invalid: 'This login link is invalid or has expired. Please log in.',
+  switchTitle: 'Switch account?',
+  switchText: (current: string, next: string) =>
+    `You are logged in as ${current}. This link logs in as ${next}. Log in as ${next} instead?`,
+} as const;
+
+/** POST /login/code: a one-time code from a link, exchanged for a session. */
+export const loginCodeBodySchema = z.object({ code: z.string().min(1, LoginCodeMessages.invalid).max(200) });
+/** The session of an exchanged code, with whose it is, so the app can ask before switching users. */
+export const loginCodeResponseSchema = loginResponseSchema.extend({ username: z.string() });
+export type LoginCodeResponse = z.infer<typeof loginCodeResponseSchema>;
+/** POST /login/code/new: a code for the current user, to hand to another app or window. */
+export const newLoginCodeSchema = z.object({ code: z.string(), expiresAt: z.string() });
+
 export const forgotPasswordBodySchema = z.object({ username: usernameSchema });
 export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
 

@@ -23,16 +23,25 @@ function input(over: Partial<GuardInput> & { path: string }): GuardInput {
 
 describe('guardDecision (spec §2 Route guard)', () => {
   const rows: { name: string; in: GuardInput; out: GuardDecision }[] = [
-    // A token in the query string is stored, except on /password and /registration.
+    // A token in the query string is a one-time login code, never a session; the URL goes on without it.
     {
-      name: 'query token stored on a login-free route',
-      in: input({ path: '/auth-redirect', query: { token: 'q1' } }),
-      out: { kind: 'allow', storeToken: 'q1' },
+      name: 'query token on a login-free route is a code to exchange',
+      in: input({ path: '/auth-redirect', query: { token: 'q1' }, fullPath: '/auth-redirect?token=q1' }),
+      out: { kind: 'exchangeCode', code: 'q1', then: '/auth-redirect' },
     },
     {
-      name: 'query token stored then account fetched on a protected route',
-      in: input({ path: '/dashboard', query: { token: 'q1' } }),
-      out: { kind: 'fetchAccount', storeToken: 'q1' },
+      name: 'query token on a protected route: exchanged first, other parameters kept',
+      in: input({
+        path: '/websites',
+        query: { token: 'q1', page: '2' },
+        fullPath: '/websites?page=2&token=q1&sort=dba',
+      }),
+      out: { kind: 'exchangeCode', code: 'q1', then: '/websites?page=2&sort=dba' },
+    },
+    {
+      name: 'query token on /email is the email link, not a session',
+      in: input({ path: '/email', query: { token: 'mail' } }),
+      out: { kind: 'allow' },
     },
     {
       name: 'query token on /password is a reset token, not a session',
@@ -112,15 +121,16 @@ describe('guardDecision (spec §2 Route guard)', () => {
       out: { kind: 'allow' },
     },
     {
-      name: 'query token replaces the stored one',
+      name: 'query token while logged in is still only a code to exchange (the app asks before switching)',
       in: input({
         path: '/dashboard',
         query: { token: 'new' },
+        fullPath: '/dashboard?token=new',
         storedToken: 'old',
         roles: ['vendor'],
         acceptedTOS: true,
       }),
-      out: { kind: 'allow', storeToken: 'new' },
+      out: { kind: 'exchangeCode', code: 'new', then: '/dashboard' },
     },
   ];
 

@@ -35,7 +35,10 @@ export const LOGIN_FREE_PATHS: readonly string[] = [
   '/tos',
 ];
 
-/** A token in the query string is stored, except on these (their token is a one-off, not a session). */
+/**
+ * A token in the query string is a one-time login code to exchange for a session, except on these
+ * pages, whose token is a one-off of their own (reset, invitation, email). It is never a session.
+ */
 export const TOKEN_QUERY_EXEMPT: readonly string[] = ['/password', '/registration', '/email'];
 
 export function isLoginFree(path: string): boolean {
@@ -81,9 +84,21 @@ export interface GuardInput {
 }
 
 export type GuardDecision =
-  | { kind: 'allow'; storeToken?: string }
-  | { kind: 'redirect'; to: string; storeToken?: string }
-  | { kind: 'fetchAccount'; storeToken?: string };
+  | { kind: 'allow' }
+  | { kind: 'redirect'; to: string }
+  | { kind: 'fetchAccount' }
+  /** Exchange the link's one-time code for a session, then go on to `then` (the URL without it). */
+  | { kind: 'exchangeCode'; code: string; then: string };
+
+/** The full path without its `token` parameter. */
+function withoutToken(fullPath: string): string {
+  const q = fullPath.indexOf('?');
+  if (q < 0) return fullPath;
+  const params = new URLSearchParams(fullPath.slice(q + 1));
+  params.delete('token');
+  const rest = params.toString();
+  return fullPath.slice(0, q) + (rest ? `?${rest}` : '');
+}
 
 /**
  * One navigation's decision, before account info is known or after. `fetchAccount` means: load the
@@ -91,24 +106,25 @@ export type GuardDecision =
  * /login).
  */
 export function guardDecision(input: GuardInput): GuardDecision {
-  const queryToken = input.query.token;
-  const storeToken = queryToken && !TOKEN_QUERY_EXEMPT.includes(input.path) ? queryToken : undefined;
-  const token = storeToken ?? input.storedToken;
-  const extra = storeToken ? { storeToken } : {};
+  const code = input.query.token;
+  if (code && !TOKEN_QUERY_EXEMPT.includes(input.path)) {
+    return { kind: 'exchangeCode', code, then: withoutToken(input.fullPath) };
+  }
+  const token = input.storedToken;
 
   if (!token) {
-    if (isLoginFree(input.path)) return { kind: 'allow', ...extra };
-    return { kind: 'redirect', to: `/login?redirect=${encodeURIComponent(input.fullPath)}`, ...extra };
+    if (isLoginFree(input.path)) return { kind: 'allow' };
+    return { kind: 'redirect', to: `/login?redirect=${encodeURIComponent(input.fullPath)}` };
   }
-  if (input.path === '/login') return { kind: 'redirect', to: '/dashboard', ...extra };
+  if (input.path === '/login') return { kind: 'redirect', to: '/dashboard' };
   if (input.roles.length === 0) {
-    if (isLoginFree(input.path)) return { kind: 'allow', ...extra };
-    return { kind: 'fetchAccount', ...extra };
+    if (isLoginFree(input.path)) return { kind: 'allow' };
+    return { kind: 'fetchAccount' };
   }
   if (input.acceptedTOS === false && input.path !== '/tos' && !isLoginFree(input.path)) {
-    return { kind: 'redirect', to: '/tos', ...extra };
+    return { kind: 'redirect', to: '/tos' };
   }
-  return { kind: 'allow', ...extra };
+  return { kind: 'allow' };
 }
 
 /** Where a login form sends the user afterwards: the redirect target, never off-site. */

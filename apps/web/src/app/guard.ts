@@ -2,7 +2,8 @@ import { guardDecision, Messages, rolesFromRole, type GuardDecision } from '@vp/
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { profileQuery, fetchProfile } from '../features/profile/index.ts';
 import { errorMessage } from '../lib/http.ts';
-import { getToken, resetToken, sessionStore, setAccount, setToken } from '../lib/session.ts';
+import { exchangeLoginCode } from '../features/auth/index.ts';
+import { getToken, resetToken, sessionStore, setAccount } from '../lib/session.ts';
 import { toast } from '../lib/toast.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { isForbidden } from '../lib/route-table.ts';
@@ -26,7 +27,12 @@ function decide(url: URL): GuardDecision {
 export async function guardLoader({ request }: LoaderFunctionArgs): Promise<null> {
   const url = new URL(request.url);
   let decision = decide(url);
-  if (decision.storeToken) setToken(decision.storeToken);
+  if (decision.kind === 'exchangeCode') {
+    // The code leaves the address bar and history before anything else happens.
+    window.history.replaceState(window.history.state, '', decision.then);
+    await exchangeLoginCode(decision.code);
+    throw redirect(decision.then);
+  }
 
   if (decision.kind === 'fetchAccount') {
     try {

@@ -102,6 +102,21 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
+/** One-time login codes (single sign-on, auth redirects), exchanged once by POST for a session. */
+export const loginCodes = pgTable(
+  'login_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('login_codes_user_idx').on(t.userId)],
+);
+
 /** A requested email change, waiting for its link (mailed to the new address) to be opened. */
 export const emailChanges = pgTable(
   'email_changes',

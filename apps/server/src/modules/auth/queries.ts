@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { passwordTokens, users } from '../../db/schema.ts';
+import { loginCodes, passwordTokens, users } from '../../db/schema.ts';
 
 export async function findUserByUsername(db: Db, username: string) {
   const [user] = await db
@@ -81,4 +81,25 @@ export async function setPassword(db: Db, userId: number, values: PasswordChange
       ...(values.lastName ? { lastName: values.lastName } : {}),
     })
     .where(eq(users.id, userId));
+}
+
+export async function insertLoginCode(db: Db, row: { codeHash: string; userId: number; expiresAt: Date }) {
+  await db.insert(loginCodes).values(row);
+}
+
+/** Uses a login code once: its active user, or null when it is unknown, used or expired. */
+export async function claimLoginCode(db: Db, codeHash: string, now: Date) {
+  return db.transaction(async (tx) => {
+    const [claim] = await tx
+      .update(loginCodes)
+      .set({ usedAt: now })
+      .where(and(eq(loginCodes.codeHash, codeHash), isNull(loginCodes.usedAt), gt(loginCodes.expiresAt, now)))
+      .returning({ userId: loginCodes.userId });
+    if (!claim) return null;
+    const [user] = await tx
+      .select({ id: users.id, username: users.username, role: users.role, active: users.active })
+      .from(users)
+      .where(eq(users.id, claim.userId));
+    return user?.active ? user : null;
+  });
 }

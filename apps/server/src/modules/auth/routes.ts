@@ -1,4 +1,7 @@
 import {
+  loginCodeBodySchema,
+  loginCodeResponseSchema,
+  newLoginCodeSchema,
   forgotPasswordBodySchema,
   loginResponseSchema,
   messageResponseSchema,
@@ -36,6 +39,40 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
         ...(userAgent ? { userAgent } : {}),
       });
     },
+  );
+
+  api.post(
+    '/api/login/code',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary:
+          'Exchange a one-time login code (from a single sign-on or auth redirect link) for a session; a code works once, for two minutes',
+        body: loginCodeBodySchema,
+        response: { 200: loginCodeResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const userAgent = request.headers['user-agent'];
+      return service.loginWithCode(request.body.code, {
+        address: request.ip,
+        ...(userAgent ? { userAgent } : {}),
+      });
+    },
+  );
+
+  api.post(
+    '/api/login/code/new',
+    {
+      config: { access: 'session' },
+      schema: {
+        tags,
+        summary: 'A one-time login code for the current user, to open the portal elsewhere as them',
+        response: { 200: newLoginCodeSchema, ...errorResponses },
+      },
+    },
+    async (request) => service.newLoginCode(sessionOf(request)),
   );
 
   api.post(

@@ -1,4 +1,6 @@
 import {
+  LOGIN_CODE_TTL_MS,
+  LoginCodeMessages,
   Messages,
   PASSWORD_MAX,
   PRODUCT_NAME,
@@ -7,6 +9,7 @@ import {
   type LoginResponse,
   type RegisterBody,
   type ResetPasswordBody,
+  type LoginCodeResponse,
 } from '@vp/contract';
 import type { AppContext } from '../../context.ts';
 import { BadRequestError, UnauthorizedError, parse } from '../../platform/errors.ts';
@@ -59,6 +62,25 @@ export function authService(ctx: AppContext) {
       if (!user) throw new UnauthorizedError(Messages.loginFailed);
       const token = await sessions.create(user.id, meta);
       return { token, role: user.role };
+    },
+
+    /** A one-time code for the session's user, to open the portal elsewhere as them. */
+    async newLoginCode(session: Session): Promise<{ code: string; expiresAt: string }> {
+      const code = newToken();
+      const expiresAt = new Date(Date.now() + LOGIN_CODE_TTL_MS);
+      await q.insertLoginCode(db, { codeHash: sha256(code), userId: session.user.id, expiresAt });
+      return { code, expiresAt: expiresAt.toISOString() };
+    },
+
+    /** Exchanges a one-time code for a session of its user; a used, unknown or expired code is refused. */
+    async loginWithCode(
+      code: string,
+      meta: { address: string; userAgent?: string },
+    ): Promise<LoginCodeResponse> {
+      const user = await q.claimLoginCode(db, sha256(code), new Date());
+      if (!user) throw new BadRequestError(LoginCodeMessages.invalid);
+      const token = await sessions.create(user.id, meta);
+      return { token, role: user.role, username: user.username };
     },
 
     async logout(session: Session): Promise<{ message: string }> {

@@ -1,2 +1,3 @@
 /** Authentication: the login-free pages (routed by app/pages.ts) and ending a session on the server. */
 export { logout } from './api.ts';
+export { exchangeLoginCode } from './login-code.ts';

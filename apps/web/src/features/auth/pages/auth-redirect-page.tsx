@@ -2,7 +2,7 @@ import { safeRedirect } from '@vp/contract';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 
-/** Arrival from a single sign-on link: the guard already stored the token; go on to the target. */
+/** Arrival from a single sign-on link: the guard has exchanged its one-time code; go on to the target. */
 export default function AuthRedirectPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
