@@ -38,4 +38,18 @@ test('request termination of an Active site: it becomes Inactive (Pending) with 
 
   await modal.getByRole('tab', { name: 'History' }).click();
   await expect(modal.getByTestId('history-entry').first()).toContainText('Pending Termination');
+
+  // The site was Active: its termination is withdrawn back to Active, never to Active (Pending).
+  await modal.getByRole('tab', { name: 'Website' }).click();
+  await expect(modal.getByRole('combobox', { name: 'Billable Status' })).toBeDisabled();
+  await modal.getByRole('button', { name: 'Withdraw termination' }).click();
+  const confirm = page.getByRole('dialog').filter({ hasText: 'Withdraw the termination request?' });
+  await confirm.getByRole('button', { name: 'Withdraw termination' }).click();
+  await expect(page.getByText('Termination withdrawn').first()).toBeVisible();
+  const status = modal
+    .locator('.ant-select')
+    .filter({ has: page.getByRole('combobox', { name: 'Billable Status' }) });
+  await expect(status).not.toContainText('Pending');
+  await expect(status).toContainText('Active');
+  await expect(modal.getByRole('button', { name: 'Request termination' })).toBeVisible();
 });
