@@ -19,6 +19,7 @@ interface Site {
   firstName: string;
   lastName: string;
   status: string;
+  mlsStatus: string;
   dba: string;
   products: number[];
 }
@@ -47,7 +48,8 @@ async function twoAgents(request: APIRequestContext, token: string): Promise<[Si
     'GET',
     '/portal/websites?pageSize=200&status=Active',
   );
-  const own = items.filter((s) => /^\d+$/.test(s.memberNumber));
+  // Only agents whose MLS status is Active can be chosen for a site or a team.
+  const own = items.filter((s) => /^\d+$/.test(s.memberNumber) && s.mlsStatus === 'Active');
   const first = own[0]!;
   const second = own.find((s) => s.memberNumber !== first.memberNumber)!;
   return [first, second];
