@@ -151,6 +151,9 @@ export async function* exportLines(
       const { lines, n, last } = await exportBatch(db, vendorId, query, range, after, batch);
       if (n === 0 || lines === null || last === null) break;
       yield `${lines}\n`;
+      // The embedded database runs on this thread and a stream reads on at once: without a turn of
+      // the event loop here, the whole export would run before any other request is even read.
+      await new Promise<void>((resolve) => setImmediate(resolve));
       if (n < batch) break;
       after = JSON.parse(last) as Cursor;
     }
