@@ -2,7 +2,7 @@ import { guardDecision, Messages, rolesFromRole, type GuardDecision } from '@vp/
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { profileQuery, fetchProfile } from '../features/profile/index.ts';
 import { errorMessage } from '../lib/http.ts';
-import { exchangeLoginCode } from '../features/auth/index.ts';
+import { loadLoginCode } from '../features/auth/index.ts';
 import { getToken, resetToken, sessionStore, setAccount } from '../lib/session.ts';
 import { toast } from '../lib/toast.ts';
 import { queryClient } from '../lib/query-client.ts';
@@ -30,6 +30,7 @@ export async function guardLoader({ request }: LoaderFunctionArgs): Promise<null
   if (decision.kind === 'exchangeCode') {
     // The code leaves the address bar and history before anything else happens.
     window.history.replaceState(window.history.state, '', decision.then);
+    const { exchangeLoginCode } = await loadLoginCode();
     await exchangeLoginCode(decision.code);
     throw redirect(decision.then);
   }
