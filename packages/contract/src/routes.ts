@@ -94,9 +94,12 @@ export type GuardDecision =
 function withoutToken(fullPath: string): string {
   const q = fullPath.indexOf('?');
   if (q < 0) return fullPath;
-  const params = new URLSearchParams(fullPath.slice(q + 1));
-  params.delete('token');
-  const rest = params.toString();
+  // Other parameters stay exactly as they were written.
+  const rest = fullPath
+    .slice(q + 1)
+    .split('&')
+    .filter((part) => part !== '' && part.split('=')[0] !== 'token')
+    .join('&');
   return fullPath.slice(0, q) + (rest ? `?${rest}` : '');
 }
 
