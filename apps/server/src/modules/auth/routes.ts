@@ -8,12 +8,18 @@ import {
   registerBodySchema,
   resetPasswordBodySchema,
 } from '@vp/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { bearerToken, sessionOf } from '../../platform/scope.ts';
 import { authService, parseBasicAuth } from './service.ts';
+
+/** Who is logging in, as a new session records it: the address and the browser. */
+function clientOf(request: FastifyRequest): { address: string; userAgent?: string } {
+  const userAgent = request.headers['user-agent'];
+  return { address: request.ip, ...(userAgent ? { userAgent } : {}) };
+}
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -32,13 +38,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
         response: { 200: loginResponseSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const userAgent = request.headers['user-agent'];
-      return service.login(parseBasicAuth(request.headers.authorization), {
-        address: request.ip,
-        ...(userAgent ? { userAgent } : {}),
-      });
-    },
+    async (request) => service.login(parseBasicAuth(request.headers.authorization), clientOf(request)),
   );
 
   api.post(
@@ -53,13 +53,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
         response: { 200: loginCodeResponseSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const userAgent = request.headers['user-agent'];
-      return service.loginWithCode(request.body.code, {
-        address: request.ip,
-        ...(userAgent ? { userAgent } : {}),
-      });
-    },
+    async (request) => service.loginWithCode(request.body.code, clientOf(request)),
   );
 
   api.post(

@@ -19,21 +19,24 @@ export async function insertChange(tx: Db, row: ChangeRow): Promise<void> {
   await tx.insert(websiteChanges).values(row);
 }
 
+/** What a History entry shows. */
+const ENTRY_COLUMNS = {
+  createdAt: websiteChanges.createdAt,
+  kind: websiteChanges.kind,
+  description: websiteChanges.description,
+  username: websiteChanges.username,
+  firstName: websiteChanges.firstName,
+  lastName: websiteChanges.lastName,
+  changes: websiteChanges.changes,
+};
+
 /**
  * A site's entries, newest first, read through the site so the vendor scope is the site's: null
  * when the vendor has no such site, an empty list when the site has no entries.
  */
 export async function entriesOfSite(db: Db, vendorId: number, websiteId: number) {
   const rows = await db
-    .select({
-      createdAt: websiteChanges.createdAt,
-      kind: websiteChanges.kind,
-      description: websiteChanges.description,
-      username: websiteChanges.username,
-      firstName: websiteChanges.firstName,
-      lastName: websiteChanges.lastName,
-      changes: websiteChanges.changes,
-    })
+    .select(ENTRY_COLUMNS)
     .from(websites)
     .leftJoin(
       websiteChanges,
@@ -68,15 +71,7 @@ export async function entriesOfDeletedSite(db: Db, vendorId: number, websiteId: 
     .where(and(eq(deletedWebsites.id, websiteId), eq(deletedWebsites.vendorId, vendorId)));
   if (!deleted) return null;
   return db
-    .select({
-      createdAt: websiteChanges.createdAt,
-      kind: websiteChanges.kind,
-      description: websiteChanges.description,
-      username: websiteChanges.username,
-      firstName: websiteChanges.firstName,
-      lastName: websiteChanges.lastName,
-      changes: websiteChanges.changes,
-    })
+    .select(ENTRY_COLUMNS)
     .from(websiteChanges)
     .where(and(eq(websiteChanges.websiteId, websiteId), eq(websiteChanges.vendorId, vendorId)))
     .orderBy(desc(websiteChanges.createdAt), desc(websiteChanges.id));
