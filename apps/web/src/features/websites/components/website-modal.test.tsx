@@ -132,8 +132,9 @@ describe('website modal: rules by saved status', () => {
       await openSaved(status, true);
       expect(statusBox().disabled).toBe(true);
       expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
-      expect(input('Start Date').disabled).toBe(true);
-      expect(input('Term Date').disabled).toBe(status !== 'Pending Termination');
+      // The dates follow the watched status, which settles a render after the form is filled.
+      await waitFor(() => expect(input('Start Date').disabled).toBe(true));
+      await waitFor(() => expect(input('Term Date').disabled).toBe(status !== 'Pending Termination'));
       // A locked selector opens no list; its options are the form state's.
       expect(
         fieldStates(status, status, 'vendor', true).statusOptions.map((o) => [o.label, !o.disabled]),
