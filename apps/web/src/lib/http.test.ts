@@ -1,3 +1,4 @@
+import { Messages } from '@vp/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, http, TIMEOUT_MESSAGE } from './http.ts';
 import { setNavigator } from './navigation.ts';
@@ -118,6 +119,23 @@ describe('http client', () => {
     expect(confirmLogout).not.toHaveBeenCalled();
     expect(getToken()).toBe('session-token');
     log.mockRestore();
+  });
+
+  it("a server failure's own text stays in the log; the user reads a sentence about it", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    fetchMock.mockResolvedValue(json(500, { code: 500, message: 'relation "x" does not exist' }));
+    await expect(http.get('/boom')).rejects.toMatchObject({ status: 500, message: Messages.serverFailed });
+    fetchMock.mockResolvedValue(json(503, { code: 503, message: Messages.serverBusy }));
+    await expect(http.get('/busy')).rejects.toMatchObject({ message: Messages.serverBusy });
+    vi.mocked(console.error).mockRestore();
+  });
+
+  it("a failed network call never says 'Failed to fetch': offline and unreachable are told apart", async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(http.get('/x')).rejects.toMatchObject({ status: 0, message: Messages.unreachable });
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    await expect(http.get('/x')).rejects.toMatchObject({ status: 0, message: Messages.offline });
+    onLine.mockRestore();
   });
 
   it('gives up after 10 s', async () => {

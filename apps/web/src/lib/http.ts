@@ -20,6 +20,10 @@ export class ApiError extends Error {
   }
 }
 
+function isOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
 export const TIMEOUT_MESSAGE = 'The server did not answer in time. Please try again.';
 
 export interface RequestOptions {
@@ -106,7 +110,8 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     });
   } catch (err) {
     if (controller.signal.aborted) throw new ApiError(0, 408, TIMEOUT_MESSAGE);
-    throw new ApiError(0, 0, err instanceof Error ? err.message : Messages.hasError);
+    // The browser's own text ('Failed to fetch') means nothing to a user; say what is wrong.
+    throw new ApiError(0, 0, isOffline() ? Messages.offline : Messages.unreachable);
   } finally {
     clearTimeout(timer);
   }
@@ -114,8 +119,13 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   const data = await readBody(res);
   if (res.status < 400) return data as T;
 
-  const error = errorFrom(res.status, data, res.statusText);
-  if (res.status >= 500) console.error(`API ${method} ${path} failed: ${res.status}`, error.message);
+  const answered = errorFrom(res.status, data, res.statusText);
+  if (res.status >= 500) console.error(`API ${method} ${path} failed: ${res.status}`, answered.message);
+  // A server failure's own text is for the log, not for the user (503 busy is already worded for them).
+  const error =
+    res.status >= 500 && res.status !== 503
+      ? new ApiError(res.status, answered.code, Messages.serverFailed)
+      : answered;
   // A call made with a token that is no longer the session's (logged out, or another user logged
   // in since) says nothing about the current session: its 401 is only this call's failure.
   const sentToken = token && auth ? token : null;
