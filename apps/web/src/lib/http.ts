@@ -108,7 +108,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: controller.signal,
     });
-  } catch (err) {
+  } catch {
     if (controller.signal.aborted) throw new ApiError(0, 408, TIMEOUT_MESSAGE);
     // The browser's own text ('Failed to fetch') means nothing to a user; say what is wrong.
     throw new ApiError(0, 0, isOffline() ? Messages.offline : Messages.unreachable);
