@@ -11,7 +11,7 @@ import {
 } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Avatar, Button, Dropdown, Layout, Tooltip, type MenuProps } from 'antd';
-import { useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { routesForRoles } from '../lib/route-table.ts';
 import { useProfile } from '../features/profile/index.ts';
@@ -40,6 +40,7 @@ export function Navbar({ sidebarOpen, mobile, onToggleSidebar, onOpenSettings }:
   const canFeedback = routesForRoles(roles).some((r) => r.path === '/feedback');
   const vendors = useVendorChoice();
   const [menuOpen, setMenuOpen] = useState(false);
+  const avatarButton = useRef<HTMLButtonElement>(null);
 
   // Vendor switching is here as well as in the selector, which phones do not show in the navbar.
   const vendorItems: MenuProps['items'] = !vendors
@@ -75,6 +76,19 @@ export function Navbar({ sidebarOpen, mobile, onToggleSidebar, onOpenSettings }:
     else if (key === 'profile') void navigate('/profile');
     else if (key === 'feedback') void navigate('/feedback');
     else if (key === 'logout') confirmLogOut();
+  }
+
+  // Closed without a choice (Escape, a click elsewhere), the menu hands focus back to its button
+  // rather than leaving it on the page's body.
+  function onMenuOpenChange(open: boolean, info: { source: 'trigger' | 'menu' }) {
+    setMenuOpen(open);
+    if (open || info.source !== 'trigger') return;
+    requestAnimationFrame(() => {
+      const focused = document.activeElement;
+      if (!focused || focused === document.body || focused.closest('.ant-dropdown')) {
+        avatarButton.current?.focus();
+      }
+    });
   }
 
   // A menu button opens on Down Arrow as well as Enter and Space (WAI-ARIA menu button).
@@ -139,7 +153,7 @@ export function Navbar({ sidebarOpen, mobile, onToggleSidebar, onOpenSettings }:
         <Dropdown
           trigger={['click']}
           open={menuOpen}
-          onOpenChange={setMenuOpen}
+          onOpenChange={onMenuOpenChange}
           // Keyboard users land in the menu, where the arrow keys move between its items.
           autoFocus
           menu={{
@@ -150,6 +164,7 @@ export function Navbar({ sidebarOpen, mobile, onToggleSidebar, onOpenSettings }:
           placement="bottomRight"
         >
           <button
+            ref={avatarButton}
             type="button"
             className="vp-avatar-button"
             // The visible name is the button's name when shown; a label must not hide it.
