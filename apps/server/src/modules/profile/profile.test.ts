@@ -71,7 +71,12 @@ describe('GET /api/profile', () => {
     expect(res.json()).toHaveLength(3);
     expect(res.json().filter((v: { isPrimary: boolean }) => v.isPrimary)).toHaveLength(1);
     // Each carries its code, so accounts whose names read alike can be told apart.
-    expect(res.json().map((v: { vendorCode: string }) => v.vendorCode).sort()).toEqual(['HIC', 'SWS', 'SWS-W']);
+    expect(
+      res
+        .json()
+        .map((v: { vendorCode: string }) => v.vendorCode)
+        .sort(),
+    ).toEqual(['HIC', 'SWS', 'SWS-W']);
   });
 });
 
