@@ -1,5 +1,6 @@
+import { COLORBLIND_SCHEMES, contrastRatio, TEXT_CONTRAST } from '@vp/contract';
 import { expect, test, type Page } from '@playwright/test';
-import { apiLogin, useSession, users } from '../support/session.ts';
+import { apiLogin, StorageKeys, useSession, users } from '../support/session.ts';
 
 const cssVar = (page: Page, name: string) =>
   page.evaluate((n) => getComputedStyle(document.documentElement).getPropertyValue(n).trim(), name);
@@ -23,4 +24,44 @@ test('the colour-blind scheme is applied and survives a reload', async ({ page, 
   await expect.poll(() => cssVar(page, '--vp-success')).toBe('#2166ac');
   await page.getByRole('button', { name: 'Settings' }).click();
   await expect(page.getByRole('dialog', { name: 'Settings' }).getByText('Ocean Blue')).toBeVisible();
+});
+
+/** An rgb()/rgba() computed colour as #rrggbb (the figures and cards are opaque). */
+function hex(rgb: string): string {
+  const [r, g, b] = rgb
+    .match(/\d+(\.\d+)?/g)!
+    .slice(0, 3)
+    .map(Number);
+  return `#${[r, g, b].map((c) => Math.round(c!).toString(16).padStart(2, '0')).join('')}`;
+}
+
+test('every scheme keeps the dashboard figures readable: 4.5:1 against their cards', async ({
+  page,
+  request,
+}) => {
+  await useSession(page, await apiLogin(request, users.demo));
+  await page.goto('/dashboard');
+  for (const scheme of [null, ...COLORBLIND_SCHEMES]) {
+    await page.evaluate(
+      ([key, value]) => (value === null ? localStorage.removeItem(key) : localStorage.setItem(key, value)),
+      [StorageKeys.colorblind, scheme] as const,
+    );
+    await page.reload();
+    const cards = page.locator('.vp-figure');
+    await expect(cards).toHaveCount(8);
+    const shown = await cards.evaluateAll((els) =>
+      els.map((card) => {
+        const value = card.querySelector('.ant-statistic-content-value') ?? card;
+        return {
+          figure: card.getAttribute('data-testid'),
+          text: getComputedStyle(value).color,
+          card: getComputedStyle(card).backgroundColor,
+        };
+      }),
+    );
+    for (const { figure, text, card } of shown) {
+      const ratio = contrastRatio(hex(text), hex(card));
+      expect(ratio, `${scheme ?? 'Off'}: ${figure} ${text} on ${card}`).toBeGreaterThanOrEqual(TEXT_CONTRAST);
+    }
+  }
 });

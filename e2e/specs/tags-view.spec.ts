@@ -33,3 +33,57 @@ test('Close Others keeps the affixed Dashboard and the chosen tab', async ({ pag
   await expect(tags.getByRole('link')).toHaveText(['Dashboard']);
   await expect(page).toHaveURL(/\/dashboard$/);
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the tab bar keeps the current tab in view as the user moves between pages', async ({
+    page,
+    request,
+  }) => {
+    await useSession(page, await apiLogin(request, users.demo));
+    await page.goto('/dashboard');
+    const tags = page.getByRole('navigation', { name: 'Visited pages' });
+    await expect(tags.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+
+    const menu = page.getByRole('navigation', { name: 'Main' });
+    const goTo = async (name: string) => {
+      await page.getByRole('button', { name: 'Open sidebar' }).click();
+      await menu.getByRole('menuitem', { name }).click();
+    };
+    /** The current tab lies wholly inside the bar's visible width. */
+    const currentTabInView = async () => {
+      const bar = (await tags.boundingBox())!;
+      const tab = (await tags.locator('[aria-current="page"]').boundingBox())!;
+      return tab.x >= bar.x - 1 && tab.x + tab.width <= bar.x + bar.width + 1;
+    };
+
+    await goTo('Websites');
+    await expect(page).toHaveURL(/\/websites/);
+    await goTo('Feedback');
+    await expect(page).toHaveURL(/\/feedback$/);
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Profile' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await page.getByRole('button', { name: 'Open sidebar' }).click();
+    await menu.getByRole('menuitem', { name: 'Tools' }).click();
+    await menu.getByRole('menuitem', { name: 'Custom Export' }).click();
+    await expect(page).toHaveURL(/\/tools\/export-selected-excel$/);
+    await expect(tags.getByRole('link')).toHaveText([
+      'Dashboard',
+      'Websites',
+      'Feedback',
+      'Profile',
+      'Custom Export',
+    ]);
+    // The tabs are wider than the phone: the newest, current one is scrolled into view.
+    expect(await tags.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await expect.poll(currentTabInView).toBe(true);
+
+    // Going back to a page whose tab has scrolled out of sight brings that tab back into view.
+    await goTo('Websites');
+    await expect(page).toHaveURL(/\/websites/);
+    await expect(tags.locator('[aria-current="page"]')).toHaveText('Websites');
+    await expect.poll(currentTabInView).toBe(true);
+  });
+});

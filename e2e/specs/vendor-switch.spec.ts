@@ -13,9 +13,10 @@ test('switching the linked vendor account changes the dashboard figures', async 
   const selector = page.getByRole('combobox', { name: 'Vendor account' });
   await expect(selector).toBeVisible();
   await selector.click();
-  // Long names are truncated in the list (spec: 20 characters plus an ellipsis); the full name is
-  // the option's title.
-  await expect(page.getByRole('option', { name: 'Summit Web Solutions...', exact: true })).toBeAttached();
+  // Long names are truncated in the list (spec: 20 characters plus an ellipsis) with the vendor code
+  // beside them; the full name is the option's title.
+  await expect(page.getByRole('option', { name: /^Summit Web Solutions\.\.\.\s*SWS-W$/ })).toBeAttached();
+  await expect(page.getByRole('option', { name: /^Summit Web Solutions\s*SWS$/ })).toBeAttached();
   await page.getByTitle('Summit Web Solutions West', { exact: true }).click();
 
   await expect(page.getByText('Selected vendor: Summit Web Solutions West')).toBeVisible();

@@ -129,6 +129,8 @@ export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 export const linkedAccountSchema = z.object({
   rowKey: z.number().int(),
   licensee: z.string(),
+  /** The vendor's code, shown beside the licensee: two accounts' names can read the same once cut. */
+  vendorCode: z.string(),
   status: z.boolean(),
   isPrimary: z.boolean(),
 });

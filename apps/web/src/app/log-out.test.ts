@@ -1,10 +1,12 @@
 import { LOGOUT_CODES } from '@vp/contract';
+import { QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { endSession } from '../layout/session-actions.ts';
 import { http } from '../lib/http.ts';
 import { setNavigator } from '../lib/navigation.ts';
 import { getToken, setAccount, setToken } from '../lib/session.ts';
 import { queryClient } from '../lib/query-client.ts';
+import { queryKeys } from '../lib/query-keys.ts';
 
 const confirmLogout = vi.fn<() => Promise<boolean>>();
 vi.mock('../lib/logout-dialog.tsx', () => ({ confirmLogout: () => confirmLogout() }));
@@ -58,6 +60,43 @@ describe('Log Out', () => {
     // The server is told with the token of the session that ended.
     expect(calls.find((c) => c.path === '/logout')?.auth).toBe('Bearer demo-token');
     expect(queryClient.getQueryCache().getAll()).toEqual([]);
+  });
+
+  it('queries still on screen do not ask again once the session has ended, so no 401 follows', async () => {
+    const calls: { path: string; auth: string | undefined }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: string, init?: RequestInit) => {
+        calls.push({
+          path: input.replace(/^\/api/, ''),
+          auth: (init?.headers as Record<string, string>).Authorization,
+        });
+        return Promise.resolve(json(200, []));
+      }),
+    );
+    // The shell's own queries, observed as the mounted navbar and dashboard observe them.
+    const observe = (queryKey: readonly unknown[], path: string, enabled?: boolean) =>
+      new QueryObserver(queryClient, {
+        queryKey,
+        queryFn: () => http.get(path),
+        ...(enabled === undefined ? {} : { enabled }),
+      });
+    // The vendor list sets `enabled` itself; the dashboard's figures take the default.
+    const observers = [
+      observe(queryKeys.profile.vendors, '/profile/vendors', true),
+      observe(queryKeys.dashboard.metadata, '/portal/metadata'),
+    ];
+    const unsubscribe = observers.map((o) => o.subscribe(() => undefined));
+    await vi.waitFor(() => expect(calls.filter((c) => c.path !== '/logout')).toHaveLength(2));
+
+    await endSession();
+    // The screens re-render on the way to the login page and hand their options over again.
+    for (const o of observers) o.setOptions({ ...o.options });
+    await new Promise((r) => setTimeout(r, 20));
+
+    unsubscribe.forEach((u) => u());
+    const afterLogout = calls.slice(2).filter((c) => c.path !== '/logout');
+    expect(afterLogout).toEqual([]);
   });
 
   it('a 401 for the current session still asks the user to log in again', async () => {

@@ -55,7 +55,7 @@ export default function AppLayout() {
         </Layout.Content>
         <AppFooter />
       </Layout>
-      <SettingsDrawer open={settingsOpen} mobile={mobile} onClose={() => setSettingsOpen(false)} />
+      <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
     </Layout>
   );
 }

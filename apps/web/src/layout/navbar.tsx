@@ -1,5 +1,6 @@
 import {
   BellOutlined,
+  CheckOutlined,
   LogoutOutlined,
   MenuFoldOutlined,
   MenuUnfoldOutlined,
@@ -10,6 +11,7 @@ import {
 } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Avatar, Button, Dropdown, Layout, Tooltip, type MenuProps } from 'antd';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { routesForRoles } from '../lib/route-table.ts';
 import { useProfile } from '../features/profile/index.ts';
@@ -17,7 +19,11 @@ import { useSession } from '../lib/session.ts';
 import { toast } from '../lib/toast.ts';
 import { AppBreadcrumb } from './breadcrumb.tsx';
 import { confirmLogOut } from './session-actions.ts';
-import { VendorSelector } from './vendor-selector.tsx';
+import { AccountLabel, useVendorChoice, VendorSelector } from './vendor-selector.tsx';
+
+/** Past this many accounts the user menu hands the choice to the searchable selector. */
+const MENU_ACCOUNTS_MAX = 6;
+const VENDOR_KEY = 'vendor:';
 
 interface NavbarProps {
   sidebarOpen: boolean;
@@ -32,8 +38,31 @@ export function Navbar({ sidebarOpen, mobile, onToggleSidebar, onOpenSettings }:
   const profile = useProfile();
   const { roles } = useSession();
   const canFeedback = routesForRoles(roles).some((r) => r.path === '/feedback');
+  const vendors = useVendorChoice();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const avatarButton = useRef<HTMLButtonElement>(null);
+
+  // Vendor switching is here as well as in the selector, which phones do not show in the navbar.
+  const vendorItems: MenuProps['items'] = !vendors
+    ? []
+    : vendors.active.length > MENU_ACCOUNTS_MAX
+      ? [{ key: 'vendors', icon: <SettingOutlined />, label: 'Choose vendor account…' }, { type: 'divider' }]
+      : [
+          {
+            type: 'group',
+            key: 'vendor-group',
+            label: 'Vendor account',
+            children: vendors.active.map((a) => ({
+              key: `${VENDOR_KEY}${a.rowKey}`,
+              icon: a.rowKey === vendors.current.rowKey ? <CheckOutlined aria-label="Selected" /> : <span />,
+              label: <AccountLabel account={a} />,
+            })),
+          },
+          { type: 'divider' },
+        ];
 
   const items: MenuProps['items'] = [
+    ...vendorItems,
     { key: 'profile', icon: <UserOutlined />, label: 'Profile' },
     ...(canFeedback ? [{ key: 'feedback', icon: <MessageOutlined />, label: 'Feedback' }] : []),
     { type: 'divider' },
@@ -41,9 +70,33 @@ export function Navbar({ sidebarOpen, mobile, onToggleSidebar, onOpenSettings }:
   ];
 
   function onMenu(key: string) {
-    if (key === 'profile') void navigate('/profile');
+    setMenuOpen(false);
+    if (key.startsWith(VENDOR_KEY)) vendors?.choose(Number(key.slice(VENDOR_KEY.length)));
+    else if (key === 'vendors') onOpenSettings();
+    else if (key === 'profile') void navigate('/profile');
     else if (key === 'feedback') void navigate('/feedback');
     else if (key === 'logout') confirmLogOut();
+  }
+
+  // Closed without a choice (Escape, a click elsewhere), the menu hands focus back to its button
+  // rather than leaving it on the page's body.
+  function onMenuOpenChange(open: boolean, info: { source: 'trigger' | 'menu' }) {
+    setMenuOpen(open);
+    if (open || info.source !== 'trigger') return;
+    requestAnimationFrame(() => {
+      const focused = document.activeElement;
+      if (!focused || focused === document.body || focused.closest('.ant-dropdown')) {
+        avatarButton.current?.focus();
+      }
+    });
+  }
+
+  // A menu button opens on Down Arrow as well as Enter and Space (WAI-ARIA menu button).
+  function onAvatarKey(e: KeyboardEvent<HTMLButtonElement>) {
+    if (e.key === 'ArrowDown' && !menuOpen) {
+      e.preventDefault();
+      setMenuOpen(true);
+    }
   }
 
   function refresh() {
@@ -99,16 +152,27 @@ export function Navbar({ sidebarOpen, mobile, onToggleSidebar, onOpenSettings }:
         </Tooltip>
         <Dropdown
           trigger={['click']}
-          menu={{ items, onClick: ({ key }) => onMenu(key) }}
+          open={menuOpen}
+          onOpenChange={onMenuOpenChange}
+          // Keyboard users land in the menu, where the arrow keys move between its items.
+          autoFocus
+          menu={{
+            items,
+            onClick: ({ key }) => onMenu(key),
+            selectedKeys: vendors ? [`${VENDOR_KEY}${vendors.current.rowKey}`] : [],
+          }}
           placement="bottomRight"
         >
           <button
+            ref={avatarButton}
             type="button"
             className="vp-avatar-button"
             // The visible name is the button's name when shown; a label must not hide it.
             aria-label={mobile || !name ? 'Account menu' : `${name}, account menu`}
             aria-haspopup="menu"
+            aria-expanded={menuOpen}
             data-testid="avatar-menu"
+            onKeyDown={onAvatarKey}
           >
             <Avatar size="small" icon={<UserOutlined />} src={profile.data?.avatar ?? undefined} alt="" />
             {!mobile && name && <span className="vp-avatar-name">{name}</span>}

@@ -19,23 +19,15 @@ const TONES: { tone: BadgeTone; label: string }[] = [
 const OFF = 'off';
 
 /**
- * Local display settings: control size and the colour-blind scheme for status colours; on mobile also
- * the vendor account, which the navbar hides there.
+ * Local display settings: control size and the colour-blind scheme for status colours, and the
+ * vendor account (the navbar's selector is hidden on mobile; the user menu offers it too).
  */
-export function SettingsDrawer({
-  open,
-  mobile,
-  onClose,
-}: {
-  open: boolean;
-  mobile: boolean;
-  onClose: () => void;
-}) {
+export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { size, colorblind } = useSettings();
   return (
     <Drawer title="Settings" open={open} onClose={onClose} size={340}>
       <Form layout="vertical">
-        {mobile && <VendorSelector labelled />}
+        <VendorSelector labelled />
         <Form.Item label="Size" htmlFor="vp-size">
           <Radio.Group
             id="vp-size"

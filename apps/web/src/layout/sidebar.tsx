@@ -13,7 +13,7 @@ import {
 } from '@ant-design/icons';
 import { PRODUCT_NAME, SIDEBAR_WIDTH } from '@vp/contract';
 import { Layout, Menu } from 'antd';
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { menuRoutes, type AppRoute } from '../lib/route-table.ts';
 import { useSession } from '../lib/session.ts';
@@ -44,6 +44,11 @@ function toItem(route: AppRoute): Item {
   };
 }
 
+/** The submenus that hold the page at `pathname`. */
+function sectionsOf(items: Item[], pathname: string): string[] {
+  return items.filter((i) => i.children && pathname.startsWith(`${i.key}/`)).map((i) => i.key);
+}
+
 export function Sidebar({
   open,
   mobile,
@@ -57,6 +62,21 @@ export function Sidebar({
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const items = menuRoutes(roles).map(toItem);
+  // The expanded menu opens the section of the current page. The collapsed menu shows submenus as
+  // flyouts, so it keeps its own open keys, empty until the user points at a section: handing it
+  // the expanded menu's keys would open a flyout over the page as soon as it loads.
+  const [inlineKeys, setInlineKeys] = useState<string[]>(() => sectionsOf(items, pathname));
+  const [flyoutKeys, setFlyoutKeys] = useState<string[]>([]);
+  const section = sectionsOf(items, pathname).join('\n');
+
+  useEffect(() => {
+    if (!section) return;
+    setInlineKeys((keys) => [...new Set([...keys, ...section.split('\n')])]);
+  }, [section]);
+
+  useEffect(() => {
+    setFlyoutKeys([]);
+  }, [pathname, open]);
 
   return (
     <Layout.Sider
@@ -76,9 +96,8 @@ export function Sidebar({
           theme="dark"
           mode="inline"
           selectedKeys={[pathname]}
-          defaultOpenKeys={items
-            .filter((i) => i.children && pathname.startsWith(`${i.key}/`))
-            .map((i) => i.key)}
+          openKeys={open ? inlineKeys : flyoutKeys}
+          onOpenChange={open ? setInlineKeys : setFlyoutKeys}
           items={items}
           onClick={({ key }) => {
             void navigate(key);

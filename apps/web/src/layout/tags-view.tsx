@@ -1,6 +1,6 @@
 import { CloseOutlined } from '@ant-design/icons';
 import { nextViewAfterClose, type VisitedView } from '@vp/contract';
-import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { findRoute } from '../lib/route-table.ts';
 import { useStore } from '../lib/store.ts';
@@ -8,6 +8,19 @@ import { TagsContextMenu } from './tags-context-menu.tsx';
 import { tagsActions, tagsStore } from './tags-store.ts';
 
 type MenuKey = 'refresh' | 'close' | 'closeOthers' | 'closeAll';
+
+/** Room left beside the current tab when the bar scrolls to it, so its neighbour shows it goes on. */
+const TAB_MARGIN = 24;
+
+/** Scrolls the bar sideways, and only the bar, until the current tab is wholly in view. */
+function revealCurrentTab(bar: HTMLElement | null): void {
+  const tab = bar?.querySelector<HTMLElement>('.vp-tag-active');
+  if (!bar || !tab) return;
+  const b = bar.getBoundingClientRect();
+  const t = tab.getBoundingClientRect();
+  if (t.left < b.left) bar.scrollLeft -= b.left - t.left + TAB_MARGIN;
+  else if (t.right > b.right) bar.scrollLeft += t.right - b.right + TAB_MARGIN;
+}
 
 interface OpenMenu {
   view: VisitedView;
@@ -23,6 +36,16 @@ export function TagsView() {
   const [menu, setMenu] = useState<OpenMenu | null>(null);
   // Where focus goes back to when the menu is dismissed.
   const opener = useRef<HTMLElement | null>(null);
+  const bar = useRef<HTMLElement | null>(null);
+
+  // The bar keeps the current tab in view: after a move to another page, a new tab, and when the
+  // window narrows (a phone turned, a window resized).
+  useLayoutEffect(() => revealCurrentTab(bar.current), [pathname, views.length]);
+  useEffect(() => {
+    const onResize = () => revealCurrentTab(bar.current);
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
 
   useEffect(() => {
     if (pathname.startsWith('/redirect/')) return;
@@ -77,7 +100,7 @@ export function TagsView() {
   }
 
   return (
-    <nav className="vp-tags" aria-label="Visited pages" data-testid="tags-view">
+    <nav className="vp-tags" aria-label="Visited pages" data-testid="tags-view" ref={bar}>
       {views.map((view) => {
         const active = view.path === pathname;
         return (

@@ -5,18 +5,26 @@ import { message } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../lib/session.ts';
 import { getVendor, setVendor } from '../lib/settings.ts';
-import { selectedAccount, VendorSelector } from './vendor-selector.tsx';
+import { accountMatches, selectedAccount, VendorSelector } from './vendor-selector.tsx';
 
-const summit: LinkedAccount = { rowKey: 1, licensee: 'Summit Web Solutions', status: true, isPrimary: true };
+const summit: LinkedAccount = {
+  rowKey: 1,
+  licensee: 'Summit Web Solutions',
+  vendorCode: 'SWS',
+  status: true,
+  isPrimary: true,
+};
 const west: LinkedAccount = {
   rowKey: 2,
   licensee: 'Summit Web Solutions West',
+  vendorCode: 'SWS-W',
   status: true,
   isPrimary: false,
 };
 const closed: LinkedAccount = {
   rowKey: 3,
   licensee: 'Closed Account Holdings',
+  vendorCode: 'CAH',
   status: false,
   isPrimary: false,
 };
@@ -97,6 +105,52 @@ describe('vendor selector', () => {
     expect(getVendor()).toBe(2);
     expect(localStorage.getItem('vp.vendor')).toBe('2');
     expect(invalidate).toHaveBeenCalledWith();
+  });
+
+  it('shows the vendor code beside each name, so names that read alike once cut still differ', async () => {
+    serve([summit, west]);
+    renderSelector();
+    const box = await screen.findByRole('combobox', { name: 'Vendor account' });
+    fireEvent.mouseDown(box);
+    const cut = await screen.findByText('Summit Web Solutions...');
+    const options = document.querySelectorAll('.ant-select-item-option');
+    const texts = [...options].map((o) => o.textContent);
+    expect(texts).toEqual(['Summit Web SolutionsSWS', 'Summit Web Solutions...SWS-W']);
+    expect(cut.parentElement?.querySelector('[data-testid="vendor-code"]')?.textContent).toBe('SWS-W');
+    // The selected account shows its code too.
+    const selected = box
+      .closest('.ant-select')!
+      .querySelector('.ant-select-content, .ant-select-selection-item');
+    expect(selected?.textContent).toContain('SWS');
+  });
+
+  it('narrows the list as the user types a name or a code', async () => {
+    const harbor: LinkedAccount = {
+      rowKey: 4,
+      licensee: 'Harbor IDX Co.',
+      vendorCode: 'HIC',
+      status: true,
+      isPrimary: false,
+    };
+    serve([summit, west, harbor]);
+    renderSelector();
+    const box = await screen.findByRole('combobox', { name: 'Vendor account' });
+    fireEvent.mouseDown(box);
+    fireEvent.change(box, { target: { value: 'hic' } });
+    await waitFor(() =>
+      expect([...document.querySelectorAll('.ant-select-item-option')].map((o) => o.textContent)).toEqual([
+        'Harbor IDX Co.HIC',
+      ]),
+    );
+    fireEvent.change(box, { target: { value: 'west' } });
+    await waitFor(() =>
+      expect([...document.querySelectorAll('.ant-select-item-option')].map((o) => o.textContent)).toEqual([
+        'Summit Web Solutions...SWS-W',
+      ]),
+    );
+    expect(accountMatches(west, 'sws-w')).toBe(true);
+    expect(accountMatches(harbor, 'summit')).toBe(false);
+    expect(accountMatches(harbor, '  ')).toBe(true);
   });
 
   it('in the mobile Settings drawer it carries a visible label, and is absent with one account', async () => {

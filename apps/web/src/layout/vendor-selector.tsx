@@ -14,11 +14,25 @@ export function selectedAccount(
   return active.find((a) => a.rowKey === stored) ?? active.find((a) => a.isPrimary) ?? active[0];
 }
 
+/** Whether typed text finds an account, by any part of its full name or of its vendor code. */
+export function accountMatches(account: LinkedAccount, typed: string): boolean {
+  const q = typed.trim().toLowerCase();
+  if (!q) return true;
+  return account.licensee.toLowerCase().includes(q) || account.vendorCode.toLowerCase().includes(q);
+}
+
+export interface VendorChoice {
+  active: LinkedAccount[];
+  current: LinkedAccount;
+  choose: (rowKey: number) => void;
+}
+
 /**
- * Linked-vendor selector (spec §2 Layout): only when more than one linked account is active. The
- * navbar hides it on mobile; there it sits, labelled, in the Settings drawer instead.
+ * The linked accounts the user can switch between, the one in use, and the switch itself; null
+ * while there is nothing to choose (one active account or none). Shared by the navbar's selector,
+ * the Settings drawer and the user menu.
  */
-export function VendorSelector({ labelled = false }: { labelled?: boolean }) {
+export function useVendorChoice(): VendorChoice | null {
   const accounts = useLinkedAccounts();
   const { vendor } = useSettings();
   const queryClient = useQueryClient();
@@ -33,28 +47,56 @@ export function VendorSelector({ labelled = false }: { labelled?: boolean }) {
 
   if (active.length <= 1 || !current) return null;
 
-  function onChange(id: number) {
+  function choose(id: number) {
     const account = active.find((a) => a.rowKey === id);
-    if (!account) return;
+    if (!account || account.rowKey === current?.rowKey) return;
     setVendor(id);
     void toast('success', `Selected vendor: ${account.licensee}`, VENDOR_TOAST_MS);
     // Everything on screen belongs to the previous vendor now.
     void queryClient.invalidateQueries();
   }
+  return { active, current, choose };
+}
+
+/**
+ * An account as the lists show it: the licensee cut at the spec's 20 characters, with the vendor
+ * code beside it so that two names that read alike once cut still differ. The full name is the
+ * hover title.
+ */
+export function AccountLabel({ account }: { account: LinkedAccount }) {
+  return (
+    <span className="vp-account-label">
+      <span title={account.licensee}>{truncateLicensee(account.licensee)}</span>
+      <span className="vp-account-code" data-testid="vendor-code">
+        {account.vendorCode}
+      </span>
+    </span>
+  );
+}
+
+type AccountOption = { value: number; label: React.ReactNode; account: LinkedAccount };
+
+/**
+ * Linked-vendor selector (spec §2 Layout): only when more than one linked account is active. The
+ * navbar hides it on mobile; there it sits, labelled, in the Settings drawer instead. Typing
+ * narrows the list by name or code (MLS staff choose among every vendor).
+ */
+export function VendorSelector({ labelled = false }: { labelled?: boolean }) {
+  const choice = useVendorChoice();
+  if (!choice) return null;
+  const { active, current, choose } = choice;
 
   const select = (
-    <Select<number>
+    <Select<number, AccountOption>
       id={labelled ? 'vp-vendor' : undefined}
       className={labelled ? 'vp-vendor-select-block' : 'vp-vendor-select'}
       data-testid="vendor-selector"
       aria-label="Vendor account"
       value={current.rowKey}
-      onChange={onChange}
+      onChange={choose}
       popupMatchSelectWidth={false}
-      options={active.map((a) => ({
-        value: a.rowKey,
-        label: <span title={a.licensee}>{truncateLicensee(a.licensee)}</span>,
-      }))}
+      showSearch={{ filterOption: (typed, option) => !!option && accountMatches(option.account, typed) }}
+      options={active.map((a) => ({ value: a.rowKey, label: <AccountLabel account={a} />, account: a }))}
     />
   );
   return labelled ? (

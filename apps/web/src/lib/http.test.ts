@@ -2,7 +2,7 @@ import { Messages } from '@vp/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, http, TIMEOUT_MESSAGE } from './http.ts';
 import { setNavigator } from './navigation.ts';
-import { getToken, setToken } from './session.ts';
+import { getToken, resetToken, setToken } from './session.ts';
 import { setVendor } from './settings.ts';
 
 const confirmLogout = vi.fn<() => Promise<boolean>>();
@@ -55,7 +55,8 @@ describe('http client', () => {
     fetchMock.mockResolvedValue(json(401, { code: 401, message: 'Unauthorized' }));
     await http.get('/profile').catch(() => undefined);
     fetchMock.mockResolvedValue(json(200, {}));
-    await http.get('/health');
+    setToken('next-user-token');
+    await http.get('/profile');
     expect(sentHeaders(1).Vendor).toBeUndefined();
     expect(localStorage.getItem('vp.vendor')).toBeNull();
   });
@@ -153,5 +154,18 @@ describe('http client', () => {
     const err = await pending;
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).message).toBe(TIMEOUT_MESSAGE);
+  });
+
+  it('a call that needs the session, made after it ended, never reaches the server', async () => {
+    fetchMock.mockResolvedValue(json(200, {}));
+    resetToken();
+    const err = await http.get('/profile/vendors').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).status).toBe(401);
+    expect(fetchMock).not.toHaveBeenCalled();
+    // Calls that carry their own credentials (login, logout, invitations) still go.
+    await http.post('/forgotpassword', { username: 'x' }, { auth: false, session: false });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(navigate).not.toHaveBeenCalled();
   });
 });

@@ -98,6 +98,11 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   Object.assign(headers, options.headers);
 
+  // A call that needs the session, made when there is none (the user has just logged out and the
+  // page still on screen asks again), is refused here rather than by the server: it would only
+  // come back 401 and litter the console.
+  if (auth && session && !token) throw new ApiError(401, 401, Messages.hasError);
+
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   let res: Response;

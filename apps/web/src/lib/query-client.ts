@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './http.ts';
-import { onSessionReset } from './session.ts';
+import { getToken, onSessionReset } from './session.ts';
 
 /** Client errors (4xx) are answers, not glitches: retrying them only delays the message. */
 function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -10,7 +10,15 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 
 export const queryClient = new QueryClient({
   defaultOptions: {
-    queries: { retry: shouldRetry, refetchOnWindowFocus: false, staleTime: 30_000 },
+    queries: {
+      retry: shouldRetry,
+      refetchOnWindowFocus: false,
+      staleTime: 30_000,
+      // Every query reads the session's data. Once the session ends, the screens still mounted on
+      // the way to the login page must not ask again; a query that sets `enabled` itself still
+      // meets the same refusal in the http client.
+      enabled: () => getToken() !== null,
+    },
     mutations: { retry: false },
   },
 });

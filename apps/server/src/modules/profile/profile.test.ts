@@ -39,8 +39,20 @@ describe('GET /api/profile', () => {
     const token = await t.login('demo');
     const res = await t.inject({ method: 'GET', url: '/api/profile/vendors', headers: t.auth(token) });
     expect(res.json()).toEqual([
-      { rowKey: expect.any(Number), licensee: 'Summit Web Solutions', status: true, isPrimary: true },
-      { rowKey: expect.any(Number), licensee: 'Summit Web Solutions West', status: true, isPrimary: false },
+      {
+        rowKey: expect.any(Number),
+        licensee: 'Summit Web Solutions',
+        vendorCode: 'SWS',
+        status: true,
+        isPrimary: true,
+      },
+      {
+        rowKey: expect.any(Number),
+        licensee: 'Summit Web Solutions West',
+        vendorCode: 'SWS-W',
+        status: true,
+        isPrimary: false,
+      },
     ]);
     const other = await t.inject({
       method: 'GET',
@@ -58,6 +70,13 @@ describe('GET /api/profile', () => {
     });
     expect(res.json()).toHaveLength(3);
     expect(res.json().filter((v: { isPrimary: boolean }) => v.isPrimary)).toHaveLength(1);
+    // Each carries its code, so accounts whose names read alike can be told apart.
+    expect(
+      res
+        .json()
+        .map((v: { vendorCode: string }) => v.vendorCode)
+        .sort(),
+    ).toEqual(['HIC', 'SWS', 'SWS-W']);
   });
 });
 

@@ -32,6 +32,7 @@ export async function linkedVendors(db: Db, userId: number) {
     .select({
       id: vendors.id,
       name: vendors.name,
+      code: vendors.code,
       vendorActive: vendors.active,
       linkActive: userVendors.active,
       isPrimary: userVendors.isPrimary,
@@ -44,7 +45,7 @@ export async function linkedVendors(db: Db, userId: number) {
 
 export async function allVendors(db: Db) {
   return db
-    .select({ id: vendors.id, name: vendors.name, active: vendors.active })
+    .select({ id: vendors.id, name: vendors.name, code: vendors.code, active: vendors.active })
     .from(vendors)
     .orderBy(asc(vendors.id));
 }

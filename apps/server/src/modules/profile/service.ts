@@ -93,6 +93,7 @@ export function profileService(ctx: AppContext) {
         return all.map((v) => ({
           rowKey: v.id,
           licensee: v.name,
+          vendorCode: v.code,
           status: v.active,
           isPrimary: v.id === primary,
         }));
@@ -101,6 +102,7 @@ export function profileService(ctx: AppContext) {
       return rows.map((r) => ({
         rowKey: r.id,
         licensee: r.name,
+        vendorCode: r.code,
         status: r.linkActive && r.vendorActive,
         isPrimary: r.id === user.primaryVendorId,
       }));

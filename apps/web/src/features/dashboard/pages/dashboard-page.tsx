@@ -5,12 +5,11 @@ import {
   type BadgeTone,
   type Metadata,
 } from '@vp/contract';
-import { Card, Col, Descriptions, Row, Skeleton, Statistic, Tag } from 'antd';
+import { Button, Card, Col, Descriptions, Result, Row, Skeleton, Statistic, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { errorMessage } from '../../../lib/http.ts';
 import { useMetadata } from '../api.ts';
-import { websitesFilterLink } from '../../../lib/website-links.ts';
+import { WEBSITES_PATH, websitesFilterLink } from '../../../lib/website-links.ts';
 
 interface Figure {
   key: string;
@@ -20,9 +19,14 @@ interface Figure {
   to: string | null;
 }
 
+/** A count of something missing is a warning only when something is missing. */
+function missingTone(count: number): BadgeTone {
+  return count > 0 ? 'warning' : 'info';
+}
+
 function figures(m: Metadata): Figure[] {
   return [
-    { key: 'totalSites', label: 'Total sites', value: m.totalSites, tone: 'primary', to: null },
+    { key: 'totalSites', label: 'Total sites', value: m.totalSites, tone: 'primary', to: WEBSITES_PATH },
     ...METADATA_STATUS_FIELDS.map(({ field, status }) => ({
       key: field,
       label: SITE_STATUS_DISPLAY[status],
@@ -31,12 +35,18 @@ function figures(m: Metadata): Figure[] {
       to: websitesFilterLink(status),
     })),
     { key: 'subAccounts', label: 'Sub accounts', value: m.subAccounts, tone: 'info', to: null },
-    { key: 'missingDocs', label: 'Missing documents', value: m.missingDocs, tone: 'warning', to: null },
+    {
+      key: 'missingDocs',
+      label: 'Missing documents',
+      value: m.missingDocs,
+      tone: missingTone(m.missingDocs),
+      to: null,
+    },
     {
       key: 'missingSiteDocs',
       label: 'Sites missing documents',
       value: m.missingSiteDocs,
-      tone: 'warning',
+      tone: missingTone(m.missingSiteDocs),
       to: null,
     },
   ];
@@ -48,6 +58,7 @@ function FigureCard({ figure }: { figure: Figure }) {
       className={`vp-figure vp-tone-${figure.tone}`}
       hoverable={figure.to !== null}
       data-testid={`dashboard-card-${figure.key}`}
+      data-tone={figure.tone}
     >
       <Statistic title={figure.label} value={figure.value} />
     </Card>
@@ -66,19 +77,59 @@ function yesNo(v: boolean): string {
   return v ? 'Yes' : 'No';
 }
 
+/** The page's shape while the figures load: the vendor card and the eight figure cards. */
+function DashboardSkeleton() {
+  return (
+    <div className="vp-dashboard" aria-busy="true" data-testid="dashboard-loading">
+      <span className="vp-sr-only" role="status">
+        Loading the dashboard
+      </span>
+      <Card className="vp-vendor-card">
+        <Skeleton active title={{ width: '30%' }} paragraph={{ rows: 3 }} />
+      </Card>
+      <Row gutter={[16, 16]} className="vp-figures">
+        {Array.from({ length: 8 }, (_, i) => (
+          <Col key={i} xs={12} lg={6}>
+            <Card className="vp-figure">
+              <Skeleton active title={false} paragraph={{ rows: 2, width: ['60%', '30%'] }} />
+            </Card>
+          </Col>
+        ))}
+      </Row>
+    </div>
+  );
+}
+
+/** A failed load says so in the user's words, with a way to try again; never the raw error. */
+function DashboardError({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+  const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+  return (
+    <Card>
+      <Result
+        status="warning"
+        role="alert"
+        data-testid="dashboard-error"
+        title="The dashboard could not be loaded."
+        subTitle={
+          offline ? 'You are offline. Check your connection, then retry.' : 'Please try again in a moment.'
+        }
+        extra={
+          <Button type="primary" onClick={onRetry} loading={retrying}>
+            Retry
+          </Button>
+        }
+      />
+    </Card>
+  );
+}
+
 export default function DashboardPage() {
   const metadata = useMetadata();
 
   if (metadata.isError) {
-    return (
-      <Card>
-        <p role="alert" className="vp-text-danger">
-          {errorMessage(metadata.error)}
-        </p>
-      </Card>
-    );
+    return <DashboardError onRetry={() => void metadata.refetch()} retrying={metadata.isFetching} />;
   }
-  if (!metadata.data) return <Skeleton active paragraph={{ rows: 6 }} />;
+  if (!metadata.data) return <DashboardSkeleton />;
   const m = metadata.data;
 
   return (

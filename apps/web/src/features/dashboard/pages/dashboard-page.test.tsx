@@ -1,0 +1,117 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setAccount, setToken } from '../../../lib/session.ts';
+import { json, metadata, renderWithClient, serveApi } from '../../../testing/fake-api.tsx';
+import DashboardPage from './dashboard-page.tsx';
+
+beforeEach(() => {
+  setToken('t');
+  setAccount(['vendor'], true);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function renderDashboard() {
+  const router = createMemoryRouter(
+    [
+      { path: '/dashboard', element: <DashboardPage /> },
+      { path: '/websites', element: <p>Websites list</p> },
+    ],
+    { initialEntries: ['/dashboard'] },
+  );
+  renderWithClient(<RouterProvider router={router} />);
+  return router;
+}
+
+describe('Dashboard page', () => {
+  it('shows zero missing documents without the warning tone, and a non-zero count with it', async () => {
+    serveApi((_m, path) =>
+      path === '/portal/metadata'
+        ? { body: { ...metadata(), missingDocs: 0, missingSiteDocs: 3 } }
+        : undefined,
+    );
+    renderDashboard();
+    const missing = await screen.findByTestId('dashboard-card-missingDocs');
+    expect(missing.getAttribute('data-tone')).not.toBe('warning');
+    expect(missing.className).not.toContain('vp-tone-warning');
+    const sites = screen.getByTestId('dashboard-card-missingSiteDocs');
+    expect(sites.getAttribute('data-tone')).toBe('warning');
+  });
+
+  it('the Total sites card opens the websites list with no filter, like the status cards', async () => {
+    serveApi((_m, path) => (path === '/portal/metadata' ? { body: metadata() } : undefined));
+    const router = renderDashboard();
+    const total = await screen.findByTestId('dashboard-card-totalSites');
+    const link = total.closest('a');
+    expect(link?.getAttribute('href')).toBe('/websites');
+    fireEvent.click(within(total).getByText('Total sites'));
+    expect(await screen.findByText('Websites list')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/websites');
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('shows a skeleton while loading, never an empty page or "No data"', async () => {
+    let answer: (r: Response) => void = () => undefined;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
+    renderDashboard();
+    const loading = await screen.findByTestId('dashboard-loading');
+    expect(loading.getAttribute('aria-busy')).toBe('true');
+    expect(loading.querySelector('.ant-skeleton')).not.toBeNull();
+    expect(screen.queryByText('No data')).toBeNull();
+    answer(json(metadata()));
+    expect(await screen.findByTestId('dashboard-vendor-name')).toBeTruthy();
+    expect(screen.queryByTestId('dashboard-loading')).toBeNull();
+  });
+
+  it('a failed load shows a friendly sentence and Retry, never the raw error, and Retry loads', async () => {
+    let fail = true;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        if (fail) throw new TypeError('Failed to fetch');
+        return json(metadata());
+      }),
+    );
+    renderDashboard();
+    const error = await screen.findByTestId('dashboard-error');
+    expect(error.getAttribute('role')).toBe('alert');
+    expect(error.textContent).toContain('The dashboard could not be loaded.');
+    expect(document.body.textContent).not.toContain('Failed to fetch');
+
+    fail = false;
+    fireEvent.click(within(error).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByTestId('dashboard-vendor-name')).toBeTruthy();
+    expect(screen.queryByTestId('dashboard-error')).toBeNull();
+  });
+
+  it('a server error shows the friendly sentence, not the server text', async () => {
+    serveApi((_m, path) =>
+      path === '/portal/metadata'
+        ? { status: 500, body: { code: 500, message: 'relation "vendors" does not exist' } }
+        : undefined,
+    );
+    renderDashboard();
+    const error = await screen.findByTestId('dashboard-error');
+    expect(error.textContent).toContain('The dashboard could not be loaded.');
+    expect(document.body.textContent).not.toContain('relation');
+  });
+
+  it('says so when the browser is offline', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    renderDashboard();
+    const error = await screen.findByTestId('dashboard-error');
+    expect(error.textContent).toContain('You are offline.');
+  });
+});

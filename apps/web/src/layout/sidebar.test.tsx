@@ -1,0 +1,56 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { setAccount, setToken } from '../lib/session.ts';
+import { Sidebar } from './sidebar.tsx';
+
+function renderSidebar(path: string, open: boolean, mobile = false) {
+  const router = createMemoryRouter(
+    [{ path: '*', element: <Sidebar open={open} mobile={mobile} onNavigate={() => undefined} /> }],
+    { initialEntries: [path] },
+  );
+  const view = render(<RouterProvider router={router} />);
+  return { router, ...view };
+}
+
+/** The flyout of a collapsed menu, rendered outside the sidebar. */
+const flyout = () => document.querySelector('.ant-menu-submenu-popup:not(.ant-menu-submenu-hidden)');
+
+// Let the menu's open transitions and popups settle.
+const settle = () => act(() => new Promise((r) => setTimeout(r, 50)));
+
+beforeEach(() => {
+  setToken('t');
+  setAccount(['vendor'], true);
+});
+
+describe('sidebar', () => {
+  it('expanded on a Tools page, it opens the Tools section with the page selected', async () => {
+    renderSidebar('/tools/export-selected-excel', true);
+    await settle();
+    const item = screen.getByRole('menuitem', { name: /Custom Export/ });
+    expect(item.closest('.ant-menu-item-selected')).not.toBeNull();
+    expect(flyout()).toBeNull();
+  });
+
+  it.each([
+    ['collapsed on a desktop', false],
+    ['closed on a phone', true],
+  ])('%s, a fresh load of a Tools page opens no flyout over the page', async (_, mobile) => {
+    renderSidebar('/tools/export-selected-excel', false, mobile);
+    await settle();
+    expect(flyout()).toBeNull();
+    expect(screen.queryByRole('menuitem', { name: /Custom Export/ })).toBeNull();
+  });
+
+  it('collapsed, the flyout still opens when the user asks for the section', async () => {
+    renderSidebar('/tools/export-selected-excel', false);
+    await settle();
+    const tools = screen.getByRole('menuitem', { name: /Tools/ });
+    tools.focus();
+    fireEvent.keyDown(tools, { key: 'ArrowRight', keyCode: 39, which: 39 });
+    await settle();
+    await screen.findByRole('menuitem', { name: /Custom Export/ }, { timeout: 3000 });
+    expect(flyout()).not.toBeNull();
+  });
+});
