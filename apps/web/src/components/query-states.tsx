@@ -1,4 +1,4 @@
-import { DisconnectOutlined, ReloadOutlined } from '@ant-design/icons';
+import { DisconnectOutlined } from '@ant-design/icons';
 import { Messages } from '@vp/contract';
 import { Alert, Button, Empty, Skeleton } from 'antd';
 import { useEffect, useRef, type ReactNode } from 'react';
@@ -65,7 +65,7 @@ export function ErrorState({
       title={title}
       description={online ? errorMessage(error) : Messages.offline}
       action={
-        <Button size="small" icon={<ReloadOutlined />} onClick={onRetry}>
+        <Button size="small" onClick={onRetry}>
           Retry
         </Button>
       }

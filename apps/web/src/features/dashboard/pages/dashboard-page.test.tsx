@@ -80,7 +80,7 @@ describe('Dashboard page', () => {
     );
     renderDashboard();
     const error = await screen.findByTestId('dashboard-error');
-    expect(error.getAttribute('role')).toBe('alert');
+    expect(within(error).getByRole('alert')).toBeTruthy();
     expect(error.textContent).toContain('The dashboard could not be loaded.');
     expect(document.body.textContent).not.toContain('Failed to fetch');
 

@@ -5,9 +5,10 @@ import {
   type BadgeTone,
   type Metadata,
 } from '@vp/contract';
-import { Button, Card, Col, Descriptions, Result, Row, Skeleton, Statistic, Tag } from 'antd';
+import { Card, Col, Descriptions, Row, Skeleton, Statistic, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ErrorState } from '../../../components/query-states.tsx';
 import { useMetadata } from '../api.ts';
 import { WEBSITES_PATH, websitesFilterLink } from '../../../lib/website-links.ts';
 
@@ -100,34 +101,19 @@ function DashboardSkeleton() {
   );
 }
 
-/** A failed load says so in the user's words, with a way to try again; never the raw error. */
-function DashboardError({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
-  const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
-  return (
-    <Card>
-      <Result
-        status="warning"
-        role="alert"
-        data-testid="dashboard-error"
-        title="The dashboard could not be loaded."
-        subTitle={
-          offline ? 'You are offline. Check your connection, then retry.' : 'Please try again in a moment.'
-        }
-        extra={
-          <Button type="primary" onClick={onRetry} loading={retrying}>
-            Retry
-          </Button>
-        }
-      />
-    </Card>
-  );
-}
-
 export default function DashboardPage() {
   const metadata = useMetadata();
 
   if (metadata.isError) {
-    return <DashboardError onRetry={() => void metadata.refetch()} retrying={metadata.isFetching} />;
+    return (
+      <Card data-testid="dashboard-error">
+        <ErrorState
+          title="The dashboard could not be loaded."
+          error={metadata.error}
+          onRetry={() => void metadata.refetch()}
+        />
+      </Card>
+    );
   }
   if (!metadata.data) return <DashboardSkeleton />;
   const m = metadata.data;
