@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { isLightLocation, LightApp } from './app/light-app.tsx';
+import { preloadFullApp } from './app/preload.ts';
 import { applyToneColors, settingsStore } from './lib/settings.ts';
 import './styles.css';
 
@@ -14,6 +15,7 @@ let started = false;
 function startApp() {
   if (started) return;
   started = true;
+  preloadFullApp(window.location.pathname);
   void import('./app/app.tsx').then(({ mountApp }) => mountApp(root));
 }
 

@@ -9,9 +9,9 @@ import { lightPages, pages } from './pages.ts';
 /**
  * The first page a signed-out user opens (login, forgot password, a mailed link's result) renders
  * here: the light page on the browser's history, without react-router, the guard's account code
- * or the app shell. It only ever shows what the guard would
- * allow without a session; any other address (after logging in, or a link to a signed-in page)
- * hands over to the full app (app/app.tsx), which starts from the address as it then is.
+ * or the app shell. It only ever shows what the guard allows without a session; any other address
+ * (after logging in, or a link to a signed-in page) hands over to the full app (app/app.tsx), which
+ * starts from the address as it then is.
  */
 
 /** Whether the light app may show this address: a light page, no session, and the guard allows it. */
