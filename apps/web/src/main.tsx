@@ -1,3 +1,4 @@
+import { validateWithoutEval } from '@vp/contract';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { isLightLocation, LightApp } from './app/light-app.tsx';
@@ -7,6 +8,8 @@ import './styles.css';
 
 // The entry holds React and the light login-free pages. The data router, the guard and the app
 // shell (antd, TanStack Query) load when an address needs them, not with the login page.
+// Before any chunk builds a schema: the Content-Security-Policy forbids zod's eval probe.
+validateWithoutEval();
 applyToneColors(settingsStore.get().colorblind);
 
 const root = createRoot(document.getElementById('root')!);
