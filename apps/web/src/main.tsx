@@ -1,29 +1,33 @@
 import { validateWithoutEval } from '@vp/contract';
-import { ConfigProvider } from 'antd';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
-import { Providers, ThemeProvider } from './app/providers.tsx';
-import { buildRoutes } from './app/router.tsx';
-import { setNavigator } from './lib/navigation.ts';
+import { isLightLocation, LightApp } from './app/light-app.tsx';
+import { preloadFullApp } from './app/preload.ts';
 import { applyToneColors, settingsStore } from './lib/settings.ts';
 import './styles.css';
 
+// The entry holds React and the light login-free pages. The data router, the guard and the app
+// shell (antd, TanStack Query) load when an address needs them, not with the login page.
+// Before any chunk builds a schema: the Content-Security-Policy forbids zod's eval probe.
 validateWithoutEval();
-
-// Toasts and confirm dialogs render outside the React tree; give them the same theme.
-ConfigProvider.config({
-  holderRender: (children) => <ThemeProvider>{children}</ThemeProvider>,
-});
 applyToneColors(settingsStore.get().colorblind);
 
-const router = createBrowserRouter(buildRoutes());
-setNavigator((to) => void router.navigate(to));
+const root = createRoot(document.getElementById('root')!);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+let started = false;
+function startApp() {
+  if (started) return;
+  started = true;
+  preloadFullApp(window.location.pathname);
+  void import('./app/app.tsx').then(({ mountApp }) => mountApp(root));
+}
+
+if (isLightLocation(new URL(window.location.href))) {
+  root.render(
+    <StrictMode>
+      <LightApp onLeave={startApp} />
+    </StrictMode>,
+  );
+} else {
+  startApp();
+}

@@ -8,6 +8,9 @@ import { queryClient } from '../lib/query-client.ts';
 
 const confirmLogout = vi.fn();
 vi.mock('../lib/logout-dialog.tsx', () => ({ confirmLogout: () => confirmLogout() }));
+// The app shell only themes the guard's toasts and dialogs; its global antd settings stay out of
+// these tests.
+vi.mock('./load-shell.ts', () => ({ loadShell: () => Promise.resolve({}) }));
 
 function profile(over: Record<string, unknown> = {}) {
   return {

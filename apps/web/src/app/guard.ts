@@ -1,12 +1,11 @@
 import { guardDecision, Messages, rolesFromRole, type GuardDecision } from '@vp/contract';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import { profileQuery, fetchProfile } from '../features/profile/index.ts';
-import { errorMessage } from '../lib/http.ts';
 import { loadLoginCode } from '../features/auth/index.ts';
+import { errorMessage } from '../lib/http.ts';
 import { getToken, resetToken, sessionStore, setAccount } from '../lib/session.ts';
 import { toast } from '../lib/toast.ts';
-import { queryClient } from '../lib/query-client.ts';
 import { isForbidden } from '../lib/route-table.ts';
+import { loadShell } from './load-shell.ts';
 
 /**
  * The route guard (spec §2), run before every navigation as the root route's loader. The decisions
@@ -30,22 +29,22 @@ export async function guardLoader({ request }: LoaderFunctionArgs): Promise<null
   if (decision.kind === 'exchangeCode') {
     // The code leaves the address bar and history before anything else happens.
     window.history.replaceState(window.history.state, '', decision.then);
-    const { exchangeLoginCode } = await loadLoginCode();
+    // Its dialog (another user is logged in here) needs the shell's theme.
+    const [{ exchangeLoginCode }] = await Promise.all([loadLoginCode(), loadShell()]);
     await exchangeLoginCode(decision.code);
     throw redirect(decision.then);
   }
 
   if (decision.kind === 'fetchAccount') {
     try {
-      // The guard reacts to a failed profile itself, so the session dialog stays out of the way.
-      const profile = await queryClient.fetchQuery({
-        ...profileQuery,
-        queryFn: () => fetchProfile({ session: false }),
-        staleTime: 0,
-      });
+      // The profile goes through TanStack Query, which is not part of the entry; loaded here.
+      const { fetchAccount } = await import('./account.ts');
+      const profile = await fetchAccount();
       setAccount(rolesFromRole(profile.role), profile.acceptedTOS);
     } catch (err) {
       resetToken();
+      // The toast is antd's, themed by the shell; the login page it leads to does not load it.
+      await loadShell();
       void toast('error', errorMessage(err) || Messages.hasError);
       throw redirect(`/login?redirect=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
     }

@@ -27,3 +27,16 @@ export const pages: Record<string, () => PageModule> = {
   '/tools': () => import('../features/tools/pages/tools-page.tsx'),
   '/tools/export-selected-excel': () => import('../features/tools/pages/custom-export-page.tsx'),
 };
+
+/**
+ * Login-free pages that render without the app shell (antd's theme, TanStack Query): plain React
+ * and CSS, so the first page a broker opens on a phone is usable before the shell has loaded.
+ * Every other page renders inside app/shell.tsx.
+ */
+export const lightPages: ReadonlySet<string> = new Set([
+  '/login',
+  '/forgotpassword',
+  '/reset',
+  '/email',
+  '/auth-redirect',
+]);

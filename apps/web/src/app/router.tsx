@@ -1,26 +1,51 @@
 import type { ComponentType } from 'react';
 import { redirect, type RouteObject } from 'react-router';
 import { guardLoader } from './guard.ts';
-import { pages } from './pages.ts';
+import { loadShell } from './load-shell.ts';
+import { lightPages, pages } from './pages.ts';
 import { RootRoute, RouteError } from './root-route.tsx';
 import { constantRoutes, permissionRoutes, type AppRoute } from '../lib/route-table.ts';
+import { RouterPageNavigation } from '../lib/router-page-navigation.tsx';
 
-function pageRoute(route: AppRoute, load: () => Promise<{ default: ComponentType }>): RouteObject {
+function pageRoute(
+  route: AppRoute,
+  load: () => Promise<{ default: ComponentType }>,
+  light: boolean,
+): RouteObject {
   return {
     path: route.path.slice(1),
     handle: route,
-    lazy: async () => ({ Component: (await load()).default }),
+    lazy: async () => {
+      const Page = (await load()).default;
+      // Light pages navigate through page-navigation, which the light app also provides.
+      return {
+        Component: light
+          ? () => (
+              <RouterPageNavigation>
+                <Page />
+              </RouterPageNavigation>
+            )
+          : Page,
+      };
+    },
   };
 }
 
-/** Routes of the table that have a page, public (login-free) ones or the others. */
-function routesWithPages(table: readonly AppRoute[], publicOnes: boolean): RouteObject[] {
+/** Which pages a group of routes holds: public (login-free) or not, light (no app shell) or not. */
+interface PageKind {
+  public: boolean;
+  light: boolean;
+}
+
+/** Routes of the table that have a page of the given kind. */
+function routesWithPages(table: readonly AppRoute[], kind: PageKind): RouteObject[] {
   // Child routes (e.g. /tools/export-selected-excel) carry full paths, so they sit beside their parent.
   return table.flatMap((r): RouteObject[] => {
-    const load = !!r.public === publicOnes ? pages[r.path] : undefined;
+    const fits = !!r.public === kind.public && lightPages.has(r.path) === kind.light;
+    const load = fits ? pages[r.path] : undefined;
     return [
-      ...(load ? [pageRoute(r, load)] : []),
-      ...(r.children ? routesWithPages(r.children, publicOnes) : []),
+      ...(load ? [pageRoute(r, load, kind.light)] : []),
+      ...(r.children ? routesWithPages(r.children, kind) : []),
     ];
   });
 }
@@ -44,11 +69,22 @@ export function buildRoutes(): RouteObject[] {
       shouldRevalidate: () => true,
       children: [
         { index: true, loader: () => redirect('/dashboard'), Component: Nothing },
-        ...routesWithPages(constantRoutes, true),
+        ...routesWithPages(constantRoutes, { public: true, light: true }),
         {
-          id: 'layout',
-          lazy: async () => ({ Component: (await import('../layout/app-layout.tsx')).default }),
-          children: routesWithPages([...constantRoutes, ...permissionRoutes], false),
+          // The app shell (antd's theme, TanStack Query) around every page but the light ones.
+          id: 'shell',
+          lazy: async () => ({ Component: (await loadShell()).default }),
+          children: [
+            ...routesWithPages(constantRoutes, { public: true, light: false }),
+            {
+              id: 'layout',
+              lazy: async () => ({ Component: (await import('../layout/app-layout.tsx')).default }),
+              children: routesWithPages([...constantRoutes, ...permissionRoutes], {
+                public: false,
+                light: false,
+              }),
+            },
+          ],
         },
         { path: '*', loader: () => redirect('/404'), Component: Nothing },
       ],

@@ -1,7 +1,9 @@
-import type { LoginResponse, Profile, RegisterBody, TermsOfService } from '@vp/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+/**
+ * The calls of the login-free pages. Plain fetchers without TanStack Query, which the first page
+ * loads without; the terms page's query hooks are in terms-api.ts.
+ */
+import type { LoginResponse, RegisterBody } from '@vp/contract';
 import { http } from '../../lib/http.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
 
 /** base64 of UTF-8 bytes; btoa alone rejects characters outside Latin-1. */
 function base64Utf8(text: string): string {
@@ -48,20 +50,5 @@ export function register(invitationToken: string, body: RegisterBody): Promise<{
     auth: false,
     session: false,
     headers: { Authorization: `Bearer ${invitationToken}` },
-  });
-}
-
-export function useTermsOfService() {
-  return useQuery({
-    queryKey: queryKeys.settings.tos,
-    queryFn: () => http.get<TermsOfService>('/settings/tos'),
-  });
-}
-
-export function useAcceptTerms() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: () => http.put<Profile>('/profile/tos'),
-    onSuccess: (profile) => qc.setQueryData(queryKeys.profile.me, profile),
   });
 }

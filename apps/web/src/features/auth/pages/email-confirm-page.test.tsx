@@ -1,6 +1,7 @@
 import { EmailChangeMessages } from '@vp/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
+import { RouterPageNavigation } from '../../../lib/router-page-navigation.tsx';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithClient, serveApi } from '../../../testing/fake-api.tsx';
 import EmailConfirmPage from './email-confirm-page.tsx';
@@ -17,7 +18,9 @@ function openAt(url: string, answer: { body: unknown; status?: number }) {
   );
   renderWithClient(
     <MemoryRouter>
-      <EmailConfirmPage />
+      <RouterPageNavigation>
+        <EmailConfirmPage />
+      </RouterPageNavigation>
     </MemoryRouter>,
   );
   return api;

@@ -1,9 +1,9 @@
 import { EmailChangeMessages } from '@vp/contract';
-import { Button } from 'antd';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/http.ts';
+import { PageLink } from '../../../lib/page-navigation.tsx';
 import { confirmEmail } from '../api.ts';
+import { AuthButton } from '../components/auth-button.tsx';
 import { AuthCard, FormMessage } from '../components/auth-card.tsx';
 
 /** The token of the link, read once; the address bar and history keep the page without it. */
@@ -51,14 +51,14 @@ export default function EmailConfirmPage() {
           </p>
           {state.error && <FormMessage type="error">{state.error}</FormMessage>}
           {token && !state.error && (
-            <Button type="primary" block loading={state.busy} onClick={() => void confirm()}>
+            <AuthButton loading={state.busy} onClick={() => void confirm()}>
               Confirm new email address
-            </Button>
+            </AuthButton>
           )}
         </>
       )}
       <div className="vp-auth-links">
-        <Link to="/dashboard">Go to the portal</Link>
+        <PageLink to="/dashboard">Go to the portal</PageLink>
       </div>
     </AuthCard>
   );

@@ -1,5 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { RouterPageNavigation } from '../../../lib/router-page-navigation.tsx';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getToken, resetToken } from '../../../lib/session.ts';
 import LoginPage from './login-page.tsx';
@@ -7,7 +8,14 @@ import LoginPage from './login-page.tsx';
 function renderLogin(url = '/login') {
   const router = createMemoryRouter(
     [
-      { path: '/login', element: <LoginPage /> },
+      {
+        path: '/login',
+        element: (
+          <RouterPageNavigation>
+            <LoginPage />
+          </RouterPageNavigation>
+        ),
+      },
       { path: '*', element: <p>landed</p> },
     ],
     { initialEntries: [url] },

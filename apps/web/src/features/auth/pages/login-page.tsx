@@ -1,10 +1,10 @@
 import { safeRedirect } from '@vp/contract';
-import { Button } from 'antd';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../lib/http.ts';
+import { PageLink, usePageNavigate, usePageSearchParams } from '../../../lib/page-navigation.tsx';
 import { setToken } from '../../../lib/session.ts';
 import { login } from '../api.ts';
+import { AuthButton } from '../components/auth-button.tsx';
 import { AuthCard, FormMessage } from '../components/auth-card.tsx';
 import { Field } from '../components/field.tsx';
 import { PasswordInput, TextInput } from '../components/text-input.tsx';
@@ -15,8 +15,8 @@ interface FieldErrors {
 }
 
 export default function LoginPage() {
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
+  const params = usePageSearchParams();
+  const navigate = usePageNavigate();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
@@ -37,7 +37,7 @@ export default function LoginPage() {
       const { token } = await login(username, password);
       // Only the token: the guard loads the profile next, which also says whether terms are accepted.
       setToken(token);
-      await navigate(safeRedirect(params.get('redirect')), { replace: true });
+      navigate(safeRedirect(params.get('redirect')), { replace: true });
     } catch (err) {
       setError(errorMessage(err));
     } finally {
@@ -72,11 +72,11 @@ export default function LoginPage() {
           />
         </Field>
         {error && <FormMessage type="error">{error}</FormMessage>}
-        <Button type="primary" htmlType="submit" block loading={busy}>
+        <AuthButton type="submit" loading={busy}>
           Log in
-        </Button>
+        </AuthButton>
         <div className="vp-auth-links">
-          <Link to="/forgotpassword">Forgot password?</Link>
+          <PageLink to="/forgotpassword">Forgot password?</PageLink>
         </div>
       </form>
     </AuthCard>

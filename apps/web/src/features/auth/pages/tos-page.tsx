@@ -1,11 +1,16 @@
+import { displayDate } from '@vp/contract';
 import { Button, Card, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../../lib/http.ts';
-import { setAcceptedTOS, useSession } from '../../../lib/session.ts';
+import { resetToken, setAcceptedTOS, useSession } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
-import { useAcceptTerms, useTermsOfService } from '../api.ts';
+import { logout } from '../api.ts';
+import { useAcceptTerms, useTermsOfService } from '../terms-api.ts';
 
-/** Terms of service; a user who has not accepted them is held here by the guard. */
+/**
+ * Terms of service; a user who has not accepted them is held here by the guard, and may log out
+ * instead of accepting.
+ */
 export default function TosPage() {
   const navigate = useNavigate();
   const { token } = useSession();
@@ -20,6 +25,14 @@ export default function TosPage() {
       },
       onError: (err) => void toast('error', errorMessage(err)),
     });
+  }
+
+  /** Ends the session here first, then on the server (best effort), as the navbar's Log Out does. */
+  function onLogOut() {
+    const current = token;
+    resetToken();
+    void navigate('/login', { replace: true });
+    if (current) void logout(current).catch(() => undefined);
   }
 
   return (
@@ -37,7 +50,7 @@ export default function TosPage() {
         {terms.data && (
           <>
             <Typography.Paragraph type="secondary">
-              Version {terms.data.version}, effective {terms.data.effectiveDate}
+              Version {terms.data.version}, effective {displayDate(terms.data.effectiveDate)}
             </Typography.Paragraph>
             <section className="vp-tos-text" tabIndex={0} aria-label="Terms of service text">
               {terms.data.text}
@@ -46,9 +59,12 @@ export default function TosPage() {
         )}
         <div className="vp-tos-actions">
           {token ? (
-            <Button type="primary" onClick={onAccept} loading={accept.isPending} disabled={!terms.data}>
-              Accept
-            </Button>
+            <>
+              <Button onClick={onLogOut}>Log Out</Button>
+              <Button type="primary" onClick={onAccept} loading={accept.isPending} disabled={!terms.data}>
+                Accept
+              </Button>
+            </>
           ) : (
             <Button type="primary" onClick={() => void navigate('/login?redirect=%2Ftos')}>
               Log in to accept

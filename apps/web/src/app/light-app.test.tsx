@@ -1,0 +1,61 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { navigateTo } from '../lib/navigation.ts';
+import { resetToken, setToken } from '../lib/session.ts';
+import { isLightLocation, LightApp } from './light-app.tsx';
+
+afterEach(() => {
+  resetToken();
+  window.history.replaceState(null, '', '/');
+});
+
+const at = (path: string) => new URL(path, 'http://portal.test');
+
+describe('which addresses the light app shows', () => {
+  it.each([
+    ['/login', true],
+    ['/login?redirect=%2Fwebsites', true],
+    ['/forgotpassword', true],
+    ['/reset', true],
+    ['/email?token=abc', true],
+    // A one-time login code is exchanged by the full app's guard.
+    ['/login?token=abc', false],
+    // Pages inside the shell, or that need a session.
+    ['/password?token=abc', false],
+    ['/tos', false],
+    ['/404', false],
+    ['/dashboard', false],
+  ])('%s: %s', (path, light) => {
+    expect(isLightLocation(at(path))).toBe(light);
+  });
+
+  it('never with a session: the guard decides what a signed-in user sees', () => {
+    setToken('tok-1');
+    expect(isLightLocation(at('/login'))).toBe(false);
+    expect(isLightLocation(at('/forgotpassword'))).toBe(false);
+  });
+});
+
+describe('light app', () => {
+  it('moves between the light pages itself and hands any other address to the full app', async () => {
+    window.history.replaceState(null, '', '/login');
+    const onLeave = vi.fn();
+    render(<LightApp onLeave={onLeave} />);
+
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toMatch(/^Login/));
+
+    fireEvent.click(screen.getByRole('link', { name: 'Forgot password?' }));
+    expect(await screen.findByRole('heading', { name: 'Forgot Password' })).toBeTruthy();
+    expect(window.location.pathname).toBe('/forgotpassword');
+
+    act(() => window.history.back());
+    await waitFor(() => expect(window.location.pathname).toBe('/login'));
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeTruthy();
+    expect(onLeave).not.toHaveBeenCalled();
+
+    act(() => navigateTo('/dashboard?x=1'));
+    await waitFor(() => expect(onLeave).toHaveBeenCalled());
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/dashboard?x=1');
+  });
+});
