@@ -2,6 +2,7 @@ import {
   WebsiteMessages,
   canRequestTermination,
   earliestToday,
+  siteDatesError,
   type TerminationRequestParsed,
   type Website,
 } from '@vp/contract';
@@ -27,6 +28,11 @@ export async function requestTermination(
     const site = await requireWebsite(tx, vendorId, id, true);
     if (site.status !== 'Active') throw new BadRequestError(WebsiteMessages.terminationNotActive);
     if (!canRequestTermination(site.status, actor.role)) throw new ForbiddenError();
+    const datesError = siteDatesError(
+      { status: 'Pending Termination', startDate: site.startDate, termDate: input.termDate },
+      earliestToday(),
+    );
+    if (datesError) throw new BadRequestError(datesError);
     const { id: _id, vendorId: _vendor, domainName: _domain, activated: _activated, ...fields } = site;
     await updateWebsite(tx, vendorId, site.id, {
       ...fields,

@@ -5,6 +5,9 @@ import {
   isStartDateEditable,
   isStatusChangeAllowed,
   isTermDateEditable,
+  earliestToday,
+  keepsTermDate,
+  siteDatesError,
   type Website,
   type WebsiteSave,
 } from '@vp/contract';
@@ -14,7 +17,7 @@ import { BadRequestError } from '../../platform/errors.ts';
 import { diffFields, recordChange } from '../history/index.ts';
 import { websiteById } from './list-queries.ts';
 import { requireWebsite, teamFollowsAgent, updateWebsite, type SiteFields } from './queries.ts';
-import { TRACKED, checkProducts, licensableAgent } from './rules.ts';
+import { TRACKED, checkProducts, licensableAgent, today } from './rules.ts';
 
 /**
  * Saves a site under the lock rules of its saved status and the actor's role; the domain changes
@@ -38,13 +41,27 @@ export async function saveWebsite(
     ) {
       throw new BadRequestError(WebsiteMessages.statusNotAllowed);
     }
-    const startDate = input.startDate === undefined ? site.startDate : input.startDate;
+    // A site moving into Pending Activation starts over: today unless another start date is given.
+    const restarting = input.status === 'Pending Activation' && site.status !== 'Pending Activation';
+    const startDate =
+      input.startDate === undefined ? (restarting ? today() : site.startDate) : input.startDate;
     if (startDate !== site.startDate && !isStartDateEditable(input.status)) {
       throw new BadRequestError(WebsiteMessages.startDateLocked);
     }
-    const termDate = input.termDate === undefined ? site.termDate : input.termDate;
-    if (termDate !== site.termDate && !isTermDateEditable(input.status)) {
+    let termDate = input.termDate === undefined ? site.termDate : input.termDate;
+    if (!keepsTermDate(input.status)) {
+      // The saved term date is cleared; a new one cannot be set in this status.
+      if (termDate !== null && termDate !== site.termDate)
+        throw new BadRequestError(WebsiteMessages.termDateLocked);
+      termDate = null;
+    } else if (termDate !== site.termDate && !isTermDateEditable(input.status)) {
       throw new BadRequestError(WebsiteMessages.termDateLocked);
+    }
+    // The date rules hold whenever the status or a date changes (a save of other fields leaves
+    // dates recorded before the rules as they are).
+    if (input.status !== site.status || startDate !== site.startDate || termDate !== site.termDate) {
+      const datesError = siteDatesError({ status: input.status, startDate, termDate }, earliestToday());
+      if (datesError) throw new BadRequestError(datesError);
     }
     let memberNumber = site.memberNumber;
     let reciprocal = site.reciprocal;

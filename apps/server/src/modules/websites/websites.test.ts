@@ -190,7 +190,9 @@ describe('save', () => {
       await forceStatus(id, from);
       const site = await getSite(id);
       expect(site.activated).toBe(from === 'Active');
-      const res = await save(site, { status: to });
+      // Pending Termination needs a term date of today or later.
+      const termDate = to === 'Pending Termination' ? '2099-12-31' : site.termDate;
+      const res = await save(site, { status: to, termDate });
       if (isStatusChangeAllowed(from, to, 'vendor', site.activated)) {
         expect(res.statusCode, res.body).toBe(200);
         expect((res.json() as Website).status).toBe(to);
