@@ -1,5 +1,6 @@
 import {
   WebsiteMessages,
+  TEAM_PRODUCT_ID,
   WebsiteServerMessages,
   isAgentEditable,
   isStartDateEditable,
@@ -15,6 +16,7 @@ import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { BadRequestError } from '../../platform/errors.ts';
 import { diffFields, recordChange } from '../history/index.ts';
+import { teamCreated } from './create-website.ts';
 import { websiteById } from './list-queries.ts';
 import { requireWebsite, teamFollowsAgent, updateWebsite, type SiteFields } from './queries.ts';
 import { TRACKED, checkProducts, licensableAgent, today } from './rules.ts';
@@ -98,6 +100,9 @@ export async function saveWebsite(
         actor,
         changes,
       });
+      // A product changed to the team product brings the site's team with it.
+      if (next.products.includes(TEAM_PRODUCT_ID))
+        await teamCreated(tx, vendorId, actor, site.id, memberNumber);
     }
     return (await websiteById(tx, vendorId, site.id))!;
   });
