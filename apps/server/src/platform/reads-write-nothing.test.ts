@@ -100,6 +100,8 @@ describe('GET routes', () => {
     // The team of a team-product site is there to read, for every role.
     expect(answered).toContain(`/api/websites/${siteId}/team`);
     expect(answered).toContain(`/api/portal/websites/${siteId}/requests`);
+    // Agent Information only displays: every role reads it.
+    expect(answered).toContain(`/api/agent/${memberNumber}`);
     expect(await state()).toEqual(before);
   });
 });
