@@ -135,7 +135,7 @@ export const websiteTeamMembers = pgTable(
   ],
 );
 
-/** Domain and agent change requests, recorded on the site for MLS staff to act on. */
+/** Domain, agent and termination requests, recorded on the site for MLS staff to act on. */
 export const websiteRequests = pgTable(
   'website_requests',
   {
@@ -146,9 +146,9 @@ export const websiteRequests = pgTable(
     vendorId: integer('vendor_id')
       .notNull()
       .references(() => vendors.id),
-    kind: text('kind', { enum: ['domain', 'agent'] }).notNull(),
+    kind: text('kind', { enum: ['domain', 'agent', 'termination'] }).notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
-    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+    status: text('status', { enum: ['pending', 'approved', 'rejected', 'withdrawn'] })
       .notNull()
       .default('pending'),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),

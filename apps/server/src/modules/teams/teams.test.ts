@@ -1,4 +1,10 @@
-import { TeamMessages, WebsiteMessages, WebsiteServerMessages, type Team } from '@vp/contract';
+import {
+  TeamMessages,
+  WebsiteMessages,
+  WebsiteServerMessages,
+  agentWithNumber,
+  type Team,
+} from '@vp/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDomain, setupPortal, type PortalTest } from '../websites/test-fixture.ts';
@@ -75,8 +81,17 @@ describe('team', () => {
       'Team member added',
       'Team created',
     ]);
+    // Members by name with their member number.
+    const names = await t.rows<{ n: string; first: string; last: string }>(
+      sql`SELECT member_mls_id AS n, member_first_name AS first, member_last_name AS last FROM members
+        WHERE member_mls_id IN (${primary}, ${a}, ${b})`,
+    );
+    const text = (n: string) => {
+      const m = names.find((r) => r.n === n)!;
+      return agentWithNumber(m.first, m.last, n);
+    };
     expect(log[0].changes).toEqual([
-      { path: ['team', 'memberIds'], from: [primary, a, b], to: [primary, b] },
+      { path: ['team', 'memberIds'], from: [text(primary), text(a), text(b)], to: [text(primary), text(b)] },
     ]);
   });
 

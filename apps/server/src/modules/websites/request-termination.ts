@@ -13,6 +13,7 @@ import { BadRequestError, ForbiddenError } from '../../platform/errors.ts';
 import { recordChange } from '../history/index.ts';
 import { websiteById } from './list-queries.ts';
 import { requireWebsite, updateWebsite } from './queries.ts';
+import { insertRequest } from './request-queries.ts';
 
 /** An Active site asks to end: it waits in Pending Termination, with its term date, for MLS staff. */
 export async function requestTermination(
@@ -44,6 +45,8 @@ export async function requestTermination(
       { path: ['termDate'], from: site.termDate, to: input.termDate },
     ];
     if (input.reason) changes.push({ path: ['reason'], from: null, to: input.reason });
+    // The request waits with MLS staff, beside the domain and agent requests.
+    await insertRequest(tx, site, actor, 'termination', { termDate: input.termDate, reason: input.reason });
     await recordChange(tx, {
       websiteId: site.id,
       vendorId,

@@ -19,6 +19,7 @@ import { diffFields, recordChange } from '../history/index.ts';
 import { teamCreated } from './create-website.ts';
 import { websiteById } from './list-queries.ts';
 import { requireWebsite, teamFollowsAgent, updateWebsite, type SiteFields } from './queries.ts';
+import { closePendingRequests } from './request-queries.ts';
 import { TRACKED, checkProducts, licensableAgent, today } from './rules.ts';
 
 /**
@@ -91,6 +92,14 @@ export async function saveWebsite(
       const { domainName: _domain, ...fields } = next;
       await updateWebsite(tx, vendorId, site.id, fields);
       if (memberNumber !== site.memberNumber) await teamFollowsAgent(tx, site.id, memberNumber);
+      // Leaving Pending Termination decides its request: terminated (Inactive) or not.
+      if (site.status === 'Pending Termination' && next.status !== site.status)
+        await closePendingRequests(
+          tx,
+          site.id,
+          'termination',
+          next.status === 'Inactive' ? 'approved' : 'rejected',
+        );
       const statusChanged = changes.some((c) => c.path[0] === 'status');
       await recordChange(tx, {
         websiteId: site.id,

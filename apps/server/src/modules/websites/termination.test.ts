@@ -64,7 +64,7 @@ describe('POST /api/portal/websites/:id/termination', () => {
       description: WebsiteMessages.terminationRequested,
       user: { username: 'demo' },
       changes: [
-        { path: ['status'], from: 'Active', to: 'Pending Termination' },
+        { path: ['status'], from: 'Active', to: 'Inactive (Pending)' },
         { path: ['termDate'], from: null, to: termDate },
         { path: ['reason'], from: null, to: 'Contract ended' },
       ],
