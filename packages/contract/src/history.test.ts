@@ -48,7 +48,6 @@ describe('History for people', () => {
     expect(AUDIT_KINDS.filter(isRequestEntry)).toEqual([
       'website.domain_change_requested',
       'website.agent_change_requested',
-      'website.termination_requested',
     ]);
   });
 });

@@ -34,11 +34,13 @@ export function historyFieldLabel(path: readonly string[]): string {
   return HISTORY_FIELD_LABELS[path.join('.')] ?? path.map((p) => HISTORY_FIELD_LABELS[p] ?? p).join(' › ');
 }
 
-/** The kinds whose entry records a request waiting for MLS staff: the values are asked for, not applied. */
+/**
+ * The kinds whose changes are asked for, not applied: the site keeps its domain or agent until MLS
+ * staff approve the request. (A termination request does move the site to Pending Termination.)
+ */
 export const REQUEST_AUDIT_KINDS: readonly AuditKind[] = [
   'website.domain_change_requested',
   'website.agent_change_requested',
-  'website.termination_requested',
 ];
 
 export function isRequestEntry(kind: AuditKind): boolean {
