@@ -167,7 +167,9 @@ export const websiteRequests = pgTable(
  * search's prefix and trigram indexes on members, and the websites' roster-derived sort and search
  * keys (agent_name, agent_status, office_name, search_text). Those columns are written only by the
  * triggers there, never by the app, so they are not part of the websites model; the same triggers
- * keep website_counts.
+ * keep website_counts. Migration 0010_website_list_order adds agent_key (the MLS ID, searched too),
+ * the generated status_rank (the product's order of statuses) and the indexes of the status and
+ * term date sorts, and widens search_text to every column the list shows.
  */
 
 /** Site counts per vendor and status, kept by triggers so the websites list total is one row read. */
