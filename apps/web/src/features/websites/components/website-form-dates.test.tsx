@@ -1,5 +1,5 @@
 import { WebsiteMessages, type Website } from '@vp/contract';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccount, setToken } from '../../../lib/session.ts';
@@ -109,6 +109,42 @@ describe('website form dates', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(WebsiteMessages.termDateRequired)).toBeTruthy();
     expect(calls).toHaveLength(0);
+  });
+});
+
+describe('termination request dates', () => {
+  it('the term date picker offers no date before the start date', async () => {
+    const start = dayjs().add(1, 'month').date(15);
+    await openSite({ status: 'Active', activated: true, startDate: start.format('YYYY-MM-DD') });
+    fireEvent.click(screen.getByRole('button', { name: WebsiteMessages.requestTermination }));
+    const dialog = await waitFor(() => {
+      const heading = [...document.querySelectorAll('.ant-modal-title')].find(
+        (t) => t.textContent === WebsiteMessages.requestTermination,
+      );
+      const found = heading?.closest<HTMLElement>('[role="dialog"]');
+      expect(found).toBeTruthy();
+      return found!;
+    });
+    const termDate = within(dialog).getByLabelText('Term Date');
+    fireEvent.mouseDown(termDate);
+    fireEvent.click(termDate);
+    // The calendar opens on this month; move on to the start date's month.
+    const next = await waitFor(() => {
+      const button = document.querySelector<HTMLElement>('.ant-picker-dropdown .ant-picker-header-next-btn');
+      expect(button).not.toBeNull();
+      return button!;
+    });
+    fireEvent.click(next);
+    const before = await waitFor(() => {
+      const cell = document.querySelector<HTMLElement>(
+        `.ant-picker-dropdown td[title="${start.subtract(1, 'day').format('YYYY-MM-DD')}"]`,
+      );
+      expect(cell).not.toBeNull();
+      return cell!;
+    });
+    expect(before.classList.contains('ant-picker-cell-disabled')).toBe(true);
+    const first = document.querySelector(`.ant-picker-dropdown td[title="${start.format('YYYY-MM-DD')}"]`)!;
+    expect(first.classList.contains('ant-picker-cell-disabled')).toBe(false);
   });
 });
 
