@@ -36,8 +36,18 @@ test('request termination of an Active site: it becomes Inactive (Pending) with 
     modal.locator('.ant-select').filter({ has: page.getByRole('combobox', { name: 'Billable Status' }) }),
   ).toContainText('Inactive (Pending)');
 
+  // The request waits with MLS staff: the site shows it, with its reason.
+  await expect(modal.getByTestId('pending-requests')).toContainText('Termination request pending');
+  await expect(modal.getByTestId('pending-requests')).toContainText('The vendor closes this site.');
+
+  // History reads as people do: the status by its display name, and the reason.
   await modal.getByRole('tab', { name: 'History' }).click();
-  await expect(modal.getByTestId('history-entry').first()).toContainText('Pending Termination');
+  await expect(modal.getByTestId('history-entry').first()).toContainText(
+    'Status: Active → Inactive (Pending)',
+  );
+  await expect(modal.getByTestId('history-entry').first()).toContainText(
+    'Reason: The vendor closes this site.',
+  );
 
   // The site was Active: its termination is withdrawn back to Active, never to Active (Pending).
   await modal.getByRole('tab', { name: 'Website' }).click();
@@ -52,4 +62,5 @@ test('request termination of an Active site: it becomes Inactive (Pending) with 
   await expect(status).not.toContainText('Pending');
   await expect(status).toContainText('Active');
   await expect(modal.getByRole('button', { name: 'Request termination' })).toBeVisible();
+  await expect(modal.getByTestId('pending-requests')).toHaveCount(0);
 });

@@ -162,11 +162,16 @@ test('create a website through the modal from an empty form', async ({ page, req
     modal.getByText('To change the domain, contact the MLS Data Licensing Department.'),
   ).toBeVisible();
 
-  // The team is created on first view with the primary agent alone.
+  // The site came with its team, the primary agent alone: viewing it writes nothing.
+  const teamWrites: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() !== 'GET' && r.url().includes('/team')) teamWrites.push(`${r.method()} ${r.url()}`);
+  });
   await modal.getByRole('tab', { name: 'Team' }).click();
   const team = modal.getByTestId('team-table');
   await expect(team.locator('tbody tr.ant-table-row')).toHaveCount(1);
   await expect(team).toContainText('(Primary)');
+  expect(teamWrites).toEqual([]);
 
   await modal.getByRole('button', { name: 'Close', exact: true }).last().click();
   await page.getByLabel('Search websites').fill(domain);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AUDIT_KINDS } from './audit.ts';
-import { historyEntrySchema } from './history.ts';
+import { historyEntrySchema, historyFieldLabel, isRequestEntry } from './history.ts';
 
 const entry = (kind: string) => ({
   date: '2026-03-04T10:00:00.000Z',
@@ -24,5 +24,30 @@ describe('History entries', () => {
   it('name each kind once, by the thing and what happened to it', () => {
     expect(new Set(AUDIT_KINDS).size).toBe(AUDIT_KINDS.length);
     for (const kind of AUDIT_KINDS) expect(kind).toMatch(/^(website|team)\.[a-z_]+$/);
+  });
+});
+
+describe('History for people', () => {
+  it.each([
+    [['memberNumber'], 'Agent'],
+    [['domainName'], 'Domain'],
+    [['status'], 'Status'],
+    [['products'], 'Product'],
+    [['startDate'], 'Start Date'],
+    [['termDate'], 'Term Date'],
+    [['dba'], 'DBA'],
+    [['reciprocal'], 'Reciprocal'],
+    [['reason'], 'Reason'],
+    [['team', 'memberIds'], 'Team members'],
+    [['somethingNew'], 'somethingNew'],
+  ])('labels %j as %s', (path, label) => {
+    expect(historyFieldLabel(path)).toBe(label);
+  });
+
+  it('tells request entries from applied changes', () => {
+    expect(AUDIT_KINDS.filter(isRequestEntry)).toEqual([
+      'website.domain_change_requested',
+      'website.agent_change_requested',
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { auditKindSchema } from './audit.ts';
+import { auditKindSchema, type AuditKind } from './audit.ts';
 import { z } from './zod.ts';
 
 /** A website's History: one entry per recorded change, with before and after values per field. */
@@ -13,3 +13,36 @@ export const historyEntrySchema = z.object({
   changes: z.array(changeSchema),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+
+/** How people name the fields a History entry lists: 'Agent', not 'memberNumber'. */
+export const HISTORY_FIELD_LABELS: Record<string, string> = {
+  domainName: 'Domain',
+  status: 'Status',
+  memberNumber: 'Agent',
+  reciprocal: 'Reciprocal',
+  startDate: 'Start Date',
+  termDate: 'Term Date',
+  dba: 'DBA',
+  products: 'Product',
+  reason: 'Reason',
+  'team.memberIds': 'Team members',
+  'team.primary': 'Primary agent',
+};
+
+/** The label of a change's path; a field without one reads as its path. */
+export function historyFieldLabel(path: readonly string[]): string {
+  return HISTORY_FIELD_LABELS[path.join('.')] ?? path.map((p) => HISTORY_FIELD_LABELS[p] ?? p).join(' › ');
+}
+
+/**
+ * The kinds whose changes are asked for, not applied: the site keeps its domain or agent until MLS
+ * staff approve the request. (A termination request does move the site to Pending Termination.)
+ */
+export const REQUEST_AUDIT_KINDS: readonly AuditKind[] = [
+  'website.domain_change_requested',
+  'website.agent_change_requested',
+];
+
+export function isRequestEntry(kind: AuditKind): boolean {
+  return REQUEST_AUDIT_KINDS.includes(kind);
+}

@@ -11,6 +11,17 @@ export const SITE_STATUS_DISPLAY: Record<SiteStatus, string> = {
   Inactive: 'Inactive',
 };
 
+/**
+ * The order a list sorted by status follows, the product's (Active, Active (Pending), Inactive
+ * (Pending), Inactive); the server keeps the same rank on each site (migration 0010).
+ */
+export const SITE_STATUS_SORT_ORDER: readonly SiteStatus[] = [
+  'Active',
+  'Pending Activation',
+  'Pending Termination',
+  'Inactive',
+];
+
 /** Badge tone of each site status: Active success, Inactive danger, Pending Termination danger. */
 export const SITE_STATUS_TONE: Record<SiteStatus, BadgeTone> = {
   'Pending Activation': 'warning',

@@ -1,6 +1,7 @@
 import { z } from './zod.ts';
 import { PrimitiveMessages, isRealDate } from './primitives.ts';
 import { WebsiteMessages } from './website-rules.ts';
+import { websiteSchema } from './website.ts';
 
 /**
  * What the server answers when it refuses a website, team or request call, and the shape of the
@@ -29,15 +30,19 @@ export const WebsiteServerMessages = {
     'This domain name is named in a pending domain change request. It can be used once that request is decided.',
 } as const;
 
-export const WEBSITE_REQUEST_KINDS = ['domain', 'agent'] as const;
+/** What a site asks the MLS for: a new domain, another agent, or its termination. */
+export const WEBSITE_REQUEST_KINDS = ['domain', 'agent', 'termination'] as const;
 export type WebsiteRequestKind = (typeof WEBSITE_REQUEST_KINDS)[number];
+
+/** A request waits (pending) until MLS staff decide it, or its sender withdraws it. */
+export const WEBSITE_REQUEST_STATUSES = ['pending', 'approved', 'rejected', 'withdrawn'] as const;
 
 export const websiteRequestSchema = z.object({
   id: z.number().int(),
   siteId: z.number().int(),
   kind: z.enum(WEBSITE_REQUEST_KINDS),
-  status: z.enum(['pending', 'approved', 'rejected']),
-  /** domain: {domainName, reason}; agent: {memberNumber, reciprocal, reason}. */
+  status: z.enum(WEBSITE_REQUEST_STATUSES),
+  /** domain: {domainName, reason}; agent: {memberNumber, reciprocal, reason}; termination: {termDate, reason}. */
   payload: z.record(z.string(), z.unknown()),
   date: z.string(),
   user: z.object({ username: z.string(), firstName: z.string(), lastName: z.string() }),
@@ -54,3 +59,34 @@ export const terminationRequestSchema = z.object({
 });
 export type TerminationRequest = z.input<typeof terminationRequestSchema>;
 export type TerminationRequestParsed = z.output<typeof terminationRequestSchema>;
+
+/** A request of a site still waiting for MLS staff: the site shows it, its History says requested. */
+export const pendingRequestSchema = z.object({
+  kind: z.enum(WEBSITE_REQUEST_KINDS),
+  /** When it was sent (ISO timestamp). */
+  date: z.string(),
+  reason: z.string(),
+  /** What is asked for, readable: the new domain, the new agent with their member number, or the term date (yyyy-mm-dd). */
+  requested: z.string(),
+  user: z.object({ username: z.string(), firstName: z.string(), lastName: z.string() }),
+});
+export type PendingRequest = z.infer<typeof pendingRequestSchema>;
+
+/** One website as GET /api/portal/websites/:id answers it: with the requests still pending. */
+export const websiteDetailSchema = websiteSchema.extend({
+  pendingRequests: z.array(pendingRequestSchema),
+});
+export type WebsiteDetail = z.infer<typeof websiteDetailSchema>;
+
+/** The heading a pending request is shown under, by kind. */
+export const PENDING_REQUEST_TITLES: Record<WebsiteRequestKind, string> = {
+  domain: 'Domain Change Request pending',
+  agent: 'Agent Change Request pending',
+  termination: 'Termination request pending',
+};
+
+/** An agent as people read them: the name with the member number ('Jane Doe (#3000002)'). */
+export function agentWithNumber(firstName: string, lastName: string, memberNumber: string): string {
+  const name = `${firstName} ${lastName}`.trim();
+  return name ? `${name} (#${memberNumber})` : `#${memberNumber}`;
+}

@@ -13,6 +13,11 @@ import {
   domainKey,
   safButtonState,
   statusOptions,
+  WebsiteMessages,
+  siteDatesError,
+  earliestTermDate,
+  latestStartDate,
+  keepsTermDate,
 } from './website-rules.ts';
 
 type Row = {
@@ -130,5 +135,52 @@ describe('domain validation', () => {
     ['shop.example.com', 'shop.example.com'],
   ])('keys %s as %s', (input, key) => {
     expect(domainKey(input)).toBe(key);
+  });
+});
+
+describe('site date rules', () => {
+  const today = '2026-11-23';
+  type DateRow = [SiteStatus, string | null, string | null, string | null];
+  // status, start date, term date → the message of the rule broken (null: allowed)
+  const rows: DateRow[] = [
+    ['Pending Activation', '2021-05-24', null, null],
+    ['Pending Activation', null, null, null],
+    ['Active', '2021-05-24', null, null],
+    ['Active', '2021-05-24', '2000-01-01', WebsiteMessages.termBeforeStart],
+    ['Inactive', '2021-05-24', '2022-08-22', null],
+    ['Inactive', '2021-05-24', '2021-05-23', WebsiteMessages.termBeforeStart],
+    ['Inactive', '2021-05-24', '2021-05-24', null],
+    ['Pending Termination', '2021-05-24', '2000-01-01', WebsiteMessages.termBeforeStart],
+    ['Pending Termination', '2021-05-24', null, WebsiteMessages.termDateRequired],
+    ['Pending Termination', '2021-05-24', '2026-11-22', WebsiteMessages.termDateInPast],
+    ['Pending Termination', '2021-05-24', today, null],
+    ['Pending Termination', '2021-05-24', '2027-01-01', null],
+    ['Pending Termination', null, '2026-11-22', WebsiteMessages.termDateInPast],
+    ['Pending Termination', '2027-02-01', '2027-01-01', WebsiteMessages.termBeforeStart],
+  ];
+  it.each(rows)('%s from %s to %s → %s', (status, startDate, termDate, message) => {
+    expect(siteDatesError({ status, startDate, termDate }, today)).toBe(message);
+  });
+
+  it.each([
+    ['Pending Termination', '2021-05-24', today],
+    ['Pending Termination', '2027-02-01', '2027-02-01'],
+    ['Pending Termination', null, today],
+    ['Inactive', '2021-05-24', '2021-05-24'],
+    ['Active', null, null],
+  ] as [SiteStatus, string | null, string | null][])(
+    'earliest term date of %s starting %s is %s',
+    (status, start, earliest) => {
+      expect(earliestTermDate(status, start, today)).toBe(earliest);
+      // The earliest offered date is itself allowed.
+      if (earliest)
+        expect(siteDatesError({ status, startDate: start, termDate: earliest }, today)).toBeNull();
+    },
+  );
+
+  it('keeps no term date in Pending Activation, and keeps it in every other status', () => {
+    expect(ALL.filter((s) => !keepsTermDate(s))).toEqual(['Pending Activation']);
+    expect(latestStartDate('2022-08-22')).toBe('2022-08-22');
+    expect(latestStartDate(null)).toBeNull();
   });
 });

@@ -43,6 +43,7 @@ export const WebsiteMessages = {
   terminationNotActive: 'Only Active websites can be terminated.',
   termDateRequired: 'Please choose a term date.',
   termDateInPast: 'The term date must be today or later.',
+  termBeforeStart: 'The term date cannot be before the start date.',
 } as const;
 
 /**
@@ -78,6 +79,50 @@ export function isStartDateEditable(status: SiteStatus): boolean {
 /** Term date is editable only in Pending Termination. */
 export function isTermDateEditable(status: SiteStatus): boolean {
   return status === 'Pending Termination';
+}
+
+/**
+ * Whether a status keeps a term date. Pending Activation starts the site over: moving into it
+ * clears the term date, and the start date becomes editable again, today by default.
+ */
+export function keepsTermDate(status: SiteStatus): boolean {
+  return status !== 'Pending Activation';
+}
+
+export interface SiteDates {
+  status: SiteStatus;
+  /** yyyy-mm-dd, or null when not set. */
+  startDate: string | null;
+  termDate: string | null;
+}
+
+/**
+ * The date rules of a site (yyyy-mm-dd compares as text): the term date is never before the start
+ * date, and Pending Termination needs a term date of today or later. Answers the message of the
+ * first rule broken, or null. `today` is the user's today (the server passes the earliest date that
+ * is still today somewhere, see earliestToday).
+ */
+export function siteDatesError(dates: SiteDates, today: string): string | null {
+  const { status, startDate, termDate } = dates;
+  if (startDate && termDate && termDate < startDate) return WebsiteMessages.termBeforeStart;
+  if (status === 'Pending Termination') {
+    if (!termDate) return WebsiteMessages.termDateRequired;
+    if (termDate < today) return WebsiteMessages.termDateInPast;
+  }
+  return null;
+}
+
+/** The earliest term date a picker offers: the start date, and today too while Pending Termination. */
+export function earliestTermDate(status: SiteStatus, startDate: string | null, today: string): string | null {
+  const floor = status === 'Pending Termination' ? today : null;
+  if (!startDate) return floor;
+  if (!floor) return startDate;
+  return startDate > floor ? startDate : floor;
+}
+
+/** The latest start date a picker offers: never after the term date. */
+export function latestStartDate(termDate: string | null): string | null {
+  return termDate;
 }
 
 /** The domain can be typed only while creating; afterwards it changes through a request. */

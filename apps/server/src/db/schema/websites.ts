@@ -135,7 +135,7 @@ export const websiteTeamMembers = pgTable(
   ],
 );
 
-/** Domain and agent change requests, recorded on the site for MLS staff to act on. */
+/** Domain, agent and termination requests, recorded on the site for MLS staff to act on. */
 export const websiteRequests = pgTable(
   'website_requests',
   {
@@ -146,9 +146,9 @@ export const websiteRequests = pgTable(
     vendorId: integer('vendor_id')
       .notNull()
       .references(() => vendors.id),
-    kind: text('kind', { enum: ['domain', 'agent'] }).notNull(),
+    kind: text('kind', { enum: ['domain', 'agent', 'termination'] }).notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
-    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+    status: text('status', { enum: ['pending', 'approved', 'rejected', 'withdrawn'] })
       .notNull()
       .default('pending'),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -167,7 +167,9 @@ export const websiteRequests = pgTable(
  * search's prefix and trigram indexes on members, and the websites' roster-derived sort and search
  * keys (agent_name, agent_status, office_name, search_text). Those columns are written only by the
  * triggers there, never by the app, so they are not part of the websites model; the same triggers
- * keep website_counts.
+ * keep website_counts. Migration 0010_website_list_order adds agent_key (the MLS ID, searched too),
+ * the generated status_rank (the product's order of statuses) and the indexes of the status and
+ * term date sorts, and widens search_text to every column the list shows.
  */
 
 /** Site counts per vendor and status, kept by triggers so the websites list total is one row read. */

@@ -1,4 +1,5 @@
-import { count } from 'drizzle-orm';
+import { TEAM_PRODUCT_ID } from '@vp/contract';
+import { count, sql } from 'drizzle-orm';
 import { hashPassword } from '../../platform/passwords.ts';
 import type { Db } from '../client.ts';
 import { members, offices, products, vendors, websiteChanges, websites } from '../schema.ts';
@@ -67,5 +68,10 @@ export async function seedDemo(db: Db): Promise<void> {
       lastName: 'Whitfield',
     };
     await insertChunked(buildHistory(inserted, author), 500, (c) => tx.insert(websiteChanges).values(c));
+    // Every team-product site has its team, led by its agent (as migration 0009 gives older data).
+    await tx.execute(sql`INSERT INTO website_teams (website_id, primary_member_number)
+      SELECT id, member_number FROM websites WHERE ${TEAM_PRODUCT_ID} = ANY(products)`);
+    await tx.execute(sql`INSERT INTO website_team_members (website_id, member_number)
+      SELECT website_id, primary_member_number FROM website_teams`);
   });
 }

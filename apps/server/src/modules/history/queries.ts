@@ -1,7 +1,7 @@
 import type { AuditKind } from '@vp/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { deletedWebsites, websiteChanges, websites, type FieldChange } from '../../db/schema.ts';
+import { deletedWebsites, products, websiteChanges, websites, type FieldChange } from '../../db/schema.ts';
 
 export interface ChangeRow {
   websiteId: number;
@@ -75,4 +75,10 @@ export async function entriesOfDeletedSite(db: Db, vendorId: number, websiteId: 
     .from(websiteChanges)
     .where(and(eq(websiteChanges.websiteId, websiteId), eq(websiteChanges.vendorId, vendorId)))
     .orderBy(desc(websiteChanges.createdAt), desc(websiteChanges.id));
+}
+
+/** Product names by id, for History values. */
+export async function productNames(db: Db): Promise<Map<number, string>> {
+  const rows = await db.select({ id: products.id, name: products.name }).from(products);
+  return new Map(rows.map((r) => [Number(r.id), r.name]));
 }

@@ -1,10 +1,18 @@
-import { WebsiteServerMessages, type AuditKind, type HistoryEntry } from '@vp/contract';
+import {
+  SITE_STATUS_DISPLAY,
+  WebsiteServerMessages,
+  agentWithNumber,
+  type AuditKind,
+  type HistoryEntry,
+  type SiteStatus,
+} from '@vp/contract';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import type { FieldChange } from '../../db/schema.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { NotFoundError } from '../../platform/errors.ts';
-import { entriesOfDeletedSite, entriesOfSite, insertChange } from './queries.ts';
+import { agentsByMemberNumbers } from '../agents/index.ts';
+import { entriesOfDeletedSite, entriesOfSite, insertChange, productNames } from './queries.ts';
 
 /** A website's History: every write records what changed, in the transaction of the change. */
 
@@ -45,6 +53,41 @@ export async function recordChange(tx: Db, entry: ChangeEntry): Promise<void> {
   });
 }
 
+const isAgentPath = (path: string[]) => path[0] === 'memberNumber' || path.join('.') === 'team.memberIds';
+
+/**
+ * History values as people read them, for old entries and new alike: statuses by their display
+ * names, agents by name with their member number, products by name, yes/no for flags. Entries keep
+ * the raw values; they are made readable when read.
+ */
+export async function readableChanges(db: Db, changes: FieldChange[][]): Promise<HistoryEntry['changes'][]> {
+  const numbers = new Set<string>();
+  for (const c of changes.flat()) {
+    if (!isAgentPath(c.path)) continue;
+    for (const v of [c.from, c.to].flat()) if (typeof v === 'string' && v) numbers.add(v);
+  }
+  const agents = new Map(
+    (await agentsByMemberNumbers(db, [...numbers])).map((a) => [
+      a.member_mls_id,
+      agentWithNumber(a.member_first_name, a.member_last_name, a.member_mls_id),
+    ]),
+  );
+  const needProducts = changes.flat().some((c) => c.path[0] === 'products');
+  const names = needProducts ? await productNames(db) : new Map<number, string>();
+  const value = (path: string[], v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map((x) => value(path, x));
+    if (path[0] === 'status' && typeof v === 'string') return SITE_STATUS_DISPLAY[v as SiteStatus] ?? v;
+    if (isAgentPath(path) && typeof v === 'string') return agents.get(v) ?? agentWithNumber('', '', v);
+    if (path[0] === 'products' && (typeof v === 'number' || typeof v === 'string'))
+      return names.get(Number(v)) ?? String(v);
+    if (typeof v === 'boolean') return v ? 'Yes' : 'No';
+    return v;
+  };
+  return changes.map((list) =>
+    list.map((c) => ({ path: c.path, from: value(c.path, c.from), to: value(c.path, c.to) })),
+  );
+}
+
 export function historyService({ db }: AppContext) {
   return {
     /**
@@ -56,12 +99,16 @@ export function historyService({ db }: AppContext) {
         (await entriesOfSite(db, vendorId, websiteId)) ??
         (actor.role === 'admin' ? await entriesOfDeletedSite(db, vendorId, websiteId) : null);
       if (!rows) throw new NotFoundError(WebsiteServerMessages.siteNotFound);
-      return rows.map((r) => ({
+      const changes = await readableChanges(
+        db,
+        rows.map((r) => r.changes),
+      );
+      return rows.map((r, i) => ({
         date: new Date(r.createdAt).toISOString(),
         kind: r.kind,
         description: r.description,
         user: { username: r.username, firstName: r.firstName, lastName: r.lastName },
-        changes: r.changes,
+        changes: changes[i]!,
       }));
     },
   };

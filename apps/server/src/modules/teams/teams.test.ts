@@ -1,4 +1,10 @@
-import { TeamMessages, WebsiteMessages, WebsiteServerMessages, type Team } from '@vp/contract';
+import {
+  TeamMessages,
+  WebsiteMessages,
+  WebsiteServerMessages,
+  agentWithNumber,
+  type Team,
+} from '@vp/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDomain, setupPortal, type PortalTest } from '../websites/test-fixture.ts';
@@ -23,12 +29,19 @@ async function site(products = [2], vendor?: number): Promise<number> {
   return res.json().id;
 }
 
+/** A team-product site saved before sites came with their team (the client then creates it). */
+async function siteWithoutTeam(products = [2], vendor?: number): Promise<number> {
+  const id = await site(products, vendor);
+  await t.rows(sql`DELETE FROM website_teams WHERE website_id = ${id}`);
+  return id;
+}
+
 const teamUrl = (id: number) => `/api/websites/${id}/team`;
 const body = (id: number, memberIds: string[]) => ({ siteId: id, primary, memberIds });
 
 describe('team', () => {
-  it('404 Team not found until created; created with the primary as the only member', async () => {
-    const id = await site();
+  it('a site without its team: 404 Team not found until created; created with the primary as the only member', async () => {
+    const id = await siteWithoutTeam();
     const none = await t.call(t.tokens.demo, 'GET', teamUrl(id));
     expect(none.statusCode).toBe(404);
     expect(none.json()).toEqual({ code: 404, message: 'Team not found' });
@@ -68,18 +81,27 @@ describe('team', () => {
       'Team member added',
       'Team created',
     ]);
+    // Members by name with their member number.
+    const names = await t.rows<{ n: string; first: string; last: string }>(
+      sql`SELECT member_mls_id AS n, member_first_name AS first, member_last_name AS last FROM members
+        WHERE member_mls_id IN (${primary}, ${a}, ${b})`,
+    );
+    const text = (n: string) => {
+      const m = names.find((r) => r.n === n)!;
+      return agentWithNumber(m.first, m.last, n);
+    };
     expect(log[0].changes).toEqual([
-      { path: ['team', 'memberIds'], from: [primary, a, b], to: [primary, b] },
+      { path: ['team', 'memberIds'], from: [text(primary), text(a), text(b)], to: [text(primary), text(b)] },
     ]);
   });
 
   it("refuses removing the primary with the spec's message", async () => {
-    const id = await site();
+    const id = await siteWithoutTeam();
     await t.call(t.tokens.demo, 'POST', teamUrl(id), body(id, [primary, t.agents.local[11]!]));
     const res = await t.call(t.tokens.demo, 'PUT', teamUrl(id), body(id, [t.agents.local[11]!]));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ code: 400, message: TeamMessages.primaryCannotBeRemoved });
-    const create = await site();
+    const create = await siteWithoutTeam();
     const noPrimary = await t.call(
       t.tokens.demo,
       'POST',
@@ -97,7 +119,7 @@ describe('team', () => {
   });
 
   it('refuses a primary other than the site agent, a mismatched site id, and unknown members', async () => {
-    const id = await site();
+    const id = await siteWithoutTeam();
     const wrongPrimary = await t.call(t.tokens.demo, 'POST', teamUrl(id), {
       siteId: id,
       primary: t.agents.local[13],
@@ -127,7 +149,7 @@ describe('team', () => {
   });
 
   it('takes reciprocal members only when the vendor allows them', async () => {
-    const summit = await site();
+    const summit = await siteWithoutTeam();
     const ok = await t.call(
       t.tokens.demo,
       'POST',
@@ -135,7 +157,7 @@ describe('team', () => {
       body(summit, [primary, t.agents.reciprocal]),
     );
     expect(ok.statusCode, ok.body).toBe(201);
-    const west = await site([2], t.vendors.west);
+    const west = await siteWithoutTeam([2], t.vendors.west);
     const refused = await t.call(
       t.tokens.demo,
       'POST',
@@ -148,7 +170,7 @@ describe('team', () => {
   });
 
   it('404 on PUT before the team exists', async () => {
-    const id = await site();
+    const id = await siteWithoutTeam();
     const res = await t.call(t.tokens.demo, 'PUT', teamUrl(id), body(id, [primary]));
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe('Team not found');

@@ -22,12 +22,9 @@ beforeAll(async () => {
   };
   summitSite = await create([1]);
   summitTeamSite = await create([2]);
-  const team = await t.call(t.tokens.demo, 'POST', `/api/websites/${summitTeamSite}/team`, {
-    siteId: summitTeamSite,
-    primary: memberNumber,
-    memberIds: [memberNumber],
-  });
-  expect(team.statusCode, team.body).toBe(201);
+  // A team-product site comes with its team.
+  const team = await t.call(t.tokens.demo, 'GET', `/api/websites/${summitTeamSite}/team`);
+  expect(team.statusCode, team.body).toBe(200);
   await t.db.execute(sql`UPDATE websites SET status = 'Active' WHERE id = ${summitSite}`);
 });
 afterAll(async () => t?.close());

@@ -1,10 +1,16 @@
-import { WebsiteMessages, WebsiteServerMessages, type WebsiteInputParsed } from '@vp/contract';
+import {
+  TEAM_PRODUCT_ID,
+  WebsiteMessages,
+  WebsiteServerMessages,
+  type WebsiteInputParsed,
+} from '@vp/contract';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { BadRequestError, ConflictError, TooManyRequestsError } from '../../platform/errors.ts';
 import { diffFields, recordChange } from '../history/index.ts';
 import {
   domainInUse,
+  ensureTeam,
   insertWebsite,
   lockDomain,
   lockVendorSites,
@@ -64,6 +70,8 @@ export async function createWebsite(
         // A new site's History lists the fields it was created with, not the empty ones.
         changes: diffFields(null, next, TRACKED).filter((c) => c.to !== '' && c.to !== false),
       });
+      if (next.products.includes(TEAM_PRODUCT_ID))
+        await teamCreated(tx, vendorId, actor, id, next.memberNumber);
       return { id };
     });
   } catch (err) {
@@ -71,4 +79,23 @@ export async function createWebsite(
     if (isUniqueViolation(err)) throw new ConflictError(WebsiteMessages.duplicateDomain);
     throw err;
   }
+}
+
+/** The team a team-product site is given, led by its agent, with its History entry. */
+export async function teamCreated(
+  tx: Db,
+  vendorId: number,
+  actor: Actor,
+  siteId: number,
+  memberNumber: string,
+): Promise<void> {
+  if (!(await ensureTeam(tx, siteId, memberNumber))) return;
+  await recordChange(tx, {
+    websiteId: siteId,
+    vendorId,
+    kind: 'team.created',
+    description: 'Team created',
+    actor,
+    changes: [{ path: ['team', 'memberIds'], from: [], to: [memberNumber] }],
+  });
 }

@@ -144,7 +144,9 @@ export async function* exportLines(
   query: ExportQuery,
   batch = EXPORT_BATCH,
 ): AsyncGenerator<string> {
-  const ranges: Range[] = query.order === 'desc' ? ['nulls', 'values'] : ['values', 'nulls'];
+  // As the list: nulls first descending, except for the term date, whose empty ones always come last.
+  const nullsFirst = query.order === 'desc' && query.sort !== 'termDate';
+  const ranges: Range[] = nullsFirst ? ['nulls', 'values'] : ['values', 'nulls'];
   for (const range of ranges) {
     let after: Cursor | null = null;
     for (;;) {

@@ -111,7 +111,7 @@ describe('a site that was Active', () => {
       kind: 'website.termination_withdrawn',
       description: WebsiteMessages.terminationWithdrawn,
       changes: [
-        { path: ['status'], from: 'Pending Termination', to: 'Active' },
+        { path: ['status'], from: 'Inactive (Pending)', to: 'Active' },
         { path: ['termDate'], to: null },
       ],
     });

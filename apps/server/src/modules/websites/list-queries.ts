@@ -67,7 +67,8 @@ export type ListQuery = z.output<typeof websiteListQuerySchema>;
  */
 export const SORTS: Record<ListQuery['sort'], SQL[]> = {
   domainName: [sql`w.domain_name`],
-  status: [sql`w.status`, sql`w.domain_name`],
+  // The product's order of statuses (the contract's SITE_STATUS_SORT_ORDER), kept as a rank on the row.
+  status: [sql`w.status_rank`, sql`w.domain_name`],
   licensee: [sql`w.agent_name`],
   mlsStatus: [sql`w.agent_status`, sql`w.domain_name`],
   office: [sql`w.office_name`, sql`w.domain_name`],
@@ -77,16 +78,21 @@ export const SORTS: Record<ListQuery['sort'], SQL[]> = {
 };
 
 function orderBy(query: ListQuery): SQL {
+  // Sites without a term date come last in both orders, on indexes built the same way (migration 0010).
   const dir = query.order === 'desc' ? sql`DESC` : sql`ASC`;
+  const nulls = query.sort === 'termDate' && query.order === 'desc' ? sql` NULLS LAST` : sql``;
+  // Within one status, sorting by status is sorting by domain, on the (vendor, status, domain) index.
+  const keys = query.sort === 'status' && query.status ? [sql`w.domain_name`] : SORTS[query.sort];
   return sql.join(
-    [...SORTS[query.sort], sql`w.id`].map((k) => sql`${k} ${dir}`),
+    [...keys, sql`w.id`].map((k) => sql`${k} ${dir}${k === SORTS.termDate[0] ? nulls : sql``}`),
     sql`, `,
   );
 }
 
 /**
- * Free text over domain, member number, licensee name and office name: one lower-cased text per
- * website (kept by the same triggers) under a trigram index, so a search is an index lookup.
+ * Free text over every column the list shows (domain, status by its display name, licensee, MLS
+ * status, office, MLS ID, member number, dates as MM/DD/YYYY): one lower-cased text per website,
+ * kept by the same triggers (migration 0010), under a trigram index, so a search is an index lookup.
  */
 export function searchFilter(search: string): SQL {
   return sql`w.search_text LIKE ${`%${likeEscape(search.toLowerCase())}%`}`;

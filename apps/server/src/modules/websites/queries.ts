@@ -187,3 +187,18 @@ export async function teamFollowsAgent(tx: Db, siteId: number, memberNumber: str
   if (team.length === 0) return;
   await tx.insert(websiteTeamMembers).values({ websiteId: siteId, memberNumber }).onConflictDoNothing();
 }
+
+/**
+ * A site with the team product has its team, led by the site's agent: made with the site, or when
+ * its product changes to it, in the transaction of that write. Answers whether a team was made.
+ */
+export async function ensureTeam(tx: Db, siteId: number, memberNumber: string): Promise<boolean> {
+  const made = await tx
+    .insert(websiteTeams)
+    .values({ websiteId: siteId, primaryMemberNumber: memberNumber })
+    .onConflictDoNothing()
+    .returning({ websiteId: websiteTeams.websiteId });
+  if (made.length === 0) return false;
+  await tx.insert(websiteTeamMembers).values({ websiteId: siteId, memberNumber }).onConflictDoNothing();
+  return true;
+}

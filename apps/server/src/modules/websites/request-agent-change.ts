@@ -36,7 +36,10 @@ export async function requestAgentChange(
       kind: 'website.agent_change_requested',
       description: 'Agent change requested',
       actor,
-      changes: [{ path: ['memberNumber'], from: site.memberNumber, to: agent.member_mls_id }],
+      changes: [
+        { path: ['memberNumber'], from: site.memberNumber, to: agent.member_mls_id },
+        ...(input.reason ? [{ path: ['reason'], from: null, to: input.reason }] : []),
+      ],
     });
     return request;
   });

@@ -60,7 +60,10 @@ function requestUnderLock(
       kind: 'website.domain_change_requested',
       description: 'Domain change requested',
       actor,
-      changes: [{ path: ['domainName'], from: site.domainName, to: input.domainName }],
+      changes: [
+        { path: ['domainName'], from: site.domainName, to: input.domainName },
+        ...(input.reason ? [{ path: ['reason'], from: null, to: input.reason }] : []),
+      ],
     });
     return request;
   });

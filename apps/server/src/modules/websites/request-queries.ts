@@ -1,6 +1,7 @@
-import type { WebsiteRequest } from '@vp/contract';
-import { and, desc, eq } from 'drizzle-orm';
+import { agentWithNumber, type PendingRequest, type WebsiteRequest } from '@vp/contract';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/sql.ts';
 import { websiteRequests } from '../../db/schema.ts';
 import type { Actor } from '../../platform/actor.ts';
 import type { SiteRecord } from './queries.ts';
@@ -76,4 +77,65 @@ export async function requestsOfSite(db: Db, vendorId: number, siteId: number): 
     .from(websiteRequests)
     .where(and(eq(websiteRequests.websiteId, siteId), eq(websiteRequests.vendorId, vendorId)))
     .orderBy(desc(websiteRequests.createdAt), desc(websiteRequests.id));
+}
+
+/** Closes a site's pending requests of a kind: decided by MLS staff, or withdrawn by the vendor. */
+export async function closePendingRequests(
+  tx: Db,
+  siteId: number,
+  kind: RequestKind,
+  status: Exclude<WebsiteRequest['status'], 'pending'>,
+): Promise<void> {
+  await tx
+    .update(websiteRequests)
+    .set({ status })
+    .where(
+      and(
+        eq(websiteRequests.websiteId, siteId),
+        eq(websiteRequests.kind, kind),
+        eq(websiteRequests.status, 'pending'),
+      ),
+    );
+}
+
+/** A site's pending requests, oldest first, with the requested agent's name from the roster. */
+export async function pendingRequestsOfSite(
+  db: Db,
+  vendorId: number,
+  siteId: number,
+): Promise<PendingRequest[]> {
+  const rows = await rowsOf<{
+    kind: RequestKind;
+    payload: Record<string, unknown>;
+    created_at: string | Date;
+    username: string;
+    first_name: string;
+    last_name: string;
+    member_first_name: string | null;
+    member_last_name: string | null;
+  }>(
+    db,
+    sql`SELECT r.kind, r.payload, r.created_at, r.username, r.first_name, r.last_name,
+        m.member_first_name, m.member_last_name
+      FROM website_requests r
+      LEFT JOIN members m ON r.kind = 'agent' AND m.member_mls_id = r.payload ->> 'memberNumber'
+      WHERE r.website_id = ${siteId} AND r.vendor_id = ${vendorId} AND r.status = 'pending'
+      ORDER BY r.created_at, r.id`,
+  );
+  return rows.map((r) => {
+    const text = (key: string) => (typeof r.payload[key] === 'string' ? (r.payload[key] as string) : '');
+    const requested =
+      r.kind === 'domain'
+        ? text('domainName')
+        : r.kind === 'agent'
+          ? agentWithNumber(r.member_first_name ?? '', r.member_last_name ?? '', text('memberNumber'))
+          : text('termDate');
+    return {
+      kind: r.kind,
+      date: new Date(r.created_at).toISOString(),
+      reason: text('reason'),
+      requested,
+      user: { username: r.username, firstName: r.first_name, lastName: r.last_name },
+    };
+  });
 }

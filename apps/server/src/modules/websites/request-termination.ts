@@ -2,6 +2,7 @@ import {
   WebsiteMessages,
   canRequestTermination,
   earliestToday,
+  siteDatesError,
   type TerminationRequestParsed,
   type Website,
 } from '@vp/contract';
@@ -12,6 +13,7 @@ import { BadRequestError, ForbiddenError } from '../../platform/errors.ts';
 import { recordChange } from '../history/index.ts';
 import { websiteById } from './list-queries.ts';
 import { requireWebsite, updateWebsite } from './queries.ts';
+import { insertRequest } from './request-queries.ts';
 
 /** An Active site asks to end: it waits in Pending Termination, with its term date, for MLS staff. */
 export async function requestTermination(
@@ -27,6 +29,11 @@ export async function requestTermination(
     const site = await requireWebsite(tx, vendorId, id, true);
     if (site.status !== 'Active') throw new BadRequestError(WebsiteMessages.terminationNotActive);
     if (!canRequestTermination(site.status, actor.role)) throw new ForbiddenError();
+    const datesError = siteDatesError(
+      { status: 'Pending Termination', startDate: site.startDate, termDate: input.termDate },
+      earliestToday(),
+    );
+    if (datesError) throw new BadRequestError(datesError);
     const { id: _id, vendorId: _vendor, domainName: _domain, activated: _activated, ...fields } = site;
     await updateWebsite(tx, vendorId, site.id, {
       ...fields,
@@ -38,6 +45,8 @@ export async function requestTermination(
       { path: ['termDate'], from: site.termDate, to: input.termDate },
     ];
     if (input.reason) changes.push({ path: ['reason'], from: null, to: input.reason });
+    // The request waits with MLS staff, beside the domain and agent requests.
+    await insertRequest(tx, site, actor, 'termination', { termDate: input.termDate, reason: input.reason });
     await recordChange(tx, {
       websiteId: site.id,
       vendorId,

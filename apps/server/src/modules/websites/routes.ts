@@ -8,6 +8,7 @@ import {
   websiteListQuerySchema,
   websiteListSchema,
   websiteRequestSchema,
+  websiteDetailSchema,
   websiteSaveSchema,
   websiteSchema,
 } from '@vp/contract';
@@ -72,9 +73,9 @@ export function websitesRoutes(app: FastifyInstance, ctx: AppContext): void {
       config: read,
       schema: {
         tags,
-        summary: 'One website',
+        summary: 'One website, with its requests pending with MLS staff',
         params: siteParamsSchema,
-        response: { 200: websiteSchema, ...errorResponses },
+        response: { 200: websiteDetailSchema, ...errorResponses },
       },
     },
     async (request) => service.get(vendorOf(request), request.params.id),

@@ -1,10 +1,14 @@
 import {
   WebsiteMessages,
+  TEAM_PRODUCT_ID,
   WebsiteServerMessages,
   isAgentEditable,
   isStartDateEditable,
   isStatusChangeAllowed,
   isTermDateEditable,
+  earliestToday,
+  keepsTermDate,
+  siteDatesError,
   type Website,
   type WebsiteSave,
 } from '@vp/contract';
@@ -12,9 +16,11 @@ import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { BadRequestError } from '../../platform/errors.ts';
 import { diffFields, recordChange } from '../history/index.ts';
+import { teamCreated } from './create-website.ts';
 import { websiteById } from './list-queries.ts';
 import { requireWebsite, teamFollowsAgent, updateWebsite, type SiteFields } from './queries.ts';
-import { TRACKED, checkProducts, licensableAgent } from './rules.ts';
+import { closePendingRequests } from './request-queries.ts';
+import { TRACKED, checkProducts, licensableAgent, today } from './rules.ts';
 
 /**
  * Saves a site under the lock rules of its saved status and the actor's role; the domain changes
@@ -38,13 +44,27 @@ export async function saveWebsite(
     ) {
       throw new BadRequestError(WebsiteMessages.statusNotAllowed);
     }
-    const startDate = input.startDate === undefined ? site.startDate : input.startDate;
+    // A site moving into Pending Activation starts over: today unless another start date is given.
+    const restarting = input.status === 'Pending Activation' && site.status !== 'Pending Activation';
+    const startDate =
+      input.startDate === undefined ? (restarting ? today() : site.startDate) : input.startDate;
     if (startDate !== site.startDate && !isStartDateEditable(input.status)) {
       throw new BadRequestError(WebsiteMessages.startDateLocked);
     }
-    const termDate = input.termDate === undefined ? site.termDate : input.termDate;
-    if (termDate !== site.termDate && !isTermDateEditable(input.status)) {
+    let termDate = input.termDate === undefined ? site.termDate : input.termDate;
+    if (!keepsTermDate(input.status)) {
+      // The saved term date is cleared; a new one cannot be set in this status.
+      if (termDate !== null && termDate !== site.termDate)
+        throw new BadRequestError(WebsiteMessages.termDateLocked);
+      termDate = null;
+    } else if (termDate !== site.termDate && !isTermDateEditable(input.status)) {
       throw new BadRequestError(WebsiteMessages.termDateLocked);
+    }
+    // The date rules hold whenever the status or a date changes (a save of other fields leaves
+    // dates recorded before the rules as they are).
+    if (input.status !== site.status || startDate !== site.startDate || termDate !== site.termDate) {
+      const datesError = siteDatesError({ status: input.status, startDate, termDate }, earliestToday());
+      if (datesError) throw new BadRequestError(datesError);
     }
     let memberNumber = site.memberNumber;
     let reciprocal = site.reciprocal;
@@ -72,6 +92,14 @@ export async function saveWebsite(
       const { domainName: _domain, ...fields } = next;
       await updateWebsite(tx, vendorId, site.id, fields);
       if (memberNumber !== site.memberNumber) await teamFollowsAgent(tx, site.id, memberNumber);
+      // Leaving Pending Termination decides its request: terminated (Inactive) or not.
+      if (site.status === 'Pending Termination' && next.status !== site.status)
+        await closePendingRequests(
+          tx,
+          site.id,
+          'termination',
+          next.status === 'Inactive' ? 'approved' : 'rejected',
+        );
       const statusChanged = changes.some((c) => c.path[0] === 'status');
       await recordChange(tx, {
         websiteId: site.id,
@@ -81,6 +109,9 @@ export async function saveWebsite(
         actor,
         changes,
       });
+      // A product changed to the team product brings the site's team with it.
+      if (next.products.includes(TEAM_PRODUCT_ID))
+        await teamCreated(tx, vendorId, actor, site.id, memberNumber);
     }
     return (await websiteById(tx, vendorId, site.id))!;
   });

@@ -5,7 +5,7 @@ import {
   type AgentChangeRequest,
   type DomainChangeRequest,
   type TerminationRequestParsed,
-  type Website,
+  type WebsiteDetail,
   type WebsiteInputParsed,
   type WebsiteList,
   type WebsiteRequest,
@@ -19,7 +19,7 @@ import { recordChange } from '../history/index.ts';
 import { createWebsite, type CreateLimits } from './create-website.ts';
 import { listWebsites, websiteById, type ListQuery } from './list-queries.ts';
 import { archiveWebsite, requireWebsite } from './queries.ts';
-import { requestsOfSite, type RequestRow } from './request-queries.ts';
+import { pendingRequestsOfSite, requestsOfSite, type RequestRow } from './request-queries.ts';
 import { requestAgentChange } from './request-agent-change.ts';
 import { requestDomainChange } from './request-domain-change.ts';
 import { requestTermination } from './request-termination.ts';
@@ -49,10 +49,11 @@ export function websitesService({ db, config }: AppContext) {
   return {
     list: (vendorId: number, query: ListQuery): Promise<WebsiteList> => listWebsites(db, vendorId, query),
 
-    async get(vendorId: number, id: number): Promise<Website> {
+    /** One site, with the requests it has waiting for MLS staff. */
+    async get(vendorId: number, id: number): Promise<WebsiteDetail> {
       const site = await websiteById(db, vendorId, id);
       if (!site) throw new NotFoundError(WebsiteServerMessages.siteNotFound);
-      return site;
+      return { ...site, pendingRequests: await pendingRequestsOfSite(db, vendorId, id) };
     },
 
     create: (vendorId: number, actor: Actor, input: WebsiteInputParsed) =>

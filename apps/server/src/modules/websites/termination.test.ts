@@ -29,6 +29,8 @@ async function siteIn(status: SiteStatus): Promise<number> {
     domainName: freshDomain('term'),
     memberNumber: t.agents.local[4],
     products: [1],
+    // Started a year ago: a term date is never before the start date.
+    startDate: dayFromToday(-365),
   });
   expect(res.statusCode, res.body).toBe(201);
   const id = res.json().id as number;
@@ -62,7 +64,7 @@ describe('POST /api/portal/websites/:id/termination', () => {
       description: WebsiteMessages.terminationRequested,
       user: { username: 'demo' },
       changes: [
-        { path: ['status'], from: 'Active', to: 'Pending Termination' },
+        { path: ['status'], from: 'Active', to: 'Inactive (Pending)' },
         { path: ['termDate'], from: null, to: termDate },
         { path: ['reason'], from: null, to: 'Contract ended' },
       ],

@@ -1,5 +1,6 @@
 import {
   SITE_STATUSES,
+  agentWithNumber,
   WebsiteMessages,
   WebsiteServerMessages,
   isStatusChangeAllowed,
@@ -182,6 +183,14 @@ describe('create', () => {
   });
 });
 
+/** An agent as History shows them: the name with the member number. */
+async function agentText(memberNumber: string): Promise<string> {
+  const [m] = await t.rows<{ first: string; last: string }>(
+    sql`SELECT member_first_name AS first, member_last_name AS last FROM members WHERE member_mls_id = ${memberNumber}`,
+  );
+  return agentWithNumber(m!.first, m!.last, memberNumber);
+}
+
 describe('save', () => {
   describe('status transitions (every pair, vendor role)', () => {
     const pairs = SITE_STATUSES.flatMap((from) => SITE_STATUSES.map((to) => [from, to] as const));
@@ -190,7 +199,9 @@ describe('save', () => {
       await forceStatus(id, from);
       const site = await getSite(id);
       expect(site.activated).toBe(from === 'Active');
-      const res = await save(site, { status: to });
+      // Pending Termination needs a term date of today or later.
+      const termDate = to === 'Pending Termination' ? '2099-12-31' : site.termDate;
+      const res = await save(site, { status: to, termDate });
       if (isStatusChangeAllowed(from, to, 'vendor', site.activated)) {
         expect(res.statusCode, res.body).toBe(200);
         expect((res.json() as Website).status).toBe(to);
@@ -248,7 +259,8 @@ describe('save', () => {
       user: { username: 'demo', firstName: 'Dana', lastName: 'Whitfield' },
     });
     expect(log[0].changes).toEqual([
-      { path: ['status'], from: 'Pending Activation', to: 'Pending Termination' },
+      // History reads as people do: the statuses by their display names.
+      { path: ['status'], from: 'Active (Pending)', to: 'Inactive (Pending)' },
       { path: ['termDate'], from: null, to: '2031-05-06' },
       { path: ['dba'], from: 'Old', to: 'New' },
     ]);
@@ -368,7 +380,10 @@ describe('requests', () => {
     const log = (await t.call(demo(), 'GET', `/api/website/${id}/changelog`)).json();
     expect(log[0]).toMatchObject({
       description: 'Domain change requested',
-      changes: [{ path: ['domainName'], from: site.domainName, to }],
+      changes: [
+        { path: ['domainName'], from: site.domainName, to },
+        { path: ['reason'], from: null, to: 'rebrand' },
+      ],
     });
     const list = (await t.call(demo(), 'GET', `/api/portal/websites/${id}/requests`)).json();
     expect(list).toHaveLength(1);
@@ -430,7 +445,15 @@ describe('requests', () => {
     const log = (await t.call(demo(), 'GET', `/api/website/${id}/changelog`)).json();
     expect(log[0]).toMatchObject({
       description: 'Agent change requested',
-      changes: [{ path: ['memberNumber'], from: t.agents.local[2], to: t.agents.local[6] }],
+      // Agents by name with their member number, and the reason of the request.
+      changes: [
+        {
+          path: ['memberNumber'],
+          from: await agentText(t.agents.local[2]!),
+          to: await agentText(t.agents.local[6]!),
+        },
+        { path: ['reason'], from: null, to: 'moved office' },
+      ],
     });
     const west = await createSite({}, demo(), t.vendors.west);
     await forceStatus(west, 'Active');

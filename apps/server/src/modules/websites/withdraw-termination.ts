@@ -5,6 +5,7 @@ import { BadRequestError, ForbiddenError } from '../../platform/errors.ts';
 import { recordChange } from '../history/index.ts';
 import { websiteById } from './list-queries.ts';
 import { requireWebsite, updateWebsite } from './queries.ts';
+import { closePendingRequests } from './request-queries.ts';
 
 /**
  * A termination waiting for MLS staff is taken back: the site returns to Active, as it was before
@@ -23,6 +24,7 @@ export async function withdrawTermination(
     if (!canWithdrawTermination(site.status, site.activated, actor.role)) throw new ForbiddenError();
     const { id: _id, vendorId: _vendor, domainName: _domain, activated: _activated, ...fields } = site;
     await updateWebsite(tx, vendorId, site.id, { ...fields, status: 'Active', termDate: null });
+    await closePendingRequests(tx, site.id, 'termination', 'withdrawn');
     await recordChange(tx, {
       websiteId: site.id,
       vendorId,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { historyDate, historyUser, historyValue } from './history-format.ts';
+import { changeLabel, changeValue, historyDate, historyUser, historyValue } from './history-format.ts';
 
 describe('history formatting', () => {
   it('0001-01-01 reads Not Available, as a date or a value', () => {
@@ -20,5 +20,20 @@ describe('history formatting', () => {
   it('names the user by username, first and last name', () => {
     expect(historyUser({ username: 'demo', firstName: 'Dana', lastName: 'Demo' })).toBe('demo (Dana Demo)');
     expect(historyUser({ username: 'demo', firstName: '', lastName: '' })).toBe('demo');
+  });
+
+  it('labels fields as people name them, and marks the values of a request as requested', () => {
+    expect(changeLabel('website.updated', ['memberNumber'])).toBe('Agent');
+    expect(changeLabel('website.updated', ['domainName'])).toBe('Domain');
+    expect(changeLabel('website.domain_change_requested', ['domainName'])).toBe('Domain (requested)');
+    expect(changeLabel('website.domain_change_requested', ['reason'])).toBe('Reason');
+    expect(changeLabel('website.termination_requested', ['status'])).toBe('Status');
+  });
+
+  it('shows statuses by their display names, from old entries too', () => {
+    expect(changeValue(['status'], 'Pending Activation')).toBe('Active (Pending)');
+    expect(changeValue(['status'], 'Pending Termination')).toBe('Inactive (Pending)');
+    expect(changeValue(['status'], 'Active (Pending)')).toBe('Active (Pending)');
+    expect(changeValue(['dba'], 'Pending Activation')).toBe('Pending Activation');
   });
 });

@@ -1,4 +1,12 @@
-import { displayDate, type HistoryEntry } from '@vp/contract';
+import {
+  SITE_STATUS_DISPLAY,
+  displayDate,
+  historyFieldLabel,
+  isRequestEntry,
+  type AuditKind,
+  type HistoryEntry,
+  type SiteStatus,
+} from '@vp/contract';
 
 /** A changelog date: date part MM/DD/YYYY (time added when present); 0001-01-01 reads 'Not Available'. */
 export function historyDate(value: string | null | undefined): string {
@@ -30,6 +38,23 @@ export function historyUser(user: HistoryEntry['user']): string {
   return name ? `${user.username} (${name})` : user.username;
 }
 
-export function changePath(path: readonly string[]): string {
-  return path.join(' › ');
+/**
+ * A change's field as people name it ('Agent', not 'memberNumber'); in a request's entry the value
+ * is asked for, not applied, and the label says so.
+ */
+export function changeLabel(kind: AuditKind, path: readonly string[]): string {
+  const label = historyFieldLabel(path);
+  return isRequestEntry(kind) && path[0] !== 'reason' ? `${label} (requested)` : label;
+}
+
+/** A request's reason is a text of its own, with no value before it. */
+export function hasFromValue(path: readonly string[]): boolean {
+  return path[0] !== 'reason';
+}
+
+/** A change's value as text; a status by its display name, whoever wrote the entry. */
+export function changeValue(path: readonly string[], v: unknown): string {
+  if (path[0] === 'status' && typeof v === 'string' && v in SITE_STATUS_DISPLAY)
+    return SITE_STATUS_DISPLAY[v as SiteStatus];
+  return historyValue(v);
 }

@@ -3,7 +3,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, http } from '../../lib/http.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
-/** A site without a team answers 404; the client then creates it with the primary agent alone (spec §4 Team). */
+/**
+ * The team of a site. The server keeps a team for every team-product site, so the 404 → create
+ * path below (spec §4 Team) is kept only for a server that has none yet; it no longer fires.
+ */
 export async function fetchOrCreateTeam(siteId: number, primary: string): Promise<Team> {
   try {
     return await http.get<Team>(`/websites/${siteId}/team`);

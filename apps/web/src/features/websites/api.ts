@@ -3,6 +3,7 @@ import type {
   SiteStatus,
   TerminationRequest,
   Website,
+  WebsiteDetail,
   WebsiteInput,
   WebsiteList,
   WebsiteListQuery,
@@ -46,7 +47,8 @@ export function useWebsites(params: WebsiteListParams) {
 export function useWebsite(id: number | null) {
   return useQuery({
     queryKey: queryKeys.websites.detail(id ?? 0),
-    queryFn: () => http.get<Website>(`/portal/websites/${id}`),
+    // One site comes with its pending requests; a saved site put in the cache may come without.
+    queryFn: () => http.get<WebsiteDetail>(`/portal/websites/${id}`),
     enabled: id !== null && id > 0,
   });
 }

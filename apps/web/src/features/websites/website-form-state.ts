@@ -4,7 +4,11 @@ import {
   canRequestTermination,
   canWithdrawTermination,
   canWrite,
+  earliestTermDate,
   isAgentEditable,
+  keepsTermDate,
+  latestStartDate,
+  siteDatesError,
   isCreateFormTouched,
   isDomainLocked,
   isSelectableStatus,
@@ -197,4 +201,50 @@ export function fieldStates(
     deleteVisible: canDelete(saved, activated),
     saf: safButtonState(saved, safTypeExists),
   };
+}
+
+/**
+ * What a status pick does to the dates: moving into Pending Activation starts the site again, so
+ * the term date is cleared and the start date becomes today (the user may pick another).
+ */
+export function datesOnStatusChange(
+  saved: SiteStatus | null,
+  chosen: SiteStatus,
+  today: Dayjs = dayjs(),
+): Partial<Pick<WebsiteFormValues, 'startDate' | 'termDate'>> {
+  if (saved === null || saved === chosen || keepsTermDate(chosen)) return {};
+  return { startDate: today.startOf('day'), termDate: null };
+}
+
+export interface DateLimits {
+  /** Start dates the picker greys out. */
+  startDisabled: (d: Dayjs) => boolean;
+  /** Term dates the picker greys out. */
+  termDisabled: (d: Dayjs) => boolean;
+}
+
+/** The dates the pickers offer, by the contract's date rules: the impossible ones are disabled. */
+export function dateLimits(
+  status: SiteStatus,
+  startDate: Dayjs | null,
+  termDate: Dayjs | null,
+  today: Dayjs = dayjs(),
+): DateLimits {
+  const earliest = earliestTermDate(status, wireDate(startDate), today.format(WIRE_DATE));
+  const latest = latestStartDate(wireDate(termDate));
+  return {
+    startDisabled: (d) => latest !== null && d.format(WIRE_DATE) > latest,
+    termDisabled: (d) => earliest !== null && d.format(WIRE_DATE) < earliest,
+  };
+}
+
+/** The message of the date rule the values break, for the Term Date field; null when none. */
+export function datesError(
+  values: Pick<WebsiteFormValues, 'status' | 'startDate' | 'termDate'>,
+  today: Dayjs = dayjs(),
+): string | null {
+  return siteDatesError(
+    { status: values.status, startDate: wireDate(values.startDate), termDate: wireDate(values.termDate) },
+    today.format(WIRE_DATE),
+  );
 }

@@ -1,7 +1,7 @@
 import { Alert, Empty, Spin, Timeline } from 'antd';
 import { errorMessage } from '../../../lib/http.ts';
 import { useChangelog } from '../api.ts';
-import { changePath, historyDate, historyUser, historyValue } from '../history-format.ts';
+import { changeLabel, changeValue, hasFromValue, historyDate, historyUser } from '../history-format.ts';
 
 /** A website's change log as a timeline: date, description, who, and each field's before/after. */
 export function HistoryTimeline({ siteId, enabled = true }: { siteId: number; enabled?: boolean }) {
@@ -26,13 +26,17 @@ export function HistoryTimeline({ siteId, enabled = true }: { siteId: number; en
               <ul className="vp-history-change">
                 {e.changes.map((c, j) => (
                   <li key={j} data-testid="history-change">
-                    <span className="vp-history-path">{changePath(c.path)}</span>:{' '}
-                    <span className="vp-history-from" aria-label="from">
-                      {historyValue(c.from)}
-                    </span>{' '}
-                    →{' '}
+                    <span className="vp-history-path">{changeLabel(e.kind, c.path)}</span>:{' '}
+                    {hasFromValue(c.path) && (
+                      <>
+                        <span className="vp-history-from" aria-label="from">
+                          {changeValue(c.path, c.from)}
+                        </span>{' '}
+                        →{' '}
+                      </>
+                    )}
                     <span className="vp-history-to" aria-label="to">
-                      {historyValue(c.to)}
+                      {changeValue(c.path, c.to)}
                     </span>
                   </li>
                 ))}

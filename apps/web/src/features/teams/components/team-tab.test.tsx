@@ -48,6 +48,28 @@ describe('Team tab', () => {
     expect(screen.queryByRole('button', { name: /Remove/ })).toBeNull();
   });
 
+  it('the read-only role sees the team, with no Add or Remove, and reading writes nothing', async () => {
+    setAccount(['viewer'], true);
+    const { calls } = serveApi((method, path) =>
+      method === 'GET' && path === '/websites/7/team'
+        ? {
+            body: {
+              siteId: 7,
+              primary: 'M100',
+              memberIds: ['M100', 'M200'],
+              members: [member('M100', 'Alice'), member('M200', 'Carol')],
+            },
+          }
+        : undefined,
+    );
+    renderWithClient(<TeamTab siteId={7} primary="M100" reciprocalAllowed={false} readOnly />);
+    expect(await screen.findByText('Carol Agent')).toBeTruthy();
+    expect(screen.getByText('(Primary)')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add Agent' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Remove/ })).toBeNull();
+    expect(calls.every((c) => c.method === 'GET')).toBe(true);
+  });
+
   it('removes a non-primary member with a PUT of the remaining ids', async () => {
     const { calls } = serveApi((method, path, body) => {
       if (path !== '/websites/7/team') return undefined;

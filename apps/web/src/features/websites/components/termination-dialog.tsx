@@ -4,22 +4,17 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/http.ts';
 import { toastSaved } from '../../../lib/toast.ts';
-import { useTerminationRequest } from '../api.ts';
-import { DISPLAY_DATE, wireDate } from '../website-form-state.ts';
+import { useTerminationRequest, useWebsite } from '../api.ts';
+import { DISPLAY_DATE, dateLimits, datesError, wireDate } from '../website-form-state.ts';
 
 interface Values {
   termDate: Dayjs | null;
   reason?: string;
 }
 
-function isPast(d: Dayjs): boolean {
-  return d.isBefore(dayjs().startOf('day'), 'day');
-}
-
-function validateTermDate(_: unknown, v: Dayjs | null | undefined): Promise<void> {
-  if (!v) return Promise.reject(new Error(WebsiteMessages.termDateRequired));
-  if (isPast(v)) return Promise.reject(new Error(WebsiteMessages.termDateInPast));
-  return Promise.resolve();
+/** The site's start date, for the contract's date rules: a term date is never before it. */
+function startOf(site: Website | undefined): Dayjs | null {
+  return site?.startDate ? dayjs(site.startDate.slice(0, 10)) : null;
 }
 
 /**
@@ -39,6 +34,13 @@ export function TerminationDialog({
 }) {
   const [form] = Form.useForm<Values>();
   const request = useTerminationRequest(siteId);
+  const startDate = startOf(useWebsite(siteId).data);
+  // Today or later, and never before the start date (the contract's date rules).
+  const limits = dateLimits('Pending Termination', startDate, null);
+  const validateTermDate = (_: unknown, v: Dayjs | null | undefined): Promise<void> => {
+    const message = datesError({ status: 'Pending Termination', startDate, termDate: v ?? null });
+    return message ? Promise.reject(new Error(message)) : Promise.resolve();
+  };
   const [error, setError] = useState<string | null>(null);
 
   async function submit() {
@@ -74,7 +76,7 @@ export function TerminationDialog({
     >
       <Form<Values> form={form} name="termination" layout="vertical" initialValues={{ termDate: null }}>
         <Form.Item label="Term Date" name="termDate" required rules={[{ validator: validateTermDate }]}>
-          <DatePicker format={DISPLAY_DATE} placeholder={DISPLAY_DATE} disabledDate={isPast} />
+          <DatePicker format={DISPLAY_DATE} placeholder={DISPLAY_DATE} disabledDate={limits.termDisabled} />
         </Form.Item>
         <Form.Item label="Reason" name="reason">
           <Input.TextArea rows={3} maxLength={1000} />

@@ -9,7 +9,15 @@ import {
 import { Button, Checkbox, Col, DatePicker, Form, Input, Row, Select, type FormInstance } from 'antd';
 import { AgentBrokerTable, agentRows, AgentSearch, EMPTY_PICK, type AgentPick } from '../../agents/index.ts';
 import { useProducts } from '../api.ts';
-import { DISPLAY_DATE, fieldStates, type WebsiteFormValues } from '../website-form-state.ts';
+import {
+  DISPLAY_DATE,
+  dateLimits,
+  datesError,
+  datesOnStatusChange,
+  fieldStates,
+  wireDate,
+  type WebsiteFormValues,
+} from '../website-form-state.ts';
 
 interface Props {
   form: FormInstance<WebsiteFormValues>;
@@ -54,6 +62,21 @@ export function WebsiteForm(props: Props) {
   const saved = site?.status ?? null;
   const states = fieldStates(saved, chosenStatus, role, site?.activated ?? false);
   const creating = site === null;
+  const startDate = (Form.useWatch('startDate', form) as WebsiteFormValues['startDate'] | undefined) ?? null;
+  const termDate = (Form.useWatch('termDate', form) as WebsiteFormValues['termDate'] | undefined) ?? null;
+  const limits = dateLimits(chosenStatus, startDate, termDate);
+
+  /** The date rules hold once the status or a date is changed; saved dates left alone stay as they are. */
+  const validateDates = (): Promise<void> => {
+    const v = form.getFieldsValue(['status', 'startDate', 'termDate']) as WebsiteFormValues;
+    const untouched =
+      !creating &&
+      v.status === initialValues.status &&
+      wireDate(v.startDate) === wireDate(initialValues.startDate) &&
+      wireDate(v.termDate) === wireDate(initialValues.termDate);
+    const message = untouched ? null : datesError(v);
+    return message ? Promise.reject(new Error(message)) : Promise.resolve();
+  };
 
   const picked = pick?.agent ?? null;
   const rows = agentRows(picked, picked?.broker);
@@ -66,6 +89,9 @@ export function WebsiteForm(props: Props) {
       disabled={readOnly}
       requiredMark
       data-testid="website-form"
+      onValuesChange={(changed: Partial<WebsiteFormValues>) => {
+        if (changed.status) form.setFieldsValue(datesOnStatusChange(saved, changed.status));
+      }}
     >
       <Row gutter={16}>
         <Col xs={24} md={12}>
@@ -157,6 +183,7 @@ export function WebsiteForm(props: Props) {
         <Col xs={12} md={8}>
           <Form.Item label="Start Date" name="startDate">
             <DatePicker
+              disabledDate={limits.startDisabled}
               format={DISPLAY_DATE}
               placeholder={DISPLAY_DATE}
               style={{ width: '100%' }}
@@ -166,8 +193,14 @@ export function WebsiteForm(props: Props) {
           </Form.Item>
         </Col>
         <Col xs={12} md={8}>
-          <Form.Item label="Term Date" name="termDate">
+          <Form.Item
+            label="Term Date"
+            name="termDate"
+            dependencies={['status', 'startDate']}
+            rules={[{ validator: validateDates }]}
+          >
             <DatePicker
+              disabledDate={limits.termDisabled}
               format={DISPLAY_DATE}
               placeholder={DISPLAY_DATE}
               style={{ width: '100%' }}

@@ -25,6 +25,7 @@ import {
 import { canSave, createValues, siteValues, toInput, type WebsiteFormValues } from '../website-form-state.ts';
 import { AgentChangeDialog } from './agent-change-dialog.tsx';
 import { DomainChangeDialog } from './domain-change-dialog.tsx';
+import { PendingRequests } from './pending-requests.tsx';
 import { TerminationDialog } from './termination-dialog.tsx';
 import { WebsiteForm } from './website-form.tsx';
 import '../websites.css';
@@ -231,7 +232,16 @@ export function WebsiteModal({ open, siteId: requestedId, onClose, onCreated, sl
   const title = creating ? 'New Website' : (saved?.domainName ?? 'Website');
 
   const items = [
-    { key: 'website', label: 'Website', children: <Spin spinning={loadingExisting}>{websiteTab}</Spin> },
+    {
+      key: 'website',
+      label: 'Website',
+      children: (
+        <Spin spinning={loadingExisting}>
+          {saved && <PendingRequests siteId={saved.rowKey} />}
+          {websiteTab}
+        </Spin>
+      ),
+    },
     {
       key: 'history',
       label: 'History',
