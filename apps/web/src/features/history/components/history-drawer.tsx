@@ -15,7 +15,13 @@ export function HistoryDrawer({
   // Before the first measure the breakpoints are unknown ({}): the desktop width until then.
   const narrow = Grid.useBreakpoint().md === false;
   return (
-    <Drawer title="History" size={narrow ? '100%' : HISTORY_DRAWER_WIDTH} open={open} onClose={onClose} destroyOnHidden>
+    <Drawer
+      title="History"
+      size={narrow ? '100%' : HISTORY_DRAWER_WIDTH}
+      open={open}
+      onClose={onClose}
+      destroyOnHidden
+    >
       <HistoryTimeline siteId={siteId} enabled={open} />
     </Drawer>
   );

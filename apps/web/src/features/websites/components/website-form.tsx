@@ -94,7 +94,12 @@ export function WebsiteForm(props: Props) {
                   // One sentence, with the request as its link.
                   <span data-testid="domain-hint">
                     To change the domain, send the MLS Data Licensing Department a{' '}
-                    <Button type="link" size="small" className="vp-inline-link" onClick={props.onDomainChange}>
+                    <Button
+                      type="link"
+                      size="small"
+                      className="vp-inline-link"
+                      onClick={props.onDomainChange}
+                    >
                       Domain Change Request
                     </Button>
                     .

@@ -8,7 +8,7 @@ import {
   type Website,
 } from '@vp/contract';
 import { Alert, Button, Form, Modal, Spin, Tabs } from 'antd';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useDraggable } from '../../../hooks/use-draggable.tsx';
 import { useIsMobile } from '../../../hooks/use-is-mobile.ts';
 import { useUnsavedChanges } from '../../../hooks/use-unsaved-changes.ts';
@@ -102,7 +102,8 @@ export function WebsiteModal({ open, siteId: requestedId, onClose, onCreated, sl
       ? document.activeElement
       : null,
   );
-  const formBox = useRef<HTMLDivElement>(null);
+  // A state, not a ref: the form renders inside the dialog's portal a commit after the modal itself.
+  const [formBox, setFormBox] = useState<HTMLDivElement | null>(null);
   // An unknown role (profile not loaded, or not one the app knows) gets the read-only modal.
   const role = useRole();
   const readOnly = role === null || !canWrite(role);
@@ -142,10 +143,9 @@ export function WebsiteModal({ open, siteId: requestedId, onClose, onCreated, sl
   // Focus goes to the first field that can be edited, once the form holds its values.
   const ready = creating || loadedKey !== null;
   useEffect(() => {
-    if (!ready || !open) return;
-    const first = formBox.current?.querySelector<HTMLElement>(FIELD_SELECTOR);
-    first?.focus({ preventScroll: true });
-  }, [ready, open, loadedKey]);
+    if (!ready || !open || !formBox) return;
+    formBox.querySelector<HTMLElement>(FIELD_SELECTOR)?.focus({ preventScroll: true });
+  }, [ready, open, loadedKey, formBox]);
 
   /** Close, the ✕ and Escape: unsaved edits are only dropped when the user says so. */
   async function requestClose() {
@@ -292,7 +292,7 @@ export function WebsiteModal({ open, siteId: requestedId, onClose, onCreated, sl
       label: 'Website',
       children: (
         <Spin spinning={loadingExisting}>
-          <div ref={formBox}>{websiteTab}</div>
+          <div ref={setFormBox}>{websiteTab}</div>
         </Spin>
       ),
     },
