@@ -24,9 +24,11 @@ export function confirmDiscard(): Promise<boolean> {
       okButtonProps: { danger: true },
       cancelText: DiscardTexts.cancel,
       // Keep editing is the safe answer, so Enter on the opened dialog does not throw work away.
-      autoFocusButton: 'cancel',
+      focusable: { autoFocusButton: 'cancel' },
       onOk: () => resolve(true),
       onCancel: () => resolve(false),
+      // Closed any other way (destroyed with the page): nothing was agreed to.
+      afterClose: () => resolve(false),
     });
   }).finally(() => {
     open = null;

@@ -18,7 +18,7 @@ export function clampOffset(
   viewport: { width: number; height: number },
 ): { x: number; y: number } {
   const range = (start: number, size: number, room: number): [number, number] => {
-    const min = -start;
+    const min = 0 - start;
     const max = Math.max(min, room - start - size);
     return [min, max];
   };
