@@ -3,24 +3,27 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { message, Modal, notification } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DiscardTexts } from '../../../components/discard-confirm.ts';
+import { hasUnsavedChanges } from '../../../hooks/use-unsaved-changes.ts';
 import { setAccount, setToken } from '../../../lib/session.ts';
 import { metadata, products, renderWithClient, serveApi, website } from '../../../testing/fake-api.tsx';
 import { DOMAIN_PLACEHOLDER, READ_ONLY_NOTE } from './website-form.tsx';
+import { AgentChangeDialog } from './agent-change-dialog.tsx';
+import { DomainChangeDialog } from './domain-change-dialog.tsx';
 import { WebsiteModal } from './website-modal.tsx';
 
 /** The modal's guard, notices, field errors, focus, ids and phone layout (issue 8). */
 
 type SizedWindow = { happyDOM: { setWindowSize: (s: { width: number; height: number }) => void } };
-const resize = (width: number, height: number) =>
-  act(() => {
-    (window as unknown as SizedWindow).happyDOM.setWindowSize({ width, height });
-    window.dispatchEvent(new Event('resize'));
-  });
+function setSize(width: number, height: number) {
+  (window as unknown as SizedWindow).happyDOM.setWindowSize({ width, height });
+  window.dispatchEvent(new Event('resize'));
+}
+const resize = (width: number, height: number) => act(() => setSize(width, height));
 
 afterEach(async () => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
-  await resize(1440, 900);
+  setSize(1440, 900);
   // Confirm dialogs render outside the tested tree.
   Modal.destroyAll();
 });
@@ -133,6 +136,65 @@ describe('closing with unsaved edits', () => {
     close();
     await answerConfirm(DiscardTexts.ok);
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+  });
+});
+
+describe('closing a request dialog with unsaved edits', () => {
+  function dialogTitled(title: string): HTMLElement | null {
+    const heading = [...document.querySelectorAll('.ant-modal-title')].find((t) => t.textContent === title);
+    return heading?.closest<HTMLElement>('[role="dialog"]') ?? null;
+  }
+
+  it('Domain Change Request: Cancel with a typed domain asks; Keep editing keeps it, Discard closes it', async () => {
+    setToken('t');
+    setAccount(['vendor'], true);
+    serve(website({ status: 'Active' }));
+    const onClose = vi.fn();
+    renderWithClient(
+      <DomainChangeDialog siteId={7} current="summit-homes.example.com" open onClose={onClose} />,
+    );
+    const newDomain = (await screen.findByLabelText('New domain')) as HTMLInputElement;
+    fireEvent.change(newDomain, { target: { value: 'new-summit.example.com' } });
+    const dialog = dialogTitled('Domain Change Request')!;
+    await waitFor(() => expect(hasUnsavedChanges()).toBe(true));
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await answerConfirm(DiscardTexts.cancel);
+    expect(onClose).not.toHaveBeenCalled();
+    expect((screen.getByLabelText('New domain') as HTMLInputElement).value).toBe('new-summit.example.com');
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await answerConfirm(DiscardTexts.ok);
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+  });
+
+  it('Request termination: the ✕ with a reason typed asks first', async () => {
+    await openSaved('Active');
+    fireEvent.click(screen.getByRole('button', { name: WebsiteMessages.requestTermination }));
+    const dialog = await waitFor(() => {
+      expect(dialogTitled(WebsiteMessages.requestTermination)).not.toBeNull();
+      return dialogTitled(WebsiteMessages.requestTermination)!;
+    });
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Closing the office' } });
+    await waitFor(() => expect(hasUnsavedChanges()).toBe(true));
+    fireEvent.click(dialog.querySelector<HTMLElement>('.ant-modal-close')!);
+    await answerConfirm(DiscardTexts.cancel);
+    expect((within(dialog).getByLabelText('Reason') as HTMLTextAreaElement).value).toBe('Closing the office');
+  });
+
+  it('Agent Change Request: Cancel with nothing typed closes at once', async () => {
+    setToken('t');
+    setAccount(['vendor'], true);
+    serve(website({ status: 'Active' }));
+    const onClose = vi.fn();
+    renderWithClient(<AgentChangeDialog siteId={7} open reciprocalAllowed={false} onClose={onClose} />);
+    const dialog = await waitFor(() => {
+      expect(dialogTitled('Agent Change Request')).not.toBeNull();
+      return dialogTitled('Agent Change Request')!;
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(confirmDialog()).toBeNull();
   });
 });
 
