@@ -24,12 +24,14 @@ async function activeSiteId(request: APIRequestContext, token: string): Promise<
 }
 
 /** Whether the focused element is inside the website modal. */
-function focusInModal(page: Page): Promise<boolean> {
+function focusInModal(page: Page): Promise<string | true> {
   return page.evaluate(() => {
     const dialog = [...document.querySelectorAll('[role="dialog"]')].find((d) =>
       d.querySelector('.vp-website-tabs'),
     );
-    return !!dialog && dialog.contains(document.activeElement);
+    const el = document.activeElement;
+    if (dialog && dialog.contains(el)) return true;
+    return `${el?.tagName}.${el?.className} ${el?.getAttribute('aria-label') ?? ''} ${el?.textContent?.slice(0, 40) ?? ''}`;
   });
 }
 

@@ -17,6 +17,15 @@ let open: Promise<boolean> | null = null;
 export function confirmDiscard(): Promise<boolean> {
   if (open) return open;
   open = new Promise<boolean>((resolve) => {
+    let discard = false;
+    let fallback: ReturnType<typeof setTimeout> | undefined;
+    // The answer is given once the question has gone: its dialog holds focus until then, so
+    // whatever the answer does with focus (closing a form, going back to a row) would be undone.
+    const answer = (value: boolean) => {
+      discard = value;
+      // In case the dialog's leave never reports its end.
+      fallback = setTimeout(() => resolve(discard), 1000);
+    };
     Modal.confirm({
       title: DiscardTexts.title,
       content: DiscardTexts.content,
@@ -25,10 +34,13 @@ export function confirmDiscard(): Promise<boolean> {
       cancelText: DiscardTexts.cancel,
       // Keep editing is the safe answer, so Enter on the opened dialog does not throw work away.
       focusable: { autoFocusButton: 'cancel' },
-      onOk: () => resolve(true),
-      onCancel: () => resolve(false),
-      // Closed any other way (destroyed with the page): nothing was agreed to.
-      afterClose: () => resolve(false),
+      onOk: () => answer(true),
+      onCancel: () => answer(false),
+      // Also when it is closed any other way (destroyed with the page): then nothing was agreed to.
+      afterClose: () => {
+        clearTimeout(fallback);
+        resolve(discard);
+      },
     });
   }).finally(() => {
     open = null;

@@ -313,7 +313,7 @@ describe('keyboard and focus', () => {
     await screen.findByDisplayValue('summit-homes.example.com', {}, { timeout: 5000 });
     await waitFor(() => expect(document.activeElement).not.toBe(opener));
     unmount();
-    expect(document.activeElement).toBe(opener);
+    await waitFor(() => expect(document.activeElement).toBe(opener));
     opener.remove();
   });
 

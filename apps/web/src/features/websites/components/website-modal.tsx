@@ -12,6 +12,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useDraggable } from '../../../hooks/use-draggable.tsx';
 import { useIsMobile } from '../../../hooks/use-is-mobile.ts';
 import { useUnsavedChanges } from '../../../hooks/use-unsaved-changes.ts';
+import { wrapFocus } from '../../../lib/focus-wrap.ts';
 import { fieldErrorsOf } from '../../../lib/form-errors.ts';
 import { errorMessage } from '../../../lib/http.ts';
 import { useRole } from '../../../lib/session.ts';
@@ -135,7 +136,10 @@ export function WebsiteModal({ open, siteId: requestedId, onClose, onCreated, sl
 
   useEffect(
     () => () => {
-      if (opener?.isConnected) opener.focus({ preventScroll: true });
+      // After the dialog's own focus lock has let go, which happens later in the same unmount.
+      setTimeout(() => {
+        if (opener?.isConnected) opener.focus({ preventScroll: true });
+      }, 0);
     },
     [opener],
   );
@@ -330,7 +334,11 @@ export function WebsiteModal({ open, siteId: requestedId, onClose, onCreated, sl
         mask={{ closable: false }}
         destroyOnHidden
         className={mobile ? 'vp-website-modal vp-website-modal-full' : 'vp-website-modal'}
-        modalRender={mobile ? undefined : drag.modalRender}
+        modalRender={(node) => (
+          <div className="vp-focus-wrap" onKeyDown={wrapFocus}>
+            {mobile ? node : drag.modalRender(node)}
+          </div>
+        )}
         title={
           <div
             className={mobile ? 'vp-modal-title vp-modal-title-fixed' : 'vp-modal-title'}
