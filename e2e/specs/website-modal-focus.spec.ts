@@ -23,7 +23,7 @@ async function activeSiteId(request: APIRequestContext, token: string): Promise<
   return items[0]!.rowKey;
 }
 
-/** Whether the focused element is inside the website modal. */
+/** True when the focused element is inside the website modal; otherwise what has focus. */
 function focusInModal(page: Page): Promise<string | true> {
   return page.evaluate(() => {
     const dialog = [...document.querySelectorAll('[role="dialog"]')].find((d) =>

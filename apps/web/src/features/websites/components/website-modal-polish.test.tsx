@@ -301,6 +301,13 @@ describe('keyboard and focus', () => {
     );
   });
 
+  it('an Active website opens on Product, its first field left editable once the locks have settled', async () => {
+    await openSaved('Active');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('combobox', { name: 'Product' })),
+    );
+  });
+
   it('gives focus back to what opened it when it goes', async () => {
     setToken('t');
     setAccount(['vendor'], true);

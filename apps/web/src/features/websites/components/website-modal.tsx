@@ -8,7 +8,7 @@ import {
   type Website,
 } from '@vp/contract';
 import { Alert, Button, Form, Modal, Spin, Tabs } from 'antd';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useDraggable } from '../../../hooks/use-draggable.tsx';
 import { useIsMobile } from '../../../hooks/use-is-mobile.ts';
 import { useUnsavedChanges } from '../../../hooks/use-unsaved-changes.ts';
@@ -144,12 +144,17 @@ export function WebsiteModal({ open, siteId: requestedId, onClose, onCreated, sl
     [opener],
   );
 
-  // Focus goes to the first field that can be edited, once the form holds its values.
-  const ready = creating || loadedKey !== null;
+  // Focus goes to the first field that can be edited, once per site, when the form shows its
+  // values: the locks follow the watched status, which settles a render after the values are set
+  // (a field focused before then could be disabled under the cursor).
+  const focusKey = creating ? 'new' : loadedKey;
+  const settled = values !== undefined && initial !== null && values.status === initial.status;
+  const focusedFor = useRef<number | 'new' | null>(null);
   useEffect(() => {
-    if (!ready || !open || !formBox) return;
+    if (focusKey === null || !open || !formBox || !settled || focusedFor.current === focusKey) return;
+    focusedFor.current = focusKey;
     formBox.querySelector<HTMLElement>(FIELD_SELECTOR)?.focus({ preventScroll: true });
-  }, [ready, open, loadedKey, formBox]);
+  }, [focusKey, open, formBox, settled]);
 
   /** Close, the ✕ and Escape: unsaved edits are only dropped when the user says so. */
   async function requestClose() {
