@@ -38,8 +38,12 @@ export async function confirmLeaveAll(): Promise<boolean> {
 }
 
 export interface UnsavedChanges {
-  /** Answers true when the form may close: nothing to lose, or the user chose to discard. */
-  confirmLeave: () => Promise<boolean>;
+  /**
+   * Answers true when the form may close: nothing to lose, or the user chose to discard. A form
+   * that can tell from its fields whether it is dirty right now passes that, so a key pressed
+   * before the last edit has re-rendered is still guarded.
+   */
+  confirmLeave: (dirtyNow?: boolean) => Promise<boolean>;
   /** The edits were saved or handed on: the next close or navigation does not ask. */
   release: () => void;
 }
@@ -68,15 +72,18 @@ export function useUnsavedChanges(dirty: boolean): UnsavedChanges {
     [id],
   );
 
-  const confirmLeave = useCallback(async () => {
-    if (!dirtyRef.current || released.has(id)) return true;
-    const discard = await confirmDiscard();
-    if (discard) {
-      released.add(id);
-      sync();
-    }
-    return discard;
-  }, [id]);
+  const confirmLeave = useCallback(
+    async (dirtyNow?: boolean) => {
+      if (!(dirtyNow ?? dirtyRef.current) || released.has(id)) return true;
+      const discard = await confirmDiscard();
+      if (discard) {
+        released.add(id);
+        sync();
+      }
+      return discard;
+    },
+    [id],
+  );
 
   const release = useCallback(() => {
     released.add(id);

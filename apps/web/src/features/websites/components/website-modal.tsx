@@ -158,7 +158,9 @@ export function WebsiteModal({ open, siteId: requestedId, onClose, onCreated, sl
 
   /** Close, the ✕ and Escape: unsaved edits are only dropped when the user says so. */
   async function requestClose() {
-    if (await guard.confirmLeave()) onClose();
+    const now = form.getFieldsValue(true) as WebsiteFormValues;
+    const dirtyNow = !readOnly && initial !== null && fingerprint(now) !== fingerprint(initial);
+    if (await guard.confirmLeave(dirtyNow)) onClose();
   }
 
   const teamProduct = creating
