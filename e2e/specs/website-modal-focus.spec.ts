@@ -177,6 +177,23 @@ test.describe('at 390×844, on a phone', () => {
     }
   });
 
+  test("the profile's inputs are 40 px tall with 16 px text", async ({ page, request }) => {
+    await useSession(page, await apiLogin(request, users.demo));
+    await page.goto('/profile');
+    await expect(page.getByLabel('First name')).toBeVisible(PAGE_LOAD);
+    const fields = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLInputElement>('form input')].map((el) => {
+        const box = (el.closest('.ant-input-affix-wrapper') ?? el).getBoundingClientRect();
+        return { label: el.id, height: box.height, fontSize: getComputedStyle(el).fontSize };
+      }),
+    );
+    expect(fields.length).toBeGreaterThanOrEqual(6);
+    for (const f of fields) {
+      expect(f.height, f.label).toBeGreaterThanOrEqual(40);
+      expect(f.fontSize, f.label).toBe('16px');
+    }
+  });
+
   test('the History drawer is full width', async ({ page, request }) => {
     const token = await apiLogin(request, users.demo);
     await useSession(page, token);
