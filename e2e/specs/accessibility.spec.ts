@@ -169,7 +169,7 @@ async function auditEditDialogs(page: Page, audit: AxeAudit, siteId: number): Pr
   await domain.getByRole('button', { name: 'Cancel' }).click();
   await expect(domain).toBeHidden();
 
-  await modal.getByRole('button', { name: 'change', exact: true }).click();
+  await modal.getByRole('button', { name: 'Change', exact: true }).click();
   const agent = page.getByRole('dialog', { name: 'Agent Change Request' });
   await expect(agent).toBeVisible();
   await audit.check(page, 'Agent Change dialog');
@@ -242,7 +242,7 @@ test('the website modal in create mode, and the delete confirmation', async ({ p
   await page.goto('/websites');
   await page.getByRole('button', { name: 'New Website' }).click();
   const modal = websiteModal(page);
-  await expect(modal.getByPlaceholder('{host}')).toBeEditable();
+  await expect(modal.getByPlaceholder('www.example.com')).toBeEditable();
   await audit.check(page, 'website modal (create): Website tab');
   // The empty form's error messages are read out and coloured too.
   await modal.getByRole('button', { name: 'Save' }).click();

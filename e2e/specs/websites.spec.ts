@@ -138,10 +138,10 @@ test('create a website through the modal from an empty form', async ({ page, req
   await expect(modal.getByText('Please enter agent information.')).toBeVisible();
   await expect(modal.getByText('Please select a product.')).toBeVisible();
 
-  await modal.getByPlaceholder('{host}').fill('not a domain');
+  await modal.getByPlaceholder('www.example.com').fill('not a domain');
   await expect(modal.getByText('Please enter a valid domain name')).toBeVisible();
   const domain = uniqueDomain('e2e-modal');
-  await modal.getByPlaceholder('{host}').fill(domain);
+  await modal.getByPlaceholder('www.example.com').fill(domain);
 
   await modal.getByRole('combobox', { name: 'Agent Search' }).fill(agent.memberNumber);
   await expect(modal.getByText('Please select an agent')).toBeVisible();
@@ -157,7 +157,7 @@ test('create a website through the modal from an empty form', async ({ page, req
   await modal.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Created Successfully')).toBeVisible();
   await expect(modal.getByRole('tab', { name: 'Team' })).not.toHaveAttribute('aria-disabled', 'true');
-  await expect(modal.getByPlaceholder('{host}')).toBeDisabled();
+  await expect(modal.getByPlaceholder('www.example.com')).toBeDisabled();
   await expect(
     modal.getByText('To change the domain, contact the MLS Data Licensing Department.'),
   ).toBeVisible();
@@ -197,7 +197,7 @@ test('edit a website and see the History entry with from and to', async ({ page,
   await useSession(page, token);
   await page.goto(`/websites?site=${id}`);
   const modal = dialog(page);
-  await expect(modal.getByPlaceholder('{host}')).toBeDisabled();
+  await expect(modal.getByPlaceholder('www.example.com')).toBeDisabled();
 
   const save = modal.getByRole('button', { name: 'Save' });
   await expect(save).toBeDisabled();
@@ -279,7 +279,7 @@ test('a site link on any page opens that website on the Websites page', async ({
   await page.goto(`/dashboard?site=${agent.rowKey}`);
   await expect(page).toHaveURL(new RegExp(`/websites\\?site=${agent.rowKey}$`));
   const modal = dialog(page);
-  await expect(modal.getByPlaceholder('{host}')).toHaveValue(agent.domainName);
+  await expect(modal.getByPlaceholder('www.example.com')).toHaveValue(agent.domainName);
   // An Active site changes its domain through a request.
   await expect(modal.getByRole('button', { name: 'Domain Change Request' })).toBeVisible();
   await expect(modal.getByRole('combobox', { name: 'Billable Status' })).toBeDisabled();
@@ -422,7 +422,7 @@ test('the website modal is 1100 px wide, tabs on the left, and moves when its ti
   // Wait out the opening animation, which scales the dialog up.
   await expect.poll(async () => Math.round((await modal.boundingBox())?.width ?? 0)).toBe(1100);
   const tabs = (await modal.getByRole('tab', { name: 'Website' }).boundingBox())!;
-  const form = (await modal.getByPlaceholder('{host}').boundingBox())!;
+  const form = (await modal.getByPlaceholder('www.example.com').boundingBox())!;
   expect(tabs.x).toBeLessThan(form.x);
 
   const handle = (await modal.getByTestId('modal-drag-handle').boundingBox())!;

@@ -1,6 +1,7 @@
 import { PRODUCT_NAME, TITLE_SUFFIX } from '@vp/contract';
 import { useEffect } from 'react';
 import { Outlet, useLocation, useRouteError } from 'react-router';
+import { UnsavedChangesBlocker } from '../components/unsaved-changes-blocker.tsx';
 import { useSession } from '../lib/session.ts';
 import { findRoute } from '../lib/route-table.ts';
 import { scheduleSiteQuery } from './site-query.ts';
@@ -10,7 +11,7 @@ export function pageTitle(path: string): string {
   return title ? `${title}${TITLE_SUFFIX}` : PRODUCT_NAME;
 }
 
-/** Page title and the `site` parameter hand-over, for every route. */
+/** Page title, the `site` parameter hand-over and the unsaved-changes guard, for every route. */
 export function RootRoute() {
   const { pathname, search } = useLocation();
   const { token } = useSession();
@@ -25,7 +26,12 @@ export function RootRoute() {
     return scheduleSiteQuery(site);
   }, [search, token]);
 
-  return <Outlet />;
+  return (
+    <>
+      <UnsavedChangesBlocker />
+      <Outlet />
+    </>
+  );
 }
 
 /** Shown when a page fails to load (most often: a new version was deployed under an open tab). */

@@ -15,7 +15,7 @@ export function NewPasswordFields({
 }: Props) {
   return (
     <>
-      <Form.Item label={label} name="password" rules={passwordRules} hasFeedback>
+      <Form.Item label={label} name="password" rules={passwordRules} required hasFeedback>
         <Input.Password autoComplete="new-password" autoFocus={autoFocus} />
       </Form.Item>
       <Form.Item

@@ -114,7 +114,7 @@ export function toInput(v: WebsiteFormValues): WebsiteInput {
 }
 
 /** Comparable form of the values: what would be sent, plus the typed agent text. */
-function fingerprint(v: WebsiteFormValues): string {
+export function fingerprint(v: WebsiteFormValues): string {
   return JSON.stringify({ ...toInput(v), agentText: v.agent?.agent ? '' : (v.agent?.text ?? '').trim() });
 }
 

@@ -49,7 +49,7 @@ export function AgentBrokerTable({ rows, reciprocal, onInfo, onChange }: Props) 
                 )}
                 {onChange && (
                   <Button size="small" type="link" onClick={onChange}>
-                    change
+                    Change
                   </Button>
                 )}
               </Space>

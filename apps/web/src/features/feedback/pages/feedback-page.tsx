@@ -1,5 +1,6 @@
 import { TICKET_CATEGORIES, type TicketBody } from '@vp/contract';
 import { Button, Card, Form, Input, Select } from 'antd';
+import { useUnsavedChanges } from '../../../hooks/use-unsaved-changes.ts';
 import { errorMessage } from '../../../lib/http.ts';
 import { toast, toastSaved } from '../../../lib/toast.ts';
 import { useSendTicket } from '../api.ts';
@@ -7,12 +8,18 @@ import { useSendTicket } from '../api.ts';
 export default function FeedbackPage() {
   const [form] = Form.useForm<TicketBody>();
   const send = useSendTicket();
+  const watched = Form.useWatch([], form) as Partial<TicketBody> | undefined;
+  // A message being written is not lost to a stray click on the menu or a closed tab.
+  const guard = useUnsavedChanges(
+    !!(watched?.subject?.trim() || watched?.category || watched?.message?.trim()),
+  );
 
   function submit(values: TicketBody) {
     send.mutate(
       { subject: values.subject.trim(), category: values.category, message: values.message.trim() },
       {
         onSuccess: (res) => {
+          guard.release();
           form.resetFields();
           toastSaved(res.message);
         },

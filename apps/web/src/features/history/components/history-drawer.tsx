@@ -1,8 +1,8 @@
 import { HISTORY_DRAWER_WIDTH } from '@vp/contract';
-import { Drawer } from 'antd';
+import { Drawer, Grid } from 'antd';
 import { HistoryTimeline } from './history-timeline.tsx';
 
-/** The 'History' drawer, 30 % wide (spec §2 History drawer/tab). */
+/** The 'History' drawer, 30 % wide (spec §2 History drawer/tab); full width below the md breakpoint. */
 export function HistoryDrawer({
   siteId,
   open,
@@ -12,8 +12,16 @@ export function HistoryDrawer({
   open: boolean;
   onClose: () => void;
 }) {
+  // Before the first measure the breakpoints are unknown ({}): the desktop width until then.
+  const narrow = Grid.useBreakpoint().md === false;
   return (
-    <Drawer title="History" size={HISTORY_DRAWER_WIDTH} open={open} onClose={onClose} destroyOnHidden>
+    <Drawer
+      title="History"
+      size={narrow ? '100%' : HISTORY_DRAWER_WIDTH}
+      open={open}
+      onClose={onClose}
+      destroyOnHidden
+    >
       <HistoryTimeline siteId={siteId} enabled={open} />
     </Drawer>
   );

@@ -1,7 +1,10 @@
-import { EmailChangeMessages, type Profile } from '@vp/contract';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { EmailChangeMessages, Messages, type Profile } from '@vp/contract';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { message } from 'antd';
+import { createMemoryRouter, MemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DiscardTexts } from '../../../components/discard-confirm.ts';
+import { UnsavedChangesBlocker } from '../../../components/unsaved-changes-blocker.tsx';
 import { setAccount, setToken } from '../../../lib/session.ts';
 import { renderWithClient, serveApi } from '../../../testing/fake-api.tsx';
 import ProfilePage from './profile-page.tsx';
@@ -27,14 +30,27 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 function open(profile: Profile = me) {
+  const api = serveProfile(profile);
+  renderWithClient(
+    <MemoryRouter>
+      <ProfilePage />
+    </MemoryRouter>,
+  );
+  return api;
+}
+
+function serveProfile(profile: Profile) {
   let current = profile;
-  const api = serveApi((method, path, body) => {
+  return serveApi((method, path, body) => {
     if (path === '/profile' && method === 'GET') return { body: current };
     if (path === '/profile' && method === 'PUT') {
-      const sent = body as Profile & { currentPassword?: string };
+      const sent = body as Profile & { currentPassword?: string; password?: string };
+      if (sent.password && sent.currentPassword !== 'summit-sites-2026')
+        return { status: 400, body: { code: 400, message: Messages.currentPasswordWrong } };
       current = {
         ...current,
         firstName: sent.firstName,
@@ -45,12 +61,6 @@ function open(profile: Profile = me) {
     }
     return undefined;
   });
-  renderWithClient(
-    <MemoryRouter>
-      <ProfilePage />
-    </MemoryRouter>,
-  );
-  return api;
 }
 
 describe('profile: email address', () => {
@@ -80,5 +90,120 @@ describe('profile: email address', () => {
   it('shows an address waiting for confirmation', async () => {
     open({ ...me, pendingEmail: 'dana@summitweb.example' });
     expect(await screen.findByText(/Waiting for dana@summitweb\.example to be confirmed/)).toBeTruthy();
+  });
+});
+
+const saveButton = () => screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+
+describe('profile: saving', () => {
+  it('offers Save only for a change, and never says Profile saved for nothing', async () => {
+    const { calls } = open();
+    const first = (await screen.findByLabelText('First name')) as HTMLInputElement;
+    await waitFor(() => expect(first.value).toBe(me.firstName));
+    expect(saveButton().disabled).toBe(true);
+    expect(screen.getByText('No changes to save.')).toBeTruthy();
+
+    fireEvent.change(first, { target: { value: 'Danielle' } });
+    await waitFor(() => expect(saveButton().disabled).toBe(false));
+    expect(screen.queryByText('No changes to save.')).toBeNull();
+    // Back to what is saved: nothing to save again.
+    fireEvent.change(first, { target: { value: me.firstName } });
+    await waitFor(() => expect(saveButton().disabled).toBe(true));
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('a wrong current password shows on its field as well as in one toast', async () => {
+    const error = vi.spyOn(message, 'error');
+    open();
+    const current = (await screen.findByLabelText('Current password')) as HTMLInputElement;
+    fireEvent.change(current, { target: { value: 'not-my-password' } });
+    fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'Harbor-lights-2027!' } });
+    fireEvent.change(screen.getByLabelText('Confirm new password'), {
+      target: { value: 'Harbor-lights-2027!' },
+    });
+    const change = screen.getByRole('button', { name: 'Change password' }) as HTMLButtonElement;
+    await waitFor(() => expect(change.disabled).toBe(false));
+    fireEvent.click(change);
+
+    const item = current.closest('.ant-form-item')!;
+    await waitFor(() =>
+      expect(item.querySelector('.ant-form-item-explain-error')?.textContent).toBe(
+        Messages.currentPasswordWrong,
+      ),
+    );
+    expect(error).toHaveBeenCalledTimes(1);
+  });
+
+  it('Change password waits for something to change; New password is marked required like its neighbours', async () => {
+    open();
+    await screen.findByLabelText('Current password');
+    expect((screen.getByRole('button', { name: 'Change password' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    for (const label of ['Current password', 'New password', 'Confirm new password']) {
+      const field = screen.getByLabelText(label);
+      const mark = field.closest('.ant-form-item')!.querySelector('label');
+      expect(mark?.classList.contains('ant-form-item-required'), label).toBe(true);
+    }
+  });
+});
+
+describe('profile: unsaved edits', () => {
+  function openRouted() {
+    serveProfile(me);
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/',
+          element: (
+            <>
+              <UnsavedChangesBlocker />
+              <Outlet />
+            </>
+          ),
+          children: [
+            { path: 'profile', element: <ProfilePage /> },
+            { path: 'dashboard', element: <p>Dashboard</p> },
+          ],
+        },
+      ],
+      { initialEntries: ['/profile'] },
+    );
+    renderWithClient(<RouterProvider router={router} />);
+    return router;
+  }
+
+  function discardDialog(): HTMLElement | null {
+    const title = [...document.querySelectorAll('.ant-modal-confirm-title')].find(
+      (t) => t.textContent === DiscardTexts.title,
+    );
+    return title?.closest<HTMLElement>('.ant-modal-confirm') ?? null;
+  }
+
+  it('asks before leaving the page with an edited name; Keep editing stays', async () => {
+    const router = openRouted();
+    const first = (await screen.findByLabelText('First name')) as HTMLInputElement;
+    await waitFor(() => expect(first.value).toBe(me.firstName));
+    fireEvent.change(first, { target: { value: 'Danielle' } });
+    await waitFor(() => expect(saveButton().disabled).toBe(false));
+
+    await act(() => router.navigate('/dashboard'));
+    const dialog = await waitFor(() => {
+      expect(discardDialog()).not.toBeNull();
+      return discardDialog()!;
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: DiscardTexts.cancel }));
+    await waitFor(() => expect(discardDialog()).toBeNull());
+    expect(router.state.location.pathname).toBe('/profile');
+    expect((screen.getByLabelText('First name') as HTMLInputElement).value).toBe('Danielle');
+  });
+
+  it('leaves an unchanged profile without asking', async () => {
+    const router = openRouted();
+    const first = (await screen.findByLabelText('First name')) as HTMLInputElement;
+    await waitFor(() => expect(first.value).toBe(me.firstName));
+    await act(() => router.navigate('/dashboard'));
+    expect(await screen.findByText('Dashboard')).toBeTruthy();
+    expect(discardDialog()).toBeNull();
   });
 });

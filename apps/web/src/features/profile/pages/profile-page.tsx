@@ -1,7 +1,9 @@
-import { EmailChangeMessages, ROLE_NAMES, type Profile } from '@vp/contract';
+import { EmailChangeMessages, Messages, ROLE_NAMES, type Profile } from '@vp/contract';
 import { Alert, Button, Card, Col, Descriptions, Form, Input, Row, Skeleton } from 'antd';
 import { useEffect } from 'react';
 import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
+import { useUnsavedChanges } from '../../../hooks/use-unsaved-changes.ts';
+import { fieldErrorsOf } from '../../../lib/form-errors.ts';
 import { errorMessage } from '../../../lib/http.ts';
 import { toast, toastSaved } from '../../../lib/toast.ts';
 import { useProfile, useUpdateProfile } from '../api.ts';
@@ -19,6 +21,15 @@ interface PasswordValues {
   confirm: string;
 }
 
+/** A wrong or missing current password is shown on its field as well as in the toast. */
+const PASSWORD_ERRORS = {
+  currentPassword: [Messages.currentPasswordWrong, EmailChangeMessages.passwordRequired],
+} as const;
+
+function filled(v: string | undefined): boolean {
+  return !!v && v.trim() !== '';
+}
+
 function DetailsForm({ profile }: { profile: Profile }) {
   const [form] = Form.useForm<NameValues>();
   const update = useUpdateProfile();
@@ -27,9 +38,16 @@ function DetailsForm({ profile }: { profile: Profile }) {
     form.setFieldsValue({ firstName: profile.firstName, lastName: profile.lastName, email: profile.email });
   }, [form, profile]);
 
-  const email = (Form.useWatch('email', form) as string | undefined) ?? profile.email;
+  const watched = Form.useWatch([], form) as Partial<NameValues> | undefined;
+  const email = watched?.email ?? profile.email;
   // A new address needs the current password, and takes effect from the link mailed to it.
   const emailChanged = email.trim().toLowerCase() !== profile.email.toLowerCase();
+  // Save is offered only for a change: an unchanged form has nothing to save.
+  const changed =
+    emailChanged ||
+    (watched?.firstName ?? profile.firstName).trim() !== profile.firstName ||
+    (watched?.lastName ?? profile.lastName).trim() !== profile.lastName;
+  useUnsavedChanges(changed);
 
   function submit(values: NameValues) {
     const nextEmail = values.email.trim();
@@ -47,7 +65,11 @@ function DetailsForm({ profile }: { profile: Profile }) {
           if (emailChanged && saved.pendingEmail) toast('info', EmailChangeMessages.sent(saved.pendingEmail));
           else toastSaved('Profile saved');
         },
-        onError: (err) => void toast('error', errorMessage(err)),
+        onError: (err) => {
+          void toast('error', errorMessage(err));
+          const fields = fieldErrorsOf(err, PASSWORD_ERRORS);
+          if (fields.length) form.setFields(fields);
+        },
       },
     );
   }
@@ -96,9 +118,10 @@ function DetailsForm({ profile }: { profile: Profile }) {
           <Input.Password autoComplete="current-password" />
         </Form.Item>
       )}
-      <Button type="primary" htmlType="submit" loading={update.isPending}>
+      <Button type="primary" htmlType="submit" loading={update.isPending} disabled={!changed}>
         Save
       </Button>
+      {!changed && <span className="vp-muted vp-form-hint">No changes to save.</span>}
     </Form>
   );
 }
@@ -106,6 +129,9 @@ function DetailsForm({ profile }: { profile: Profile }) {
 function PasswordForm({ profile }: { profile: Profile }) {
   const [form] = Form.useForm<PasswordValues>();
   const update = useUpdateProfile();
+  const watched = Form.useWatch([], form) as Partial<PasswordValues> | undefined;
+  const started = filled(watched?.currentPassword) || filled(watched?.password) || filled(watched?.confirm);
+  useUnsavedChanges(started);
 
   function submit(values: PasswordValues) {
     update.mutate(
@@ -115,7 +141,11 @@ function PasswordForm({ profile }: { profile: Profile }) {
           form.resetFields();
           toastSaved('Password changed');
         },
-        onError: (err) => void toast('error', errorMessage(err)),
+        onError: (err) => {
+          void toast('error', errorMessage(err));
+          const fields = fieldErrorsOf(err, PASSWORD_ERRORS);
+          if (fields.length) form.setFields(fields);
+        },
       },
     );
   }
@@ -130,7 +160,7 @@ function PasswordForm({ profile }: { profile: Profile }) {
         <Input.Password autoComplete="current-password" />
       </Form.Item>
       <NewPasswordFields confirmLabel="Confirm new password" />
-      <Button type="primary" htmlType="submit" loading={update.isPending}>
+      <Button type="primary" htmlType="submit" loading={update.isPending} disabled={!started}>
         Change password
       </Button>
     </Form>

@@ -1,12 +1,27 @@
-import { TeamMessages, WebsiteMessages } from '@vp/contract';
-import { Alert, Checkbox, Form, Input, Modal } from 'antd';
+import { TeamMessages, WebsiteMessages, WebsiteServerMessages } from '@vp/contract';
+import { Checkbox, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
+import { useUnsavedChanges } from '../../../hooks/use-unsaved-changes.ts';
+import { fieldErrorsOf } from '../../../lib/form-errors.ts';
 import { errorMessage } from '../../../lib/http.ts';
 import { message } from '../../../lib/toast.ts';
 import { AgentSearch, EMPTY_PICK, type AgentPick } from '../../agents/index.ts';
 import { useAgentChangeRequest } from '../api.ts';
 
-/** The agent (and with it the broker) change request of a saved site; recorded on the site. */
+/** Refusals about the chosen agent, shown on the New agent field as well as in the toast. */
+const FIELD_ERRORS = {
+  agent: [
+    WebsiteMessages.agentNotActive,
+    WebsiteMessages.agentNotFound,
+    WebsiteMessages.reciprocalNotAllowed,
+    WebsiteServerMessages.agentChangeSame,
+  ],
+} as const;
+
+/**
+ * The agent (and with it the broker) change request of a saved site; recorded on the site. A
+ * failure is said once, in the toast, and on the New agent field when it is about the agent.
+ */
 export function AgentChangeDialog({
   siteId,
   open,
@@ -24,6 +39,7 @@ export function AgentChangeDialog({
   const [error, setError] = useState<string | null>(null);
   const [touched, setTouched] = useState(false);
   const request = useAgentChangeRequest(siteId);
+  const guard = useUnsavedChanges(open && !!(pick.text.trim() || reason.trim()));
 
   function close() {
     setPick(EMPTY_PICK);
@@ -33,6 +49,10 @@ export function AgentChangeDialog({
     onClose();
   }
 
+  async function cancel() {
+    if (await guard.confirmLeave()) close();
+  }
+
   async function submit() {
     setTouched(true);
     if (!pick.agent) return;
@@ -40,10 +60,12 @@ export function AgentChangeDialog({
     try {
       await request.mutateAsync({ memberNumber: pick.agent.memberNumber, reciprocal, reason: reason.trim() });
       void message.success('Agent Change Request sent');
+      guard.release();
       close();
     } catch (err) {
-      void message.info(WebsiteMessages.agentChangeFailed);
-      setError(errorMessage(err));
+      // The server's message starts with 'Agent Change Failed' (spec §9 info message) and says why.
+      void message.info(errorMessage(err));
+      setError(fieldErrorsOf(err, FIELD_ERRORS)[0]?.errors[0] ?? null);
     }
   }
 
@@ -52,19 +74,19 @@ export function AgentChangeDialog({
       ? pick.text.trim()
         ? WebsiteMessages.agentRequired
         : WebsiteMessages.agentInfoRequired
-      : undefined;
+      : (error ?? undefined);
 
   return (
     <Modal
       title="Agent Change Request"
       open={open}
-      onCancel={close}
+      onCancel={() => void cancel()}
       onOk={() => void submit()}
       okText="Send Request"
       confirmLoading={request.isPending}
       destroyOnHidden
     >
-      <Form layout="vertical" component="div">
+      <Form name={`agent-change-${siteId}`} layout="vertical" component="div">
         {reciprocalAllowed && (
           <Form.Item>
             <Checkbox
@@ -78,27 +100,33 @@ export function AgentChangeDialog({
             </Checkbox>
           </Form.Item>
         )}
-        <Form.Item label="New agent" validateStatus={pickError ? 'error' : undefined} help={pickError}>
+        <Form.Item
+          label="New agent"
+          htmlFor={`agent-change-${siteId}-agent`}
+          validateStatus={pickError ? 'error' : undefined}
+          help={pickError}
+        >
           <AgentSearch
+            id={`agent-change-${siteId}-agent`}
             value={pick}
-            onChange={setPick}
+            onChange={(next) => {
+              setPick(next);
+              setError(null);
+            }}
             reciprocal={reciprocal}
             placeholder={TeamMessages.searchPlaceholder}
             aria-label="New agent"
           />
         </Form.Item>
-        <Form.Item label="Reason" htmlFor="vp-agent-change-reason">
+        <Form.Item label="Reason" htmlFor={`agent-change-${siteId}-reason`}>
           <Input.TextArea
-            id="vp-agent-change-reason"
+            id={`agent-change-${siteId}-reason`}
             rows={3}
             maxLength={1000}
             value={reason}
             onChange={(e) => setReason(e.target.value)}
           />
         </Form.Item>
-        {error && (
-          <Alert type="error" showIcon title={WebsiteMessages.agentChangeFailed} description={error} />
-        )}
       </Form>
     </Modal>
   );

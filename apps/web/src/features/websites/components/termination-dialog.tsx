@@ -2,6 +2,7 @@ import { WebsiteMessages, type Website } from '@vp/contract';
 import { Alert, DatePicker, Form, Input, Modal } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
+import { useUnsavedChanges } from '../../../hooks/use-unsaved-changes.ts';
 import { errorMessage } from '../../../lib/http.ts';
 import { toastSaved } from '../../../lib/toast.ts';
 import { useTerminationRequest, useWebsite } from '../api.ts';
@@ -42,6 +43,15 @@ export function TerminationDialog({
     return message ? Promise.reject(new Error(message)) : Promise.resolve();
   };
   const [error, setError] = useState<string | null>(null);
+  const termDate = Form.useWatch('termDate', form) as Dayjs | null | undefined;
+  const reason = Form.useWatch('reason', form) as string | undefined;
+  const guard = useUnsavedChanges(open && !!(termDate || reason?.trim()));
+
+  async function cancel() {
+    if (!(await guard.confirmLeave())) return;
+    setError(null);
+    onClose();
+  }
 
   async function submit() {
     let values: Values;
@@ -57,6 +67,7 @@ export function TerminationDialog({
         reason: values.reason?.trim() ?? '',
       });
       toastSaved(WebsiteMessages.terminationRequested);
+      guard.release();
       onRequested(site);
       onClose();
     } catch (err) {
@@ -68,7 +79,7 @@ export function TerminationDialog({
     <Modal
       title={WebsiteMessages.requestTermination}
       open={open}
-      onCancel={onClose}
+      onCancel={() => void cancel()}
       onOk={() => void submit()}
       okText={WebsiteMessages.requestTermination}
       confirmLoading={request.isPending}

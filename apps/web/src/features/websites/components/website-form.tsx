@@ -19,8 +19,16 @@ import {
   type WebsiteFormValues,
 } from '../website-form-state.ts';
 
+/** An example host, as the Domain field expects it (the spec's placeholder '{host}' stands for one). */
+export const DOMAIN_PLACEHOLDER = 'www.example.com';
+
+/** The one line a read-only user sees above the greyed-out form. */
+export const READ_ONLY_NOTE = 'Read-only: your role can view this website but not change it.';
+
 interface Props {
   form: FormInstance<WebsiteFormValues>;
+  /** The form's name, which prefixes its field ids: unique on the page, so each label finds its own field. */
+  name: string;
   initialValues: WebsiteFormValues;
   site: Website | null;
   role: Role | null;
@@ -84,15 +92,22 @@ export function WebsiteForm(props: Props) {
   return (
     <Form<WebsiteFormValues>
       form={form}
+      name={props.name}
       layout="vertical"
       initialValues={initialValues}
       disabled={readOnly}
-      requiredMark
+      // Nothing is required of a user who cannot change anything.
+      requiredMark={!readOnly}
       data-testid="website-form"
       onValuesChange={(changed: Partial<WebsiteFormValues>) => {
         if (changed.status) form.setFieldsValue(datesOnStatusChange(saved, changed.status));
       }}
     >
+      {readOnly && (
+        <p className="vp-read-only-note" role="note">
+          {READ_ONLY_NOTE}
+        </p>
+      )}
       <Row gutter={16}>
         <Col xs={24} md={12}>
           <Form.Item
@@ -101,14 +116,23 @@ export function WebsiteForm(props: Props) {
             required
             extra={
               states.domainLocked ? (
-                <span>
-                  {WebsiteMessages.domainLockedHint}
-                  {states.domainChange && !readOnly && (
-                    <Button type="link" size="small" onClick={props.onDomainChange}>
+                states.domainChange && !readOnly ? (
+                  // One sentence, with the request as its link.
+                  <span data-testid="domain-hint">
+                    To change the domain, send the MLS Data Licensing Department a{' '}
+                    <Button
+                      type="link"
+                      size="small"
+                      className="vp-inline-link"
+                      onClick={props.onDomainChange}
+                    >
                       Domain Change Request
                     </Button>
-                  )}
-                </span>
+                    .
+                  </span>
+                ) : (
+                  <span data-testid="domain-hint">{WebsiteMessages.domainLockedHint}</span>
+                )
               ) : undefined
             }
             rules={[
@@ -117,7 +141,7 @@ export function WebsiteForm(props: Props) {
             ]}
           >
             <Input
-              placeholder="{host}"
+              placeholder={DOMAIN_PLACEHOLDER}
               autoComplete="off"
               disabled={readOnly || states.domainLocked}
               aria-label="Domain"

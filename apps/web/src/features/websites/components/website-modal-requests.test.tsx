@@ -64,7 +64,7 @@ describe('create: the status a new website may start in', () => {
       return undefined;
     });
     renderWithClient(<WebsiteModal open siteId={null} onClose={() => undefined} />);
-    await screen.findByPlaceholderText('{host}');
+    await screen.findByPlaceholderText('www.example.com');
     fireEvent.mouseDown(statusBox());
     await waitFor(() => expect(document.querySelectorAll('.ant-select-item-option').length).toBe(4));
     const selectable = [...document.querySelectorAll('.ant-select-item-option')]

@@ -105,7 +105,16 @@ describe('website modal: rules by saved status', () => {
     expect(screen.queryByRole('button', { name: 'Delete' }) !== null).toBe(deleteShown);
     // The domain of a saved site is locked, with the hint to contact the department.
     expect(input('Domain').disabled).toBe(true);
-    expect(screen.getByText(WebsiteMessages.domainLockedHint, { exact: false })).toBeTruthy();
+    // One hint: an Active site's names the Domain Change Request, as a link inside the sentence.
+    const hint = screen.getByTestId('domain-hint');
+    if (status === 'Active') {
+      expect(hint.textContent).toBe(
+        'To change the domain, send the MLS Data Licensing Department a Domain Change Request.',
+      );
+      expect(hint.querySelector('button')?.textContent).toBe('Domain Change Request');
+    } else {
+      expect(hint.textContent).toBe(WebsiteMessages.domainLockedHint);
+    }
     expect(screen.queryByRole('button', { name: 'Domain Change Request' }) !== null).toBe(
       status === 'Active',
     );
@@ -198,7 +207,7 @@ describe('website modal: create', () => {
   it('starts as Pending Activation today, with only Website and History tabs', async () => {
     serveCreate();
     renderWithClient(<WebsiteModal open siteId={null} onClose={() => undefined} />);
-    const domain = await screen.findByPlaceholderText('{host}');
+    const domain = await screen.findByPlaceholderText('www.example.com');
     expect((domain as HTMLInputElement).disabled).toBe(false);
     expect(screen.getByTitle('Active (Pending)')).toBeTruthy();
     const today = new Date();
@@ -214,7 +223,7 @@ describe('website modal: create', () => {
   it('shows each validation message verbatim', async () => {
     serveCreate();
     renderWithClient(<WebsiteModal open siteId={null} onClose={() => undefined} />);
-    await screen.findByPlaceholderText('{host}');
+    await screen.findByPlaceholderText('www.example.com');
     // Save turns on once the form reports its first values (the start date defaults to today).
     const save = screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
     await waitFor(() => expect(save.disabled).toBe(false));
@@ -251,7 +260,7 @@ describe('website modal: create', () => {
       return undefined;
     });
     renderWithClient(<WebsiteModal open siteId={null} onClose={() => undefined} />);
-    await screen.findByPlaceholderText('{host}');
+    await screen.findByPlaceholderText('www.example.com');
     fireEvent.change(input('Domain'), { target: { value: 'alice-homes.example.com' } });
     fireEvent.change(screen.getByRole('combobox', { name: 'Agent Search' }), { target: { value: 'Alice' } });
     await waitFor(() => expect(document.querySelector('.ant-select-item-option')).not.toBeNull(), {
@@ -302,7 +311,7 @@ describe('website modal: create', () => {
       return undefined;
     });
     renderWithClient(<WebsiteModal open siteId={null} onClose={() => undefined} />);
-    await screen.findByPlaceholderText('{host}');
+    await screen.findByPlaceholderText('www.example.com');
     fireEvent.change(input('Domain'), { target: { value: 'alice-homes.example.com' } });
     fireEvent.change(screen.getByRole('combobox', { name: 'Agent Search' }), { target: { value: 'Alice' } });
     await waitFor(() => expect(document.querySelector('.ant-select-item-option')).not.toBeNull());
@@ -324,7 +333,7 @@ describe('website modal: create', () => {
   it('leaving the Website tab with an invalid form asks to save and refuses', async () => {
     const { calls } = serveCreate();
     renderWithClient(<WebsiteModal open siteId={null} onClose={() => undefined} />);
-    await screen.findByPlaceholderText('{host}');
+    await screen.findByPlaceholderText('www.example.com');
     const info = vi.spyOn(message, 'info');
     const error = vi.spyOn(message, 'error');
     fireEvent.click(screen.getByRole('tab', { name: 'History' }));

@@ -7,9 +7,13 @@ import {
   WebsiteMessages,
   type Website,
 } from '@vp/contract';
-import { Alert, Button, Form, Modal, notification, Spin, Tabs } from 'antd';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Alert, Button, Form, Modal, Spin, Tabs } from 'antd';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useDraggable } from '../../../hooks/use-draggable.tsx';
+import { useIsMobile } from '../../../hooks/use-is-mobile.ts';
+import { useUnsavedChanges } from '../../../hooks/use-unsaved-changes.ts';
+import { wrapFocus } from '../../../lib/focus-wrap.ts';
+import { fieldErrorsOf } from '../../../lib/form-errors.ts';
 import { errorMessage } from '../../../lib/http.ts';
 import { useRole } from '../../../lib/session.ts';
 import { message, toastSaved } from '../../../lib/toast.ts';
@@ -22,7 +26,14 @@ import {
   useWebsite,
   useWithdrawTermination,
 } from '../api.ts';
-import { canSave, createValues, siteValues, toInput, type WebsiteFormValues } from '../website-form-state.ts';
+import {
+  canSave,
+  createValues,
+  fingerprint,
+  siteValues,
+  toInput,
+  type WebsiteFormValues,
+} from '../website-form-state.ts';
 import { AgentChangeDialog } from './agent-change-dialog.tsx';
 import { DomainChangeDialog } from './domain-change-dialog.tsx';
 import { PendingRequests } from './pending-requests.tsx';
@@ -59,9 +70,17 @@ interface Props {
   slots?: WebsiteModalSlots;
 }
 
+/** Server refusals shown on the field they are about, as well as in the toast. */
+const FIELD_ERRORS = { domainName: [WebsiteMessages.duplicateDomain] } as const;
+
+/** The form fields a keyboard user can reach first: the first one that is not disabled gets focus. */
+const FIELD_SELECTOR = 'input:not([disabled]):not([type="hidden"]), textarea:not([disabled])';
+
 /**
- * The website modal (spec §2 Website modal): draggable, 1100 px, tabs on the left. It starts in
- * create mode for a new site and switches to update mode after a successful create.
+ * The website modal (spec §2 Website modal): draggable, 1100 px, tabs on the left; on a phone
+ * full-screen with the tabs on top. It starts in create mode for a new site and switches to update
+ * mode after a successful create. Closing it with unsaved edits asks first; it opens with focus on
+ * its first field and gives focus back to what opened it when it goes.
  */
 export function WebsiteModal({ open, siteId: requestedId, onClose, onCreated, slots = {} }: Props) {
   // The page mounts one modal per request (keyed), so all state here starts fresh each time.
@@ -77,7 +96,16 @@ export function WebsiteModal({ open, siteId: requestedId, onClose, onCreated, sl
   const [agentChangeOpen, setAgentChangeOpen] = useState(false);
   const [terminationOpen, setTerminationOpen] = useState(false);
   const [agentInfo, setAgentInfo] = useState<string | null>(null);
-  const drag = useDraggable();
+  const mobile = useIsMobile();
+  const drag = useDraggable(!mobile);
+  // What had focus when the modal opened (the row, or the New Website button) gets it back on close.
+  const [opener] = useState(() =>
+    document.activeElement instanceof HTMLElement && document.activeElement !== document.body
+      ? document.activeElement
+      : null,
+  );
+  // A state, not a ref: the form renders inside the dialog's portal a commit after the modal itself.
+  const [formBox, setFormBox] = useState<HTMLDivElement | null>(null);
   // An unknown role (profile not loaded, or not one the app knows) gets the read-only modal.
   const role = useRole();
   const readOnly = role === null || !canWrite(role);
@@ -103,6 +131,38 @@ export function WebsiteModal({ open, siteId: requestedId, onClose, onCreated, sl
 
   const values = Form.useWatch([], form) as WebsiteFormValues | undefined;
   const saveEnabled = canSave(values, initial, creating);
+  const dirty =
+    !readOnly && values !== undefined && initial !== null && fingerprint(values) !== fingerprint(initial);
+  const guard = useUnsavedChanges(dirty);
+
+  useEffect(
+    () => () => {
+      // After the dialog's own focus lock has let go, which happens later in the same unmount.
+      setTimeout(() => {
+        if (opener?.isConnected) opener.focus({ preventScroll: true });
+      }, 0);
+    },
+    [opener],
+  );
+
+  // Focus goes to the first field that can be edited, once per site, when the form shows its
+  // values: the locks follow the watched status, which settles a render after the values are set
+  // (a field focused before then could be disabled under the cursor).
+  const focusKey = creating ? 'new' : loadedKey;
+  const settled = values !== undefined && initial !== null && values.status === initial.status;
+  const focusedFor = useRef<number | 'new' | null>(null);
+  useEffect(() => {
+    if (focusKey === null || !open || !formBox || !settled || focusedFor.current === focusKey) return;
+    focusedFor.current = focusKey;
+    formBox.querySelector<HTMLElement>(FIELD_SELECTOR)?.focus({ preventScroll: true });
+  }, [focusKey, open, formBox, settled]);
+
+  /** Close, the ✕ and Escape: unsaved edits are only dropped when the user says so. */
+  async function requestClose() {
+    const now = form.getFieldsValue(true) as WebsiteFormValues;
+    const dirtyNow = !readOnly && initial !== null && fingerprint(now) !== fingerprint(initial);
+    if (await guard.confirmLeave(dirtyNow)) onClose();
+  }
 
   const teamProduct = creating
     ? values?.product === TEAM_PRODUCT_ID
@@ -125,6 +185,9 @@ export function WebsiteModal({ open, siteId: requestedId, onClose, onCreated, sl
       if (creating) {
         const { id } = await create.mutateAsync(toInput(v));
         toastSaved(WebsiteMessages.created);
+        // Saved: the page may put the new site in its URL without asking about unsaved edits.
+        guard.release();
+        setInitial(v);
         setSiteId(id);
         onCreated?.(id);
         return id;
@@ -135,6 +198,8 @@ export function WebsiteModal({ open, siteId: requestedId, onClose, onCreated, sl
       return siteId;
     } catch (err) {
       void message.error(errorMessage(err));
+      const fields = fieldErrorsOf(err, FIELD_ERRORS);
+      if (fields.length) form.setFields(fields);
       return null;
     }
   }
@@ -175,8 +240,9 @@ export function WebsiteModal({ open, siteId: requestedId, onClose, onCreated, sl
       onOk: async () => {
         try {
           await remove.mutateAsync(target.rowKey);
+          // One notice per action: the toast says it, no notification repeats it.
           toastSaved(WebsiteMessages.deleted);
-          notification.success({ title: WebsiteMessages.siteDeleted, description: target.domainName });
+          guard.release();
           onClose();
         } catch (err) {
           void message.error(errorMessage(err));
@@ -209,6 +275,7 @@ export function WebsiteModal({ open, siteId: requestedId, onClose, onCreated, sl
   const websiteTab = (
     <WebsiteForm
       form={form}
+      name={`website-${siteId ?? 'new'}`}
       initialValues={formInitial}
       site={saved}
       role={role}
@@ -238,7 +305,7 @@ export function WebsiteModal({ open, siteId: requestedId, onClose, onCreated, sl
       children: (
         <Spin spinning={loadingExisting}>
           {saved && <PendingRequests siteId={saved.rowKey} />}
-          {websiteTab}
+          <div ref={setFormBox}>{websiteTab}</div>
         </Spin>
       ),
     },
@@ -271,14 +338,22 @@ export function WebsiteModal({ open, siteId: requestedId, onClose, onCreated, sl
     <>
       <Modal
         open={open}
-        width={MODAL_WIDTH}
-        onCancel={onClose}
+        width={mobile ? '100%' : MODAL_WIDTH}
+        onCancel={() => void requestClose()}
         mask={{ closable: false }}
         destroyOnHidden
-        className="vp-website-modal"
-        modalRender={drag.modalRender}
+        className={mobile ? 'vp-website-modal vp-website-modal-full' : 'vp-website-modal'}
+        modalRender={(node) => (
+          <div className="vp-focus-wrap" onKeyDown={wrapFocus}>
+            {mobile ? node : drag.modalRender(node)}
+          </div>
+        )}
         title={
-          <div className="vp-modal-title" {...drag.handleProps} data-testid="modal-drag-handle">
+          <div
+            className={mobile ? 'vp-modal-title vp-modal-title-fixed' : 'vp-modal-title'}
+            {...(mobile ? {} : drag.handleProps)}
+            data-testid="modal-drag-handle"
+          >
             <span className="vp-modal-title-text">{title}</span>
             {!creating && (
               <Button size="small" icon={<HistoryOutlined />} onClick={() => setHistoryOpen(true)}>
@@ -293,7 +368,7 @@ export function WebsiteModal({ open, siteId: requestedId, onClose, onCreated, sl
               Need help? Contact the MLS Data Licensing Department at{' '}
               <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
             </span>
-            <Button onClick={onClose}>Close</Button>
+            <Button onClick={() => void requestClose()}>Close</Button>
           </div>
         }
       >
@@ -302,7 +377,7 @@ export function WebsiteModal({ open, siteId: requestedId, onClose, onCreated, sl
         ) : (
           <Tabs
             className="vp-website-tabs"
-            tabPlacement="start"
+            tabPlacement={mobile ? 'top' : 'start'}
             activeKey={tab}
             onChange={(k) => void changeTab(k)}
             items={items}
