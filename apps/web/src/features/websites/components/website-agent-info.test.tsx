@@ -39,11 +39,11 @@ describe('agent Info', () => {
       return undefined;
     });
     renderWithClient(<WebsiteModal open siteId={7} onClose={() => undefined} />);
-    await screen.findByDisplayValue('summit-homes.example.com', {}, { timeout: 5000 });
+    await screen.findByDisplayValue('summit-homes.example.com', {}, { timeout: 15_000 });
     const info = within(screen.getByTestId('agent-broker-table')).getByRole('button', { name: 'Info' });
     expect((info as HTMLButtonElement).disabled).toBe(false);
     fireEvent.click(info);
-    const details = await screen.findByTestId('agent-info', {}, { timeout: 5000 });
+    const details = await screen.findByTestId('agent-info', {}, { timeout: 15_000 });
     expect(details.textContent).toContain('Alice Agent');
     expect(details.textContent).toContain(site.licenseNumber);
   });
