@@ -1,8 +1,18 @@
 import { GlobalOutlined } from '@ant-design/icons';
 import { displayDate, type SiteStatus, type Website, type WebsiteListQuery } from '@vp/contract';
 import { Button, Grid, Table, Tooltip, type TableProps } from 'antd';
-import type { Key } from 'react';
+import {
+  useRef,
+  useState,
+  type FocusEvent,
+  type HTMLAttributes,
+  type Key,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
+import { LoadingState } from '../../../components/query-states.tsx';
 import { MlsStatusBadge, SiteStatusBadge } from '../../../components/status-badge.tsx';
+import { PAGE_SIZES } from '../list-state.ts';
 
 export type SortField = NonNullable<WebsiteListQuery['sort']>;
 
@@ -16,16 +26,49 @@ export interface TableState {
 interface Props {
   rows: Website[];
   total: number;
+  /** The first answer for this list is on its way (no rows to show yet). */
   loading: boolean;
   state: TableState;
   onStateChange: (next: TableState) => void;
+  /** What an empty answer shows: why, and what to do next. */
+  emptyText?: ReactNode;
   onOpen?: (site: Website) => void;
   onView?: (site: Website) => void;
   selection?: TableProps<Website>['rowSelection'];
+  /** Shown above the rows (the Custom Export's select-all offer). */
+  title?: TableProps<Website>['title'];
 }
 
 function dateCell(v: string | null) {
   return v ? displayDate(v) : '';
+}
+
+/** The columns a phone shows (spec §7): enough to tell the sites apart and open one. */
+const PHONE_COLUMNS = new Set<Key>(['domainName', 'status', 'licensee']);
+
+/**
+ * A sortable header is one Tab stop for the whole header row (the sorted column's); the arrow
+ * keys move between the others. Without this every header is a Tab stop and the first row is a
+ * dozen presses away.
+ */
+function HeaderCell(
+  props: HTMLAttributes<HTMLTableCellElement> & { 'data-sort-key'?: string; 'data-tab-stop'?: string },
+) {
+  const { 'data-sort-key': sortKey, 'data-tab-stop': tabStop, ...rest } = props;
+  if (!sortKey) return <th {...rest} />;
+  const move = (e: KeyboardEvent<HTMLTableCellElement>) => {
+    rest.onKeyDown?.(e);
+    if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+    const cells = [
+      ...(e.currentTarget.parentElement?.querySelectorAll<HTMLElement>('th[data-sortable]') ?? []),
+    ];
+    const next = cells[cells.indexOf(e.currentTarget) + (e.key === 'ArrowRight' ? 1 : -1)];
+    if (next) {
+      e.preventDefault();
+      next.focus();
+    }
+  };
+  return <th {...rest} data-sortable="" tabIndex={tabStop ? 0 : -1} onKeyDown={move} />;
 }
 
 /** The websites table with server-side paging and sorting (the server holds every row). */
@@ -35,24 +78,41 @@ export function WebsitesTable({
   loading,
   state,
   onStateChange,
+  emptyText,
   onOpen,
   onView,
   selection,
+  title,
 }: Props) {
-  // On a phone the table scrolls sideways; a pinned action column would cover the first columns.
-  const wide = Grid.useBreakpoint().md ?? true;
+  const screens = Grid.useBreakpoint();
+  // Before the first measure, assume a wide screen (antd reports nothing yet).
+  const wide = screens.md ?? true;
+  const top = useRef<HTMLDivElement>(null);
+  // The header that holds the Tab stop: the sorted column's until another header takes focus.
+  const [tabStop, setTabStop] = useState<SortField | null>(null);
+  const stopKey = tabStop ?? state.sort;
   const sortable = (key: SortField) => ({
     key,
     sorter: true,
     sortOrder:
       state.sort === key ? (state.order === 'asc' ? ('ascend' as const) : ('descend' as const)) : null,
+    onHeaderCell: () =>
+      ({
+        'data-sort-key': key,
+        'data-tab-stop': stopKey === key ? '1' : undefined,
+        onFocus: (e: FocusEvent<HTMLElement>) => {
+          if (e.target === e.currentTarget) setTabStop(key);
+        },
+      }) as HTMLAttributes<HTMLElement>,
   });
 
-  const columns: TableProps<Website>['columns'] = [
+  let columns: NonNullable<TableProps<Website>['columns']> = [
     {
       title: 'Domain',
       dataIndex: 'domainName',
       ...sortable('domainName'),
+      // Pinned, so a row stays recognisable while the other columns scroll sideways.
+      fixed: wide ? 'start' : undefined,
       render: (v: string) => <span className="vp-domain-cell">{v}</span>,
     },
     {
@@ -68,18 +128,19 @@ export function WebsitesTable({
       ...sortable('mlsStatus'),
       render: (v: string) => <MlsStatusBadge status={v} />,
     },
-    { title: 'Office', dataIndex: 'office', ...sortable('office'), ellipsis: true },
+    { title: 'Office', dataIndex: 'office', ...sortable('office'), ellipsis: { showTitle: true } },
     { title: 'MLS ID', dataIndex: 'mlsId', key: 'mlsId' },
     { title: 'Member #', dataIndex: 'memberNumber', ...sortable('memberNumber') },
     { title: 'Start Date', dataIndex: 'startDate', ...sortable('startDate'), render: dateCell },
     { title: 'Term Date', dataIndex: 'termDate', ...sortable('termDate'), render: dateCell },
   ];
-  if (onView) {
+  if (!wide) columns = columns.filter((c) => PHONE_COLUMNS.has(c.key as Key));
+  if (onView && wide) {
     columns.push({
       title: <span className="vp-sr-only">View site</span>,
       key: 'view',
-      fixed: wide ? 'end' : undefined,
-      width: 56,
+      fixed: 'end',
+      width: 48,
       render: (_: unknown, site: Website) => (
         <Tooltip title="View site">
           <Button
@@ -97,48 +158,69 @@ export function WebsitesTable({
     });
   }
 
+  /** A new page starts at the top of the table, not wherever the last one was scrolled to. */
+  function scrollToTop() {
+    const el = top.current;
+    if (el && el.getBoundingClientRect().top < 0) el.scrollIntoView({ block: 'start' });
+  }
+
+  const waiting = loading && rows.length === 0;
   return (
-    <Table<Website>
-      className="vp-websites-table"
-      data-testid="websites-table"
-      rowKey="rowKey"
-      size="middle"
-      dataSource={rows}
-      columns={columns}
-      loading={loading}
-      rowSelection={selection}
-      scroll={{ x: 'max-content' }}
-      onRow={(site) =>
-        onOpen
-          ? {
-              onClick: () => onOpen(site),
-              onKeyDown: (e) => {
-                if (e.key === 'Enter' && e.target === e.currentTarget) onOpen(site);
-              },
-              tabIndex: 0,
-            }
-          : {}
-      }
-      pagination={{
-        current: state.page,
-        pageSize: state.pageSize,
-        total,
-        showSizeChanger: true,
-        pageSizeOptions: [20, 50, 100],
-        showTotal: (t) => `${t.toLocaleString('en-US')} websites`,
-      }}
-      onChange={(pagination, _filters, sorter) => {
-        const s = Array.isArray(sorter) ? sorter[0] : sorter;
-        const key = (s?.order ? (s.columnKey as Key | undefined) : undefined) as SortField | undefined;
-        const sortChanged =
-          (key ?? 'domainName') !== state.sort || (s?.order === 'descend' ? 'desc' : 'asc') !== state.order;
-        onStateChange({
-          page: sortChanged ? 1 : (pagination.current ?? 1),
-          pageSize: pagination.pageSize ?? state.pageSize,
-          sort: key ?? 'domainName',
-          order: s?.order === 'descend' ? 'desc' : 'asc',
-        });
-      }}
-    />
+    <div ref={top} className="vp-websites-table-wrap">
+      <Table<Website>
+        className={`vp-websites-table${wide ? '' : ' vp-websites-table-phone'}`}
+        data-testid="websites-table"
+        rowKey="rowKey"
+        size={wide ? 'middle' : 'small'}
+        dataSource={rows}
+        columns={columns}
+        // The skeleton stands in for the rows; a spinner over 'No data' would contradict it.
+        loading={loading && !waiting}
+        locale={{ emptyText: waiting ? <LoadingState label="Loading websites" rows={8} /> : emptyText }}
+        rowSelection={selection}
+        title={title}
+        components={{ header: { cell: HeaderCell } }}
+        scroll={wide ? { x: 'max-content' } : undefined}
+        // The sideways scroll bar stays at the bottom of the window, under the rows in view.
+        sticky={wide ? { offsetHeader: 0 } : undefined}
+        onRow={(site) =>
+          onOpen
+            ? {
+                onClick: () => onOpen(site),
+                onKeyDown: (e) => {
+                  if ((e.key === 'Enter' || e.key === ' ') && e.target === e.currentTarget) {
+                    e.preventDefault();
+                    onOpen(site);
+                  }
+                },
+                tabIndex: 0,
+              }
+            : {}
+        }
+        pagination={{
+          current: state.page,
+          pageSize: state.pageSize,
+          total,
+          showSizeChanger: true,
+          pageSizeOptions: [...PAGE_SIZES],
+          showTotal: (t) => `${t.toLocaleString('en-US')} websites`,
+          size: wide ? undefined : 'small',
+        }}
+        onChange={(pagination, _filters, sorter) => {
+          const s = Array.isArray(sorter) ? sorter[0] : sorter;
+          const key = (s?.order ? (s.columnKey as Key | undefined) : undefined) as SortField | undefined;
+          const sortChanged =
+            (key ?? 'domainName') !== state.sort || (s?.order === 'descend' ? 'desc' : 'asc') !== state.order;
+          const next: TableState = {
+            page: sortChanged ? 1 : (pagination.current ?? 1),
+            pageSize: pagination.pageSize ?? state.pageSize,
+            sort: key ?? 'domainName',
+            order: s?.order === 'descend' ? 'desc' : 'asc',
+          };
+          if (next.page !== state.page || next.pageSize !== state.pageSize) scrollToTop();
+          onStateChange(next);
+        }}
+      />
+    </div>
   );
 }
