@@ -1,4 +1,4 @@
-import { guardDecision, Messages, rolesFromRole, type GuardDecision } from '@vp/contract';
+import { guardDecision, loginPath, Messages, rolesFromRole, type GuardDecision } from '@vp/contract';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { profileQuery, fetchProfile } from '../features/profile/index.ts';
 import { errorMessage } from '../lib/http.ts';
@@ -47,7 +47,7 @@ export async function guardLoader({ request }: LoaderFunctionArgs): Promise<null
     } catch (err) {
       resetToken();
       void toast('error', errorMessage(err) || Messages.hasError);
-      throw redirect(`/login?redirect=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
+      throw redirect(loginPath(`${url.pathname}${url.search}`));
     }
     decision = decide(url);
   }
