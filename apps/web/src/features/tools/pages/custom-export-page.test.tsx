@@ -6,8 +6,14 @@ import { renderWithClient, serveApi, website } from '../../../testing/fake-api.t
 import CustomExportPage from './custom-export-page.tsx';
 
 const runner = vi.hoisted(() => ({
-  exportFilteredWebsites: vi.fn(async () => ({ rows: 120, fileName: 'table-list.xlsx' })),
-  exportSelectedWebsites: vi.fn(async () => ({ rows: 1, fileName: 'table-list.xlsx' })),
+  exportFilteredWebsites: vi.fn(async (_filter: unknown, _keys: unknown) => ({
+    rows: 120,
+    fileName: 'table-list.xlsx',
+  })),
+  exportSelectedWebsites: vi.fn(async (_sites: unknown, _keys: unknown) => ({
+    rows: 1,
+    fileName: 'table-list.xlsx',
+  })),
 }));
 vi.mock('../../websites/export/run-export.ts', () => runner);
 
