@@ -43,8 +43,28 @@ function dateCell(v: string | null) {
   return v ? displayDate(v) : '';
 }
 
-/** The columns a phone shows (spec §7): enough to tell the sites apart and open one. */
-const PHONE_COLUMNS = new Set<Key>(['domainName', 'status', 'licensee']);
+/**
+ * A phone shows each website as a card (spec §7): its domain, and under it its status and
+ * licensee, enough to tell the sites apart and open one.
+ */
+function phoneColumns(sortable: (key: SortField) => object): NonNullable<TableProps<Website>['columns']> {
+  return [
+    {
+      title: 'Website',
+      dataIndex: 'domainName',
+      ...sortable('domainName'),
+      render: (_: string, site: Website) => (
+        <div className="vp-site-card" data-testid="site-card">
+          <span className="vp-domain-cell">{site.domainName}</span>
+          <span className="vp-site-card-meta">
+            <SiteStatusBadge status={site.status} />
+            <span className="vp-site-card-licensee">{site.licensee}</span>
+          </span>
+        </div>
+      ),
+    },
+  ];
+}
 
 /**
  * A sortable header is one Tab stop for the whole header row (the sorted column's); the arrow
@@ -128,13 +148,13 @@ export function WebsitesTable({
       ...sortable('mlsStatus'),
       render: (v: string) => <MlsStatusBadge status={v} />,
     },
-    { title: 'Office', dataIndex: 'office', ...sortable('office'), ellipsis: { showTitle: true } },
+    { title: 'Office', dataIndex: 'office', ...sortable('office') },
     { title: 'MLS ID', dataIndex: 'mlsId', key: 'mlsId' },
     { title: 'Member #', dataIndex: 'memberNumber', ...sortable('memberNumber') },
     { title: 'Start Date', dataIndex: 'startDate', ...sortable('startDate'), render: dateCell },
     { title: 'Term Date', dataIndex: 'termDate', ...sortable('termDate'), render: dateCell },
   ];
-  if (!wide) columns = columns.filter((c) => PHONE_COLUMNS.has(c.key as Key));
+  if (!wide) columns = phoneColumns(sortable);
   if (onView && wide) {
     columns.push({
       title: <span className="vp-sr-only">View site</span>,
@@ -180,7 +200,10 @@ export function WebsitesTable({
         rowSelection={selection}
         title={title}
         components={{ header: { cell: HeaderCell } }}
-        scroll={wide ? { x: 'max-content' } : undefined}
+        // Columns take the room their content needs and long names wrap, so at 1440 px every column
+        // fits; narrower, the table scrolls sideways with the domain pinned.
+        tableLayout="auto"
+        scroll={wide ? { x: true } : undefined}
         // The sideways scroll bar stays at the bottom of the window, under the rows in view.
         sticky={wide ? { offsetHeader: 0 } : undefined}
         onRow={(site) =>
