@@ -180,7 +180,7 @@ export default function CustomExportPage() {
         <WebsitesTable
           rows={rows}
           total={total}
-          loading={list.isPending}
+          loading={list.isPending || list.isPlaceholderData}
           emptyText={emptyText}
           state={{ page: state.page, pageSize: state.size, sort: state.sort, order: state.order }}
           onStateChange={setTable}

@@ -238,7 +238,7 @@ export default function WebsitesPage() {
           <WebsitesTable
             rows={list.data?.items ?? []}
             total={list.data?.total ?? 0}
-            loading={list.isPending}
+            loading={list.isPending || list.isPlaceholderData}
             emptyText={emptyText}
             state={{ page: state.page, pageSize: state.size, sort: state.sort, order: state.order }}
             onStateChange={setTable}
