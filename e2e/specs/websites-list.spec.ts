@@ -255,6 +255,49 @@ test.describe('at 1440 px', () => {
   });
 });
 
+test.describe('at 1100 px', () => {
+  test.use({ viewport: { width: 1100, height: 800 } });
+
+  test('the table scrolls sideways with the domain pinned and the scroll bar under the rows in view', async ({
+    page,
+    request,
+  }) => {
+    await useSession(page, await apiLogin(request, users.demo));
+    await page.goto('/websites');
+    await expect(rows(page).first()).toBeVisible(LOAD);
+    // The table runs on below the window; its scroll bar does not wait at its end.
+    expect((await table(page).boundingBox())!.height).toBeGreaterThan(800);
+    const bar = table(page).locator('.ant-table-sticky-scroll');
+    await expect(bar).toBeVisible();
+    const box = (await bar.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(800);
+    expect(box.y).toBeGreaterThan(600);
+
+    // Scrolled sideways, the domain stays in view and the header follows the rows.
+    await table(page)
+      .locator('.ant-table-body, .ant-table-content')
+      .first()
+      .evaluate((el) => el.scrollTo({ left: 500 }));
+    const domainHeader = table(page).getByRole('columnheader', { name: 'Domain' });
+    const domainCell = rows(page)
+      .first()
+      .locator('td')
+      .filter({ has: page.locator('.vp-domain-cell') });
+    await expect
+      .poll(async () =>
+        Math.round((await domainCell.boundingBox())!.x - (await domainHeader.boundingBox())!.x),
+      )
+      .toBe(0);
+    const officeHeader = table(page).getByRole('columnheader', { name: 'Office' });
+    const officeCell = rows(page).first().locator('td').nth(4);
+    await expect
+      .poll(async () =>
+        Math.round((await officeCell.boundingBox())!.x - (await officeHeader.boundingBox())!.x),
+      )
+      .toBe(0);
+  });
+});
+
 test.describe('on a phone (390 × 844)', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

@@ -83,8 +83,8 @@ export function writeUrlState<S extends UrlStateSpec>(
   const next = new URLSearchParams(params);
   for (const [key, value] of Object.entries(patch)) {
     const param = spec[key];
-    if (!param) continue;
-    const text = value === null || value === undefined ? '' : param.format(value);
+    if (!param || value === undefined) continue;
+    const text = value === null ? '' : param.format(value);
     if (text === '' || text === param.format(param.defaultValue)) next.delete(key);
     else next.set(key, text);
   }

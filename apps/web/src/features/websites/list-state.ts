@@ -21,6 +21,21 @@ export const websitesListSpec = {
 
 export type WebsitesListState = UrlStateValues<typeof websitesListSpec>;
 
+/** A change of the table (sort, order, page, page size) as a change of the URL state. */
+export function tableChange(change: {
+  page?: number;
+  pageSize?: number;
+  sort?: WebsitesListState['sort'];
+  order?: WebsitesListState['order'];
+}): Partial<WebsitesListState> {
+  const out: Partial<WebsitesListState> = {};
+  if (change.page !== undefined) out.page = change.page;
+  if (change.pageSize !== undefined) out.size = change.pageSize;
+  if (change.sort !== undefined) out.sort = change.sort;
+  if (change.order !== undefined) out.order = change.order;
+  return out;
+}
+
 /** The list call for a state. */
 export function listParams(state: WebsitesListState): WebsiteListParams {
   return {

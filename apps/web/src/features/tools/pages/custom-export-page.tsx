@@ -10,6 +10,7 @@ import {
   emptyListReason,
   listParams,
   loadWebsiteExport,
+  tableChange,
   useListSearch,
   useWebsites,
   useWebsitesListState,
@@ -56,8 +57,7 @@ export default function CustomExportPage() {
     startOver();
     setState({ filter: next, page: 1 });
   };
-  const setTable = (next: TableState) =>
-    setState({ page: next.page, size: next.pageSize, sort: next.sort, order: next.order });
+  const setTable = (change: Partial<TableState>) => setState(tableChange(change));
 
   const selectedCount = all ? total : selection.rows.size;
   const pageKeys = rows.map((r) => r.rowKey as Key);

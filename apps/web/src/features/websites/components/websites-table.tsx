@@ -2,6 +2,7 @@ import { GlobalOutlined } from '@ant-design/icons';
 import { displayDate, type SiteStatus, type Website, type WebsiteListQuery } from '@vp/contract';
 import { Button, Grid, Table, Tooltip, type TableProps } from 'antd';
 import {
+  useLayoutEffect,
   useRef,
   useState,
   type FocusEvent,
@@ -29,7 +30,8 @@ interface Props {
   /** The first answer for this list is on its way (no rows to show yet). */
   loading: boolean;
   state: TableState;
-  onStateChange: (next: TableState) => void;
+  /** What the user changed: a sort (from page 1) or a page or page size. */
+  onStateChange: (change: Partial<TableState>) => void;
   /** What an empty answer shows: why, and what to do next. */
   emptyText?: ReactNode;
   onOpen?: (site: Website) => void;
@@ -41,6 +43,25 @@ interface Props {
 
 function dateCell(v: string | null) {
   return v ? displayDate(v) : '';
+}
+
+/**
+ * From this width (the table's own, about that of a 1440 px window) every column fits when long
+ * names wrap; narrower, the table scrolls sideways instead.
+ */
+const FIT_WIDTH = 1100;
+
+/** The table's width, followed as the window or the sidebar changes it. */
+function useWidth(ref: { current: HTMLElement | null }): number | null {
+  const [width, setWidth] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => setWidth(entry?.contentRect.width ?? null));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
 }
 
 /**
@@ -108,6 +129,10 @@ export function WebsitesTable({
   // Before the first measure, assume a wide screen (antd reports nothing yet).
   const wide = screens.md ?? true;
   const top = useRef<HTMLDivElement>(null);
+  const width = useWidth(top);
+  // Every column in view at once, or else the sideways scroll with the domain pinned and the
+  // scroll bar kept at the bottom of the window, under the rows in view.
+  const fits = width === null || width >= FIT_WIDTH + (selection ? 40 : 0);
   // The header that holds the Tab stop: the sorted column's until another header takes focus.
   const [tabStop, setTabStop] = useState<SortField | null>(null);
   const stopKey = tabStop ?? state.sort;
@@ -132,7 +157,7 @@ export function WebsitesTable({
       dataIndex: 'domainName',
       ...sortable('domainName'),
       // Pinned, so a row stays recognisable while the other columns scroll sideways.
-      fixed: wide ? 'start' : undefined,
+      fixed: wide && !fits ? 'start' : undefined,
       render: (v: string) => <span className="vp-domain-cell">{v}</span>,
     },
     {
@@ -159,7 +184,7 @@ export function WebsitesTable({
     columns.push({
       title: <span className="vp-sr-only">View site</span>,
       key: 'view',
-      fixed: 'end',
+      fixed: fits ? undefined : 'end',
       width: 48,
       render: (_: unknown, site: Website) => (
         <Tooltip title="View site">
@@ -200,12 +225,11 @@ export function WebsitesTable({
         rowSelection={selection}
         title={title}
         components={{ header: { cell: HeaderCell } }}
-        // Columns take the room their content needs and long names wrap, so at 1440 px every column
-        // fits; narrower, the table scrolls sideways with the domain pinned.
-        tableLayout="auto"
-        scroll={wide ? { x: true } : undefined}
-        // The sideways scroll bar stays at the bottom of the window, under the rows in view.
-        sticky={wide ? { offsetHeader: 0 } : undefined}
+        // When every column fits, long names wrap to make room; otherwise each column takes the
+        // width of its content, and the header and the scroll bar stick to the window's edges.
+        tableLayout={wide && fits ? 'auto' : undefined}
+        scroll={wide ? { x: fits ? true : 'max-content' } : undefined}
+        sticky={wide && !fits ? { offsetHeader: 0 } : undefined}
         onRow={(site) =>
           onOpen
             ? {
@@ -229,18 +253,23 @@ export function WebsitesTable({
           showTotal: (t) => `${t.toLocaleString('en-US')} websites`,
           size: wide ? undefined : 'small',
         }}
-        onChange={(pagination, _filters, sorter) => {
-          const s = Array.isArray(sorter) ? sorter[0] : sorter;
-          const key = (s?.order ? (s.columnKey as Key | undefined) : undefined) as SortField | undefined;
-          const sortChanged =
-            (key ?? 'domainName') !== state.sort || (s?.order === 'descend' ? 'desc' : 'asc') !== state.order;
-          const next: TableState = {
-            page: sortChanged ? 1 : (pagination.current ?? 1),
-            pageSize: pagination.pageSize ?? state.pageSize,
-            sort: key ?? 'domainName',
-            order: s?.order === 'descend' ? 'desc' : 'asc',
-          };
-          if (next.page !== state.page || next.pageSize !== state.pageSize) scrollToTop();
+        // Only what this action changed is reported, so a click that lands before the last change
+        // has been drawn cannot undo it.
+        onChange={(pagination, _filters, sorter, extra) => {
+          if (extra.action === 'sort') {
+            const s = Array.isArray(sorter) ? sorter[0] : sorter;
+            const key = (s?.order ? (s.columnKey as Key | undefined) : undefined) as SortField | undefined;
+            onStateChange({
+              sort: key ?? 'domainName',
+              order: s?.order === 'descend' ? 'desc' : 'asc',
+              page: 1,
+            });
+            return;
+          }
+          if (extra.action !== 'paginate') return;
+          const next = { page: pagination.current ?? 1, pageSize: pagination.pageSize ?? state.pageSize };
+          if (next.pageSize !== state.pageSize) next.page = 1;
+          scrollToTop();
           onStateChange(next);
         }}
       />

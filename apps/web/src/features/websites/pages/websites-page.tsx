@@ -20,7 +20,13 @@ import { fetchWebsites, useWebsite, useWebsites } from '../api.ts';
 import { WebsitesFilter } from '../components/websites-filter.tsx';
 import { WebsitesTable, type TableState } from '../components/websites-table.tsx';
 import { useListSearch } from '../list-search.ts';
-import { emptyListReason, listParams, readWebsitesListState, useWebsitesListState } from '../list-state.ts';
+import {
+  emptyListReason,
+  listParams,
+  readWebsitesListState,
+  tableChange,
+  useWebsitesListState,
+} from '../list-state.ts';
 import '../websites.css';
 
 // The modal (forms, date pickers, tabs) is only needed once a row is opened.
@@ -120,8 +126,7 @@ export default function WebsitesPage() {
   }, [location.state, navigate, params, rawSite]);
 
   const setStatus = (next: SiteStatus | null) => setState({ filter: next, page: 1 }, 'push');
-  const setTable = (next: TableState) =>
-    setState({ page: next.page, size: next.pageSize, sort: next.sort, order: next.order }, 'push');
+  const setTable = (change: Partial<TableState>) => setState(tableChange(change), 'push');
   const showAll = () => {
     search.clear();
     setState({ filter: null, search: '', page: 1 }, 'push');
