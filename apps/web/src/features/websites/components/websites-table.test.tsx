@@ -14,7 +14,7 @@ describe('Websites table', () => {
     render(<WebsitesTable rows={rows} total={120} loading={false} state={state} onStateChange={change} />);
     fireEvent.click(screen.getByRole('columnheader', { name: 'Licensee' }));
     fireEvent.click(screen.getByTitle('2'));
-    expect(change.mock.calls.map(([c]: [unknown]) => c)).toEqual([
+    expect(change.mock.calls.map((call: unknown[]) => call[0])).toEqual([
       { sort: 'licensee', order: 'asc', page: 1 },
       { page: 2, pageSize: 50 },
     ]);
