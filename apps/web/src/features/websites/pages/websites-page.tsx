@@ -103,10 +103,10 @@ export default function WebsitesPage() {
     rawSite !== null && !draftOpen && !siteOpen && (siteParam === null || isNotFound(site.error));
 
   const openSite = useCallback(
-    (id: number, replace = false) => {
+    (id: number) => {
       const next = new URLSearchParams(params);
       next.set('site', String(id));
-      void navigate({ search: `?${next}` }, { replace, state: { openedSite: true } satisfies OpenedHere });
+      void navigate({ search: `?${next}` }, { state: { openedSite: true } satisfies OpenedHere });
     },
     [params, navigate],
   );
