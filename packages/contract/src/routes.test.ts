@@ -4,6 +4,7 @@ import {
   guardDecision,
   isLoginFree,
   rolesFromRole,
+  loginPath,
   safeRedirect,
   type GuardDecision,
   type GuardInput,
@@ -196,5 +197,27 @@ describe('login-free paths and redirect targets', () => {
     [null, '/dashboard'],
   ])('safeRedirect(%s) = %s', (target, expected) => {
     expect(safeRedirect(target)).toBe(expected);
+  });
+
+  it.each([
+    [
+      '/websites?filter=Active&page=3&site=8',
+      '/login?redirect=%2Fwebsites%3Ffilter%3DActive%26page%3D3%26site%3D8',
+    ],
+    ['/profile', '/login?redirect=%2Fprofile'],
+    ['/websites?search=a#main', '/login?redirect=%2Fwebsites%3Fsearch%3Da'],
+    ['/login?redirect=%2Fprofile', '/login'],
+    ['/tos', '/login'],
+    ['/redirect/websites', '/login'],
+    ['/', '/login'],
+    ['//evil.example/x', '/login'],
+    ['https://evil.example/x', '/login'],
+    ['', '/login'],
+    [null, '/login'],
+  ])('loginPath(%s) = %s', (fullPath, expected) => {
+    expect(loginPath(fullPath)).toBe(expected);
+    // Whatever it names, the login form's own check lets it through unchanged.
+    const encoded = /[?&]redirect=([^&]*)/.exec(expected)?.[1];
+    if (encoded) expect(safeRedirect(decodeURIComponent(encoded))).toBe(decodeURIComponent(encoded));
   });
 });

@@ -117,7 +117,7 @@ export function guardDecision(input: GuardInput): GuardDecision {
 
   if (!token) {
     if (isLoginFree(input.path)) return { kind: 'allow' };
-    return { kind: 'redirect', to: `/login?redirect=${encodeURIComponent(input.fullPath)}` };
+    return { kind: 'redirect', to: loginPath(input.fullPath) };
   }
   if (input.path === '/login') return { kind: 'redirect', to: '/dashboard' };
   if (input.roles.length === 0) {
@@ -128,6 +128,18 @@ export function guardDecision(input: GuardInput): GuardDecision {
     return { kind: 'redirect', to: '/tos' };
   }
   return { kind: 'allow' };
+}
+
+/**
+ * The login page for a user whose session ended on `fullPath` (path and query): it names that page
+ * as the redirect, so logging in again returns there with its URL state. Login-free pages and the
+ * root are not worth returning to.
+ */
+export function loginPath(fullPath?: string | null): string {
+  const path = (fullPath ?? '').split(/[?#]/)[0] ?? '';
+  if (!path.startsWith('/') || path.startsWith('//') || path === '/' || isLoginFree(path)) return '/login';
+  const target = (fullPath ?? '').split('#')[0]!;
+  return `/login?redirect=${encodeURIComponent(target)}`;
 }
 
 /** Where a login form sends the user afterwards: the redirect target, never off-site. */

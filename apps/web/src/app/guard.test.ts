@@ -150,6 +150,18 @@ describe('route guard', () => {
     expect(confirmLogout).not.toHaveBeenCalled();
   });
 
+  it('a session that ended while away returns, after logging in, to the page with its URL state', async () => {
+    setToken('expired');
+    respond(401, { code: 401, message: 'Your session is not valid. Please log in again.' });
+    const target = await visit('/websites?filter=Active&sort=licensee&page=3&site=8');
+    expect(target).toBe(
+      '/login?redirect=%2Fwebsites%3Ffilter%3DActive%26sort%3Dlicensee%26page%3D3%26site%3D8',
+    );
+    expect(new URLSearchParams(target!.split('?')[1]).get('redirect')).toBe(
+      '/websites?filter=Active&sort=licensee&page=3&site=8',
+    );
+  });
+
   it('a role without the route (one the table does not list) gets /401', async () => {
     setToken('t');
     respond(200, profile({ role: 'auditor' }));

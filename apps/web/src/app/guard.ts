@@ -1,4 +1,4 @@
-import { guardDecision, Messages, rolesFromRole, type GuardDecision } from '@vp/contract';
+import { guardDecision, loginPath, Messages, rolesFromRole, type GuardDecision } from '@vp/contract';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { loadLoginCode } from '../features/auth/index.ts';
 import { errorMessage } from '../lib/http.ts';
@@ -46,7 +46,7 @@ export async function guardLoader({ request }: LoaderFunctionArgs): Promise<null
       // The toast is antd's, themed by the shell; the login page it leads to does not load it.
       await loadShell();
       void toast('error', errorMessage(err) || Messages.hasError);
-      throw redirect(`/login?redirect=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
+      throw redirect(loginPath(`${url.pathname}${url.search}`));
     }
     decision = decide(url);
   }

@@ -1,7 +1,7 @@
 import { LOGOUT_CODES } from '@vp/contract';
 import { QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { endSession } from '../layout/session-actions.ts';
+import { endSession, idleLogOut } from '../layout/session-actions.ts';
 import { http } from '../lib/http.ts';
 import { setNavigator } from '../lib/navigation.ts';
 import { getToken, setAccount, setToken } from '../lib/session.ts';
@@ -109,5 +109,17 @@ describe('Log Out', () => {
     await import('../lib/logout-dialog.tsx');
     await vi.waitFor(() => expect(confirmLogout).toHaveBeenCalledTimes(1));
     expect(getToken()).toBe('demo-token');
+  });
+
+  it('an idle logout goes to login, which returns to the page and its URL state', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(json(200, {}))),
+    );
+    window.history.replaceState(null, '', '/websites?search=harbor&page=2');
+    await idleLogOut();
+    expect(getToken()).toBeNull();
+    expect(navigate).toHaveBeenCalledWith('/login?redirect=%2Fwebsites%3Fsearch%3Dharbor%26page%3D2');
+    window.history.replaceState(null, '', '/');
   });
 });

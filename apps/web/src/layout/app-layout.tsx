@@ -1,5 +1,5 @@
 import { Layout, notification, Spin } from 'antd';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState, type MouseEvent } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { idleTimeoutMs, watchIdle } from '../lib/idle.ts';
 import { setSidebarOpen, useSettings } from '../lib/settings.ts';
@@ -12,8 +12,15 @@ import { SettingsDrawer } from './settings-drawer.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { TagsView } from './tags-view.tsx';
 import { useIsMobile } from '../hooks/use-is-mobile.ts';
+import { OfflineNotice } from '../components/query-states.tsx';
 
 notification.config(NOTIFICATION_DEFAULTS);
+
+/** Focus moves to the page itself; the address (and the page's URL state) stays as it is. */
+function skipToMain(e: MouseEvent<HTMLAnchorElement>) {
+  e.preventDefault();
+  document.getElementById('main')?.focus();
+}
 
 /** The signed-in shell: sidebar, navbar, tabs, page, footer (spec §2 Layout). */
 export default function AppLayout() {
@@ -33,8 +40,8 @@ export default function AppLayout() {
 
   return (
     <Layout className="vp-shell" hasSider>
-      <a href="#vp-main" className="vp-skip-link">
-        Skip to content
+      <a href="#main" className="vp-skip-link" onClick={skipToMain}>
+        Skip to main content
       </a>
       <Sidebar open={open} mobile={mobile} onNavigate={() => setMobileOpen(false)} />
       {mobile && mobileOpen && (
@@ -48,7 +55,8 @@ export default function AppLayout() {
           onOpenSettings={() => setSettingsOpen(true)}
         />
         <TagsView />
-        <Layout.Content id="vp-main" className="vp-content" tabIndex={-1}>
+        <OfflineNotice />
+        <Layout.Content id="main" className="vp-content" tabIndex={-1}>
           <Suspense fallback={<Spin className="vp-page-spin" />}>
             <Outlet />
           </Suspense>

@@ -1,4 +1,4 @@
-import { Messages } from '@vp/contract';
+import { loginPath, Messages } from '@vp/contract';
 import { Modal } from 'antd';
 import { logout } from '../features/auth/index.ts';
 import { navigateTo } from '../lib/navigation.ts';
@@ -10,10 +10,10 @@ import { toast } from '../lib/toast.ts';
  * (best effort). In that order, calls still answering with the old token are no longer the
  * session's, so their 401s cannot ask the user to log in again.
  */
-export async function endSession(): Promise<void> {
+export async function endSession(then = '/login'): Promise<void> {
   const token = getToken();
   resetToken();
-  navigateTo('/login');
+  navigateTo(then);
   if (!token) return;
   try {
     await logout(token);
@@ -32,7 +32,8 @@ export function confirmLogOut(): void {
   });
 }
 
+/** An idle session ends; logging in again returns to the page the user left, with its URL state. */
 export async function idleLogOut(): Promise<void> {
-  await endSession();
+  await endSession(loginPath(`${window.location.pathname}${window.location.search}`));
   void toast('warning', Messages.idleLogout);
 }

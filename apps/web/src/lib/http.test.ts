@@ -61,18 +61,21 @@ describe('http client', () => {
     expect(localStorage.getItem('vp.vendor')).toBeNull();
   });
 
-  it('HTTP 401 resets the token and goes to /login', async () => {
+  it('HTTP 401 resets the token and goes to /login, which returns to the page and its URL state', async () => {
+    window.history.replaceState(null, '', '/websites?filter=Active&page=3');
     fetchMock.mockResolvedValue(json(401, { code: 401, message: 'Unauthorized' }));
     const err = await http.get('/profile').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).message).toBe('Unauthorized');
     expect(getToken()).toBeNull();
     expect(localStorage.getItem('vp.token')).toBeNull();
-    expect(navigate).toHaveBeenCalledWith('/login');
+    expect(navigate).toHaveBeenCalledWith('/login?redirect=%2Fwebsites%3Ffilter%3DActive%26page%3D3');
     expect(confirmLogout).not.toHaveBeenCalled();
+    window.history.replaceState(null, '', '/');
   });
 
   it('business code 50014 asks once to log out, however many calls fail; Re-Login resets and goes to /login', async () => {
+    window.history.replaceState(null, '', '/profile?tab=2');
     let answer: (v: boolean) => void = () => undefined;
     confirmLogout.mockImplementation(() => new Promise<boolean>((resolve) => (answer = resolve)));
     fetchMock.mockImplementation(async () =>
@@ -87,8 +90,9 @@ describe('http client', () => {
     expect(navigate).not.toHaveBeenCalled();
 
     answer(true);
-    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('/login'));
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('/login?redirect=%2Fprofile%3Ftab%3D2'));
     expect(getToken()).toBeNull();
+    window.history.replaceState(null, '', '/');
   });
 
   it.each([50008, 50012])('business code %i shows the dialog; Cancel stays on the page', async (code) => {

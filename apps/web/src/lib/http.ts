@@ -1,4 +1,4 @@
-import { API_TIMEOUT_MS, LOGOUT_CODES, Messages } from '@vp/contract';
+import { API_TIMEOUT_MS, LOGOUT_CODES, loginPath, Messages } from '@vp/contract';
 import { navigateTo } from './navigation.ts';
 import { getToken, resetToken } from './session.ts';
 import { getVendor } from './settings.ts';
@@ -40,6 +40,16 @@ export interface RequestOptions {
   timeoutMs?: number;
 }
 
+/**
+ * Ends the session in the browser and goes to the login page, which comes back afterwards to the
+ * page (and its URL state) the session ended on.
+ */
+function reLogin(): void {
+  const back = loginPath(`${window.location.pathname}${window.location.search}`);
+  resetToken();
+  navigateTo(back);
+}
+
 let logoutDialogOpen = false;
 
 /** Several calls usually fail together when a session ends; the user is asked once. */
@@ -49,10 +59,7 @@ async function askToLogOut(): Promise<void> {
   try {
     const { confirmLogout } = await import('./logout-dialog.tsx');
     const relogin = await confirmLogout();
-    if (relogin) {
-      resetToken();
-      navigateTo('/login');
-    }
+    if (relogin) reLogin();
   } finally {
     logoutDialogOpen = false;
   }
@@ -138,8 +145,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     if (LOGOUT_CODES.includes(error.code)) {
       void askToLogOut();
     } else if (res.status === 401) {
-      resetToken();
-      navigateTo('/login');
+      reLogin();
     }
   }
   throw error;

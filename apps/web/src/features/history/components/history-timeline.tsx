@@ -1,15 +1,15 @@
-import { Alert, Empty, Spin, Timeline } from 'antd';
-import { errorMessage } from '../../../lib/http.ts';
+import { Timeline } from 'antd';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { useChangelog } from '../api.ts';
 import { changeLabel, changeValue, hasFromValue, historyDate, historyUser } from '../history-format.ts';
 
 /** A website's change log as a timeline: date, description, who, and each field's before/after. */
 export function HistoryTimeline({ siteId, enabled = true }: { siteId: number; enabled?: boolean }) {
   const log = useChangelog(siteId, enabled);
-  if (log.isLoading) return <Spin />;
-  if (log.isError) return <Alert type="error" showIcon title={errorMessage(log.error)} />;
+  if (log.isLoading) return <LoadingState label="Loading the history" />;
+  if (log.isError) return <ErrorState error={log.error} onRetry={() => void log.refetch()} />;
   const entries = log.data ?? [];
-  if (entries.length === 0) return <Empty description="No history yet" />;
+  if (entries.length === 0) return <EmptyState title="No changes have been recorded for this website yet." />;
 
   return (
     <Timeline

@@ -1,6 +1,7 @@
 import { TeamMessages, type Agent, type Team } from '@vp/contract';
-import { Alert, Button, Space, Table, Tooltip } from 'antd';
+import { Button, Space, Table, Tooltip } from 'antd';
 import { useState } from 'react';
+import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { MlsStatusBadge } from '../../../components/status-badge.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import { message } from '../../../lib/toast.ts';
@@ -52,7 +53,7 @@ export function TeamTab({ siteId, primary, reciprocalAllowed, readOnly = false }
     await save(ids, TeamMessages.removed);
   }
 
-  if (team.isError) return <Alert type="error" showIcon title={errorMessage(team.error)} />;
+  if (team.isError) return <ErrorState error={team.error} onRetry={() => void team.refetch()} />;
 
   return (
     <div className="vp-team" data-testid="team-tab">
@@ -66,7 +67,10 @@ export function TeamTab({ siteId, primary, reciprocalAllowed, readOnly = false }
       <Table<Member>
         size="small"
         rowKey="memberNumber"
-        loading={team.isLoading || update.isPending}
+        loading={update.isPending}
+        locale={
+          team.isLoading ? { emptyText: <LoadingState label="Loading the team" rows={2} /> } : undefined
+        }
         dataSource={team.data?.members ?? []}
         pagination={false}
         scroll={{ x: 'max-content' }}

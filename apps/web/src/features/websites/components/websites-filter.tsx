@@ -1,7 +1,12 @@
 import { SITE_STATUSES, SITE_STATUS_DISPLAY, type SiteStatus } from '@vp/contract';
+import { SearchOutlined } from '@ant-design/icons';
 import { Input, Select } from 'antd';
 
-/** Status filter (display names) and free-text search over domain, licensee, member number and office. */
+/**
+ * Status filter (display names) and free-text search over domain, licensee, member number and
+ * office. The search runs as the user types, so it has no button of its own: one Tab stop less
+ * on the way to the table.
+ */
 export function WebsitesFilter({
   status,
   onStatus,
@@ -25,8 +30,9 @@ export function WebsitesFilter({
         onChange={(v) => onStatus(v ?? null)}
         options={SITE_STATUSES.map((s) => ({ value: s, label: SITE_STATUS_DISPLAY[s] }))}
       />
-      <Input.Search
+      <Input
         className="vp-search"
+        prefix={<SearchOutlined aria-hidden="true" />}
         aria-label="Search websites"
         placeholder="Domain, licensee, member # or office"
         allowClear

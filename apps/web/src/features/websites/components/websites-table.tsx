@@ -1,8 +1,19 @@
 import { GlobalOutlined } from '@ant-design/icons';
 import { displayDate, type SiteStatus, type Website, type WebsiteListQuery } from '@vp/contract';
 import { Button, Grid, Table, Tooltip, type TableProps } from 'antd';
-import type { Key } from 'react';
+import {
+  useLayoutEffect,
+  useRef,
+  useState,
+  type FocusEvent,
+  type HTMLAttributes,
+  type Key,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
+import { LoadingState } from '../../../components/query-states.tsx';
 import { MlsStatusBadge, SiteStatusBadge } from '../../../components/status-badge.tsx';
+import { PAGE_SIZES } from '../list-state.ts';
 
 export type SortField = NonNullable<WebsiteListQuery['sort']>;
 
@@ -16,16 +27,89 @@ export interface TableState {
 interface Props {
   rows: Website[];
   total: number;
+  /** The first answer for this list is on its way (no rows to show yet). */
   loading: boolean;
   state: TableState;
-  onStateChange: (next: TableState) => void;
+  /** What the user changed: a sort (from page 1) or a page or page size. */
+  onStateChange: (change: Partial<TableState>) => void;
+  /** What an empty answer shows: why, and what to do next. */
+  emptyText?: ReactNode;
   onOpen?: (site: Website) => void;
   onView?: (site: Website) => void;
   selection?: TableProps<Website>['rowSelection'];
+  /** Shown above the rows (the Custom Export's select-all offer). */
+  title?: TableProps<Website>['title'];
 }
 
 function dateCell(v: string | null) {
   return v ? displayDate(v) : '';
+}
+
+/**
+ * From this width (the table's own, about that of a 1440 px window) every column fits when long
+ * names wrap; narrower, the table scrolls sideways instead.
+ */
+const FIT_WIDTH = 1100;
+
+/** The table's width, followed as the window or the sidebar changes it. */
+function useWidth(ref: { current: HTMLElement | null }): number | null {
+  const [width, setWidth] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => setWidth(entry?.contentRect.width ?? null));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
+
+/**
+ * A phone shows each website as a card (spec §7): its domain, and under it its status and
+ * licensee, enough to tell the sites apart and open one.
+ */
+function phoneColumns(sortable: (key: SortField) => object): NonNullable<TableProps<Website>['columns']> {
+  return [
+    {
+      title: 'Website',
+      dataIndex: 'domainName',
+      ...sortable('domainName'),
+      render: (_: string, site: Website) => (
+        <div className="vp-site-card" data-testid="site-card">
+          <span className="vp-domain-cell">{site.domainName}</span>
+          <span className="vp-site-card-meta">
+            <SiteStatusBadge status={site.status} />
+            <span className="vp-site-card-licensee">{site.licensee}</span>
+          </span>
+        </div>
+      ),
+    },
+  ];
+}
+
+/**
+ * A sortable header is one Tab stop for the whole header row (the sorted column's); the arrow
+ * keys move between the others. Without this every header is a Tab stop and the first row is a
+ * dozen presses away.
+ */
+function HeaderCell(
+  props: HTMLAttributes<HTMLTableCellElement> & { 'data-sort-key'?: string; 'data-tab-stop'?: string },
+) {
+  const { 'data-sort-key': sortKey, 'data-tab-stop': tabStop, ...rest } = props;
+  if (!sortKey) return <th {...rest} />;
+  const move = (e: KeyboardEvent<HTMLTableCellElement>) => {
+    rest.onKeyDown?.(e);
+    if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+    const cells = [
+      ...(e.currentTarget.parentElement?.querySelectorAll<HTMLElement>('th[data-sortable]') ?? []),
+    ];
+    const next = cells[cells.indexOf(e.currentTarget) + (e.key === 'ArrowRight' ? 1 : -1)];
+    if (next) {
+      e.preventDefault();
+      next.focus();
+    }
+  };
+  return <th {...rest} data-sortable="" tabIndex={tabStop ? 0 : -1} onKeyDown={move} />;
 }
 
 /** The websites table with server-side paging and sorting (the server holds every row). */
@@ -35,24 +119,45 @@ export function WebsitesTable({
   loading,
   state,
   onStateChange,
+  emptyText,
   onOpen,
   onView,
   selection,
+  title,
 }: Props) {
-  // On a phone the table scrolls sideways; a pinned action column would cover the first columns.
-  const wide = Grid.useBreakpoint().md ?? true;
+  const screens = Grid.useBreakpoint();
+  // Before the first measure, assume a wide screen (antd reports nothing yet).
+  const wide = screens.md ?? true;
+  const top = useRef<HTMLDivElement>(null);
+  const width = useWidth(top);
+  // Every column in view at once, or else the sideways scroll with the domain pinned and the
+  // scroll bar kept at the bottom of the window, under the rows in view.
+  const fits = width === null || width >= FIT_WIDTH + (selection ? 40 : 0);
+  // The header that holds the Tab stop: the sorted column's until another header takes focus.
+  const [tabStop, setTabStop] = useState<SortField | null>(null);
+  const stopKey = tabStop ?? state.sort;
   const sortable = (key: SortField) => ({
     key,
     sorter: true,
     sortOrder:
       state.sort === key ? (state.order === 'asc' ? ('ascend' as const) : ('descend' as const)) : null,
+    onHeaderCell: () =>
+      ({
+        'data-sort-key': key,
+        'data-tab-stop': stopKey === key ? '1' : undefined,
+        onFocus: (e: FocusEvent<HTMLElement>) => {
+          if (e.target === e.currentTarget) setTabStop(key);
+        },
+      }) as HTMLAttributes<HTMLElement>,
   });
 
-  const columns: TableProps<Website>['columns'] = [
+  let columns: NonNullable<TableProps<Website>['columns']> = [
     {
       title: 'Domain',
       dataIndex: 'domainName',
       ...sortable('domainName'),
+      // Pinned, so a row stays recognisable while the other columns scroll sideways.
+      fixed: wide && !fits ? 'start' : undefined,
       render: (v: string) => <span className="vp-domain-cell">{v}</span>,
     },
     {
@@ -68,18 +173,19 @@ export function WebsitesTable({
       ...sortable('mlsStatus'),
       render: (v: string) => <MlsStatusBadge status={v} />,
     },
-    { title: 'Office', dataIndex: 'office', ...sortable('office'), ellipsis: true },
+    { title: 'Office', dataIndex: 'office', ...sortable('office') },
     { title: 'MLS ID', dataIndex: 'mlsId', key: 'mlsId' },
     { title: 'Member #', dataIndex: 'memberNumber', ...sortable('memberNumber') },
     { title: 'Start Date', dataIndex: 'startDate', ...sortable('startDate'), render: dateCell },
     { title: 'Term Date', dataIndex: 'termDate', ...sortable('termDate'), render: dateCell },
   ];
-  if (onView) {
+  if (!wide) columns = phoneColumns(sortable);
+  if (onView && wide) {
     columns.push({
       title: <span className="vp-sr-only">View site</span>,
       key: 'view',
-      fixed: wide ? 'end' : undefined,
-      width: 56,
+      fixed: fits ? undefined : 'end',
+      width: 48,
       render: (_: unknown, site: Website) => (
         <Tooltip title="View site">
           <Button
@@ -97,48 +203,76 @@ export function WebsitesTable({
     });
   }
 
+  /** A new page starts at the top of the table, not wherever the last one was scrolled to. */
+  function scrollToTop() {
+    const el = top.current;
+    if (el && el.getBoundingClientRect().top < 0) el.scrollIntoView({ block: 'start' });
+  }
+
+  const waiting = loading && rows.length === 0;
   return (
-    <Table<Website>
-      className="vp-websites-table"
-      data-testid="websites-table"
-      rowKey="rowKey"
-      size="middle"
-      dataSource={rows}
-      columns={columns}
-      loading={loading}
-      rowSelection={selection}
-      scroll={{ x: 'max-content' }}
-      onRow={(site) =>
-        onOpen
-          ? {
-              onClick: () => onOpen(site),
-              onKeyDown: (e) => {
-                if (e.key === 'Enter' && e.target === e.currentTarget) onOpen(site);
-              },
-              tabIndex: 0,
-            }
-          : {}
-      }
-      pagination={{
-        current: state.page,
-        pageSize: state.pageSize,
-        total,
-        showSizeChanger: true,
-        pageSizeOptions: [20, 50, 100],
-        showTotal: (t) => `${t.toLocaleString('en-US')} websites`,
-      }}
-      onChange={(pagination, _filters, sorter) => {
-        const s = Array.isArray(sorter) ? sorter[0] : sorter;
-        const key = (s?.order ? (s.columnKey as Key | undefined) : undefined) as SortField | undefined;
-        const sortChanged =
-          (key ?? 'domainName') !== state.sort || (s?.order === 'descend' ? 'desc' : 'asc') !== state.order;
-        onStateChange({
-          page: sortChanged ? 1 : (pagination.current ?? 1),
-          pageSize: pagination.pageSize ?? state.pageSize,
-          sort: key ?? 'domainName',
-          order: s?.order === 'descend' ? 'desc' : 'asc',
-        });
-      }}
-    />
+    <div ref={top} className="vp-websites-table-wrap">
+      <Table<Website>
+        className={`vp-websites-table${wide ? '' : ' vp-websites-table-phone'}`}
+        data-testid="websites-table"
+        rowKey="rowKey"
+        size={wide ? 'middle' : 'small'}
+        dataSource={rows}
+        columns={columns}
+        // The skeleton stands in for the rows; a spinner over 'No data' would contradict it.
+        loading={loading && !waiting}
+        locale={{ emptyText: waiting ? <LoadingState label="Loading websites" rows={8} /> : emptyText }}
+        rowSelection={selection}
+        title={title}
+        components={{ header: { cell: HeaderCell } }}
+        // When every column fits, long names wrap to make room; otherwise each column takes the
+        // width of its content, and the header and the scroll bar stick to the window's edges.
+        tableLayout={wide && fits ? 'auto' : undefined}
+        scroll={wide ? { x: fits ? true : 'max-content' } : undefined}
+        sticky={wide && !fits ? { offsetHeader: 0 } : undefined}
+        onRow={(site) =>
+          onOpen
+            ? {
+                onClick: () => onOpen(site),
+                onKeyDown: (e) => {
+                  if ((e.key === 'Enter' || e.key === ' ') && e.target === e.currentTarget) {
+                    e.preventDefault();
+                    onOpen(site);
+                  }
+                },
+                tabIndex: 0,
+              }
+            : {}
+        }
+        pagination={{
+          current: state.page,
+          pageSize: state.pageSize,
+          total,
+          showSizeChanger: true,
+          pageSizeOptions: [...PAGE_SIZES],
+          showTotal: (t) => `${t.toLocaleString('en-US')} websites`,
+          size: wide ? undefined : 'small',
+        }}
+        // Only what this action changed is reported, so a click that lands before the last change
+        // has been drawn cannot undo it.
+        onChange={(pagination, _filters, sorter, extra) => {
+          if (extra.action === 'sort') {
+            const s = Array.isArray(sorter) ? sorter[0] : sorter;
+            const key = (s?.order ? (s.columnKey as Key | undefined) : undefined) as SortField | undefined;
+            onStateChange({
+              sort: key ?? 'domainName',
+              order: s?.order === 'descend' ? 'desc' : 'asc',
+              page: 1,
+            });
+            return;
+          }
+          if (extra.action !== 'paginate') return;
+          const next = { page: pagination.current ?? 1, pageSize: pagination.pageSize ?? state.pageSize };
+          if (next.pageSize !== state.pageSize) next.page = 1;
+          scrollToTop();
+          onStateChange(next);
+        }}
+      />
+    </div>
   );
 }

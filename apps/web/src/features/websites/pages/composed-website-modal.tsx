@@ -16,6 +16,7 @@ export default function ComposedWebsiteModal(props: {
   open: boolean;
   siteId: number | null;
   onClose: () => void;
+  onCreated?: (id: number) => void;
 }) {
   return <WebsiteModal {...props} slots={slots} />;
 }

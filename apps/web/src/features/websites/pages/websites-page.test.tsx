@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Messages, WebsiteServerMessages } from '@vp/contract';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccount, setToken } from '../../../lib/session.ts';
@@ -42,9 +43,29 @@ function renderAt(url: string) {
   const router = createMemoryRouter([{ path: '/websites', element: <WebsitesPage /> }], {
     initialEntries: [url],
   });
-  renderWithClient(<RouterProvider router={router} />);
-  return router;
+  const { client } = renderWithClient(<RouterProvider router={router} />);
+  return Object.assign(router, { client });
 }
+
+/** The list call's query parameters, the last one made. */
+function lastListQuery(calls: { path: string }[]): URLSearchParams {
+  const list = calls.filter((c) => c.path.startsWith('/portal/websites?')).at(-1)!;
+  return new URLSearchParams(list.path.split('?')[1]);
+}
+
+const urlOf = (router: ReturnType<typeof renderAt>) =>
+  Object.fromEntries(new URLSearchParams(router.state.location.search));
+
+/** Nothing of the modal may still be loading when a test ends. */
+async function settle(router: ReturnType<typeof renderAt>) {
+  await waitFor(() => expect(router.client.isFetching()).toBe(0));
+}
+
+let onEnd: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const f of onEnd) await f();
+  onEnd = [];
+});
 
 describe('Websites page', () => {
   it('the route filter preselects the status filter and asks the server for that status', async () => {
@@ -65,7 +86,8 @@ describe('Websites page', () => {
 
   it('a site parameter opens that website in the modal', async () => {
     serveList();
-    renderAt('/websites?site=8');
+    const router = renderAt('/websites?site=8');
+    onEnd.push(() => settle(router));
     expect(await screen.findByDisplayValue('second.example.com', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Website' }).getAttribute('aria-selected')).toBe('true');
   });
@@ -73,7 +95,7 @@ describe('Websites page', () => {
   it('a row click opens the modal; the view action opens the domain in a new tab after 1 s', async () => {
     serveList();
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
-    renderAt('/websites');
+    const router = renderAt('/websites');
     const cell = await screen.findByText('second.example.com', {}, { timeout: 5000 });
     vi.useFakeTimers();
     fireEvent.click(screen.getByRole('button', { name: 'View second.example.com' }));
@@ -83,6 +105,7 @@ describe('Websites page', () => {
     vi.useRealTimers();
     fireEvent.click(cell);
     expect(await screen.findByDisplayValue('second.example.com', {}, { timeout: 5000 })).toBeTruthy();
+    await settle(router);
   });
 
   it('free-text search is sent to the server after the typing pause', async () => {
@@ -91,5 +114,187 @@ describe('Websites page', () => {
     await screen.findByText('second.example.com', {}, { timeout: 5000 });
     fireEvent.change(screen.getByLabelText('Search websites'), { target: { value: 'summit' } });
     await waitFor(() => expect(calls.some((c) => c.path.includes('search=summit'))).toBe(true));
+  });
+});
+
+describe('Websites page: the list state lives in the URL', () => {
+  it('search, status, sort, order, page and page size are read from the URL', async () => {
+    const { calls } = serveList();
+    renderAt('/websites?filter=Active&search=summit&sort=licensee&order=desc&page=3&size=20');
+    await screen.findByText('second.example.com', {}, { timeout: 5000 });
+    const q = lastListQuery(calls);
+    expect(Object.fromEntries(q)).toEqual({
+      page: '3',
+      pageSize: '20',
+      sort: 'licensee',
+      order: 'desc',
+      status: 'Active',
+      search: 'summit',
+    });
+    expect((screen.getByLabelText('Search websites') as HTMLInputElement).value).toBe('summit');
+    expect(screen.getByTestId('status-filter').textContent).toContain('Active');
+    expect(screen.getByRole('columnheader', { name: 'Licensee' }).getAttribute('aria-sort')).toBe(
+      'descending',
+    );
+  });
+
+  it('unreadable values fall back to the defaults', async () => {
+    const { calls } = serveList();
+    renderAt('/websites?sort=password&order=up&page=-2&size=7');
+    await screen.findByText('second.example.com', {}, { timeout: 5000 });
+    expect(Object.fromEntries(lastListQuery(calls))).toEqual({
+      page: '1',
+      pageSize: '50',
+      sort: 'domainName',
+      order: 'asc',
+    });
+  });
+
+  it('typing a search writes it to the URL and starts from page 1; Back brings the old search back', async () => {
+    const { calls } = serveList();
+    const router = renderAt('/websites?page=2');
+    await screen.findByText('second.example.com', {}, { timeout: 5000 });
+    fireEvent.change(screen.getByLabelText('Search websites'), { target: { value: 'harbor' } });
+    await waitFor(() => expect(urlOf(router)).toEqual({ search: 'harbor' }));
+    await waitFor(() => expect(lastListQuery(calls).get('search')).toBe('harbor'));
+    expect(lastListQuery(calls).get('page')).toBe('1');
+
+    // A status choice is a step of its own: Back undoes it, and the search box follows the URL.
+    fireEvent.mouseDown(within(screen.getByTestId('status-filter')).getByRole('combobox'));
+    fireEvent.click(await screen.findByTitle('Inactive'));
+    await waitFor(() => expect(urlOf(router)).toEqual({ search: 'harbor', filter: 'Inactive' }));
+    await act(() => router.navigate(-1));
+    expect(urlOf(router)).toEqual({ search: 'harbor' });
+    await act(() => router.navigate('/websites?search=summit'));
+    await waitFor(() =>
+      expect((screen.getByLabelText('Search websites') as HTMLInputElement).value).toBe('summit'),
+    );
+  });
+
+  it('paging and sorting write the URL; the defaults stay out of it', async () => {
+    serveApi((_m, path) => {
+      if (path.startsWith('/portal/websites?'))
+        return {
+          body: {
+            items: [website({ rowKey: 7 }), website({ rowKey: 8, domainName: 'second.example.com' })],
+            total: 120,
+          },
+        };
+      return undefined;
+    });
+    const router = renderAt('/websites');
+    await screen.findByText('second.example.com', {}, { timeout: 5000 });
+    expect(router.state.location.search).toBe('');
+    fireEvent.click(screen.getByTitle('2'));
+    await waitFor(() => expect(urlOf(router)).toEqual({ page: '2' }));
+    fireEvent.click(screen.getByRole('columnheader', { name: 'Licensee' }));
+    await waitFor(() => expect(urlOf(router)).toEqual({ sort: 'licensee' }));
+    await act(() => router.navigate(-1));
+    expect(urlOf(router)).toEqual({ page: '2' });
+  });
+});
+
+describe('Websites page: the open site lives in the URL', () => {
+  it('opening a row pushes ?site=; closing goes back to the list; Forward opens it again', async () => {
+    serveList();
+    const router = renderAt('/websites?filter=Active');
+    onEnd.push(() => settle(router));
+    fireEvent.click(await screen.findByText('second.example.com', {}, { timeout: 5000 }));
+    await waitFor(() => expect(urlOf(router)).toEqual({ filter: 'Active', site: '8' }));
+    await screen.findByDisplayValue('second.example.com', {}, { timeout: 5000 });
+
+    fireEvent.click(screen.getAllByRole('button', { name: 'Close' }).at(-1)!);
+    await waitFor(() => expect(urlOf(router)).toEqual({ filter: 'Active' }));
+    await waitFor(() => expect(screen.queryByDisplayValue('second.example.com')).toBeNull());
+
+    await act(() => router.navigate(1));
+    expect(urlOf(router)).toEqual({ filter: 'Active', site: '8' });
+    await screen.findByDisplayValue('second.example.com', {}, { timeout: 5000 });
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(screen.queryByDisplayValue('second.example.com')).toBeNull());
+  });
+
+  it.each([
+    ['a site of no one (404)', '999'],
+    ['a malformed id', 'abc'],
+  ])('%s shows Website not found in the page, not an empty dialog', async (_name, id) => {
+    serveList();
+    const router = renderAt(`/websites?filter=Active&site=${id}`);
+    expect(await screen.findByText(WebsiteServerMessages.siteNotFound, {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('button', { name: /History/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /Back to the websites list/ }));
+    await waitFor(() => expect(urlOf(router)).toEqual({ filter: 'Active' }));
+    expect(await screen.findByText('second.example.com', {}, { timeout: 5000 })).toBeTruthy();
+  });
+});
+
+describe('Websites page: loading, empty and failed', () => {
+  it('while the list loads it shows a placeholder, never "No data"', async () => {
+    let answer: (value: Response) => void = () => undefined;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
+    renderAt('/websites');
+    expect(await screen.findByText('Loading websites')).toBeTruthy();
+    expect(screen.queryByText(/no data/i)).toBeNull();
+    answer(
+      new Response(JSON.stringify({ items: [], total: 0 }), {
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
+    expect(await screen.findByText('This account has no websites yet.')).toBeTruthy();
+  });
+
+  it('an empty search says so and offers to clear it', async () => {
+    serveApi((_m, path) => {
+      if (path.startsWith('/portal/websites?'))
+        return path.includes('search=')
+          ? { body: { items: [], total: 0 } }
+          : { body: { items: [website({ rowKey: 8, domainName: 'second.example.com' })], total: 1 } };
+      return undefined;
+    });
+    const router = renderAt('/websites?search=xyz');
+    expect(await screen.findByText('No websites match "xyz".', {}, { timeout: 5000 })).toBeTruthy();
+    // (The empty picture's own <title> is not text on screen.)
+    expect(screen.queryByText(/no data/i, { ignore: 'title' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear the search' }));
+    expect(await screen.findByText('second.example.com')).toBeTruthy();
+    expect(urlOf(router)).toEqual({});
+    expect((screen.getByLabelText('Search websites') as HTMLInputElement).value).toBe('');
+  });
+
+  it('an empty status says so and offers to show all', async () => {
+    serveApi((_m, path) => {
+      if (path.startsWith('/portal/websites?'))
+        return path.includes('status=')
+          ? { body: { items: [], total: 0 } }
+          : { body: { items: [website({ rowKey: 8, domainName: 'second.example.com' })], total: 1 } };
+      return undefined;
+    });
+    const router = renderAt('/websites?filter=Inactive');
+    expect(await screen.findByText('No websites are Inactive.', {}, { timeout: 5000 })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Show all websites' }));
+    expect(await screen.findByText('second.example.com')).toBeTruthy();
+    expect(urlOf(router)).toEqual({});
+  });
+
+  it('a failed list says so in a sentence with a Retry, not the server text', async () => {
+    let fail = true;
+    serveApi((_m, path) => {
+      if (path.startsWith('/portal/websites?'))
+        return fail
+          ? { status: 500, body: { code: 500, message: 'relation "websites" does not exist' } }
+          : { body: { items: [website({ rowKey: 8, domainName: 'second.example.com' })], total: 1 } };
+      return undefined;
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderAt('/websites');
+    expect(await screen.findByText(Messages.serverFailed, {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByText(/relation/)).toBeNull();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: /Retry/ }));
+    expect(await screen.findByText('second.example.com')).toBeTruthy();
   });
 });

@@ -1,34 +1,45 @@
-import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
-import { canWrite, SITE_VIEW_DELAY_MS, type SiteStatus, type Website } from '@vp/contract';
-import { Alert, Button, Card } from 'antd';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
-import { errorMessage } from '../../../lib/http.ts';
+import { ArrowLeftOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import {
+  canWrite,
+  SITE_VIEW_DELAY_MS,
+  WebsiteServerMessages,
+  type SiteStatus,
+  type Website,
+} from '@vp/contract';
+import { Button, Card, Result, Space } from 'antd';
+import { lazy, Suspense, useCallback, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { EmptyState, ErrorState } from '../../../components/query-states.tsx';
+import { ApiError, errorMessage } from '../../../lib/http.ts';
 import { getToken, useRole } from '../../../lib/session.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { message } from '../../../lib/toast.ts';
-import { parseSiteParam, parseStatusFilter } from '../../../lib/website-links.ts';
-import { fetchWebsites, useWebsites, type WebsiteListParams } from '../api.ts';
+import { parseSiteParam, WEBSITES_PATH } from '../../../lib/website-links.ts';
+import { fetchWebsites, useWebsite, useWebsites } from '../api.ts';
 import { WebsitesFilter } from '../components/websites-filter.tsx';
 import { WebsitesTable, type TableState } from '../components/websites-table.tsx';
+import { useListSearch } from '../list-search.ts';
+import {
+  emptyListReason,
+  listParams,
+  readWebsitesListState,
+  tableChange,
+  useWebsitesListState,
+} from '../list-state.ts';
 import '../websites.css';
 
 // The modal (forms, date pickers, tabs) is only needed once a row is opened.
 const WebsiteModal = lazy(() => import('./composed-website-modal.tsx'));
 
-const SEARCH_DEBOUNCE_MS = 300;
-const FIRST_PAGE = { page: 1, pageSize: 50, sort: 'domainName', order: 'asc' } as const;
-
 /**
- * The first page is asked for as soon as this chunk loads, so the call runs while the layout and
- * the page render instead of after them; the page's own query then finds it in the cache.
+ * The page's list is asked for as soon as this chunk loads, so the call runs while the layout and
+ * the page render instead of after them; the page's own query then finds it in the cache. It reads
+ * the URL exactly as the page does, so a reloaded page 3 prefetches page 3.
  */
 function prefetchFirstPage(): void {
-  if (!window.location.pathname.endsWith('/websites') || !getToken()) return;
-  const status = parseStatusFilter(new URLSearchParams(window.location.search).get('filter'));
-  const params: WebsiteListParams = { ...FIRST_PAGE, status: status ?? undefined, search: undefined };
+  if (!window.location.pathname.endsWith(WEBSITES_PATH) || !getToken()) return;
+  const params = listParams(readWebsitesListState(window.location.search));
   void queryClient.prefetchQuery({
     queryKey: queryKeys.websites.list(params),
     queryFn: () => fetchWebsites(params),
@@ -37,9 +48,9 @@ function prefetchFirstPage(): void {
 prefetchFirstPage();
 const EXPORT_TOAST = 'websites-export';
 
-interface ModalRequest {
-  key: number;
-  id: number | null;
+/** History state of an entry this page pushed to open a site: closing it goes Back instead. */
+interface OpenedHere {
+  openedSite?: boolean;
 }
 
 /** Opens a site in a new tab after the spec's 1 s, telling the user what is about to happen. */
@@ -48,55 +59,78 @@ export function viewSite(domain: string): void {
   setTimeout(() => window.open(`https://${domain}`, '_blank', 'noopener,noreferrer'), SITE_VIEW_DELAY_MS);
 }
 
-/** The Websites page (spec §2): the vendor's websites, filtered by the route's `filter`, opened by `site`. */
+/** A `site` the vendor does not have (or a malformed one): said in the page, with a way back. */
+function isNotFound(err: unknown): boolean {
+  return err instanceof ApiError && (err.status === 404 || err.status === 400);
+}
+
+/**
+ * The Websites page (spec §2): the vendor's websites. The list's filter, search, sort, order, page
+ * and page size live in the URL, and so does the open site (`site`), so a reload, a shared link,
+ * Back and Forward and the tab bar all bring the same screen back.
+ */
 export default function WebsitesPage() {
-  const [params, setParams] = useSearchParams();
-  const status = parseStatusFilter(params.get('filter'));
-  const siteParam = parseSiteParam(params.get('site'));
-  const [table, setTable] = useState<TableState>({ ...FIRST_PAGE });
-  const [searchText, setSearchText] = useState('');
-  const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
-  const [modal, setModal] = useState<ModalRequest | null>(null);
+  const [state, setState] = useWebsitesListState();
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const rawSite = params.get('site');
+  const siteParam = parseSiteParam(rawSite);
+  // The New Website modal: open without a site in the URL; once saved, the URL names the new site.
+  const [draft, setDraft] = useState<{ key: number; createdId: number | null } | null>(null);
   const [exporting, setExporting] = useState(false);
   const role = useRole();
   const canCreate = role !== null && canWrite(role);
 
-  const list = useWebsites({ ...table, status: status ?? undefined, search: search || undefined });
+  const search = useListSearch(state.search, (text) => setState({ search: text, page: 1 }));
+  const list = useWebsites(listParams(state));
+  const site = useWebsite(siteParam);
 
-  // A new filter or search starts from the first page.
-  useEffect(() => {
-    setTable((t) => (t.page === 1 ? t : { ...t, page: 1 }));
-  }, [status, search]);
+  // A site is opened once the server has answered it, and stays open (through a delete, say)
+  // until the URL stops naming it.
+  const [shownSite, setShownSite] = useState<number | null>(null);
+  const [seenSite, setSeenSite] = useState(siteParam);
+  if (seenSite !== siteParam) {
+    setSeenSite(siteParam);
+    // Back or Forward away from the New Website modal (or the site it created) closes it.
+    if (draft && siteParam !== draft.createdId) setDraft(null);
+    if (siteParam === null) setShownSite(null);
+  }
+  if (siteParam !== null && site.isSuccess && shownSite !== siteParam) setShownSite(siteParam);
+  const draftOpen = draft !== null && (siteParam === null || siteParam === draft.createdId);
+  const siteOpen = !draftOpen && siteParam !== null && shownSite === siteParam;
+  const notFound =
+    rawSite !== null && !draftOpen && !siteOpen && (siteParam === null || isNotFound(site.error));
 
-  useEffect(() => {
-    if (siteParam !== null) setModal({ key: Date.now(), id: siteParam });
-  }, [siteParam]);
+  const openSite = useCallback(
+    (id: number) => {
+      const next = new URLSearchParams(params);
+      next.set('site', String(id));
+      void navigate({ search: `?${next}` }, { state: { openedSite: true } satisfies OpenedHere });
+    },
+    [params, navigate],
+  );
 
-  const setStatus = (next: SiteStatus | null) => {
-    setParams(
-      (p) => {
-        const q = new URLSearchParams(p);
-        if (next) q.set('filter', next);
-        else q.delete('filter');
-        return q;
-      },
-      { replace: true },
-    );
-  };
-
-  const closeModal = useCallback(() => {
-    setModal(null);
-    if (new URLSearchParams(window.location.search).has('site')) {
-      setParams(
-        (p) => {
-          const q = new URLSearchParams(p);
-          q.delete('site');
-          return q;
-        },
-        { replace: true },
-      );
+  /** Closing goes Back over the step that opened the site, so Back after it does not reopen it. */
+  const closeSite = useCallback(() => {
+    setDraft(null);
+    if (rawSite === null) return;
+    if ((location.state as OpenedHere | null)?.openedSite) {
+      void navigate(-1);
+      return;
     }
-  }, [setParams]);
+    const next = new URLSearchParams(params);
+    next.delete('site');
+    const query = next.toString();
+    void navigate({ search: query ? `?${query}` : '' }, { replace: true });
+  }, [location.state, navigate, params, rawSite]);
+
+  const setStatus = (next: SiteStatus | null) => setState({ filter: next, page: 1 }, 'push');
+  const setTable = (change: Partial<TableState>) => setState(tableChange(change), 'push');
+  const showAll = () => {
+    search.clear();
+    setState({ filter: null, search: '', page: 1 }, 'push');
+  };
 
   async function exportAll() {
     setExporting(true);
@@ -107,7 +141,12 @@ export default function WebsitesPage() {
         import('../export/export-rows.ts'),
       ]);
       const result = await exportFilteredWebsites(
-        { status: status ?? undefined, search: search || undefined, sort: table.sort, order: table.order },
+        {
+          status: state.filter ?? undefined,
+          search: state.search || undefined,
+          sort: state.sort,
+          order: state.order,
+        },
         ALL_EXPORT_KEYS,
         (done, total) =>
           void message.loading({
@@ -127,46 +166,113 @@ export default function WebsitesPage() {
     }
   }
 
-  return (
-    <Card className="vp-websites" title={<h1 className="vp-card-title">Websites</h1>}>
-      <div className="vp-toolbar">
-        <WebsitesFilter status={status} onStatus={setStatus} search={searchText} onSearch={setSearchText} />
-        <span className="vp-toolbar-grow" />
-        <Button
-          icon={<DownloadOutlined />}
-          onClick={() => void exportAll()}
-          loading={exporting}
-          data-testid="export-button"
-        >
-          Export
-        </Button>
-        {canCreate && (
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setModal({ key: Date.now(), id: null })}
-          >
+  const reason = emptyListReason(state);
+  const emptyText = reason ? (
+    <EmptyState
+      title={reason}
+      action={
+        <Space wrap>
+          {state.search && <Button onClick={search.clear}>Clear the search</Button>}
+          {state.filter && <Button onClick={showAll}>Show all websites</Button>}
+        </Space>
+      }
+    />
+  ) : (
+    <EmptyState
+      title="This account has no websites yet."
+      action={
+        canCreate && (
+          <Button type="primary" onClick={() => setDraft({ key: Date.now(), createdId: null })}>
             New Website
           </Button>
-        )}
-      </div>
-      {list.isError && (
-        <Alert type="error" showIcon title={errorMessage(list.error)} style={{ marginBottom: 12 }} />
-      )}
-      <WebsitesTable
-        rows={list.data?.items ?? []}
-        total={list.data?.total ?? 0}
-        loading={list.isFetching && !list.data}
-        state={table}
-        onStateChange={setTable}
-        onOpen={(site: Website) => setModal({ key: Date.now(), id: site.rowKey })}
-        onView={(site) => viewSite(site.domainName)}
+        )
+      }
+    />
+  );
+
+  let body;
+  if (notFound) {
+    body = (
+      <Result
+        status="404"
+        title={WebsiteServerMessages.siteNotFound}
+        subTitle="This website does not exist, or it belongs to another account."
+        data-testid="site-not-found"
+        extra={
+          <Button type="primary" icon={<ArrowLeftOutlined />} onClick={closeSite}>
+            Back to the websites list
+          </Button>
+        }
       />
-      {modal && (
-        <Suspense fallback={null}>
-          <WebsiteModal key={modal.key} open siteId={modal.id} onClose={closeModal} />
-        </Suspense>
-      )}
+    );
+  } else {
+    body = (
+      <>
+        <div className="vp-toolbar">
+          <WebsitesFilter
+            status={state.filter}
+            onStatus={setStatus}
+            search={search.text}
+            onSearch={search.change}
+          />
+          <span className="vp-toolbar-grow" />
+          <Button
+            icon={<DownloadOutlined />}
+            onClick={() => void exportAll()}
+            loading={exporting}
+            data-testid="export-button"
+          >
+            Export
+          </Button>
+          {canCreate && (
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setDraft({ key: Date.now(), createdId: null })}
+            >
+              New Website
+            </Button>
+          )}
+        </div>
+        {site.isError && !isNotFound(site.error) && (
+          <ErrorState error={site.error} onRetry={() => void site.refetch()} />
+        )}
+        {list.isError ? (
+          <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+        ) : (
+          <WebsitesTable
+            rows={list.data?.items ?? []}
+            total={list.data?.total ?? 0}
+            loading={list.isPending || list.isPlaceholderData}
+            emptyText={emptyText}
+            state={{ page: state.page, pageSize: state.size, sort: state.sort, order: state.order }}
+            onStateChange={setTable}
+            onOpen={(row: Website) => openSite(row.rowKey)}
+            onView={(row) => viewSite(row.domainName)}
+          />
+        )}
+      </>
+    );
+  }
+
+  return (
+    <Card className="vp-websites" title={<h1 className="vp-card-title">Websites</h1>}>
+      {body}
+      <Suspense fallback={null}>
+        {draftOpen && (
+          <WebsiteModal
+            key={`new-${draft.key}`}
+            open
+            siteId={null}
+            onClose={closeSite}
+            onCreated={(id) => {
+              setDraft({ ...draft, createdId: id });
+              openSite(id);
+            }}
+          />
+        )}
+        {siteOpen && <WebsiteModal key={`site-${siteParam}`} open siteId={siteParam} onClose={closeSite} />}
+      </Suspense>
     </Card>
   );
 }
