@@ -10,6 +10,10 @@ import { websiteSchema } from './website.ts';
 export const WebsiteServerMessages = {
   newSiteStatus: 'A new website starts as Pending Activation.',
   agentLocked: 'The agent of this website cannot be changed here. Use an agent change request.',
+  /** The lock hint where no request can be sent (an Inactive site): it names no absent action. */
+  agentFixed: 'The agent of this website cannot be changed.',
+  /** The lock hint beside its request link, one sentence with the link at its end. */
+  agentLockedUse: 'The agent of this website cannot be changed here. Use an',
   productUnknown: 'Please select a product.',
   siteNotFound: 'Website not found',
   invalidId: 'Invalid id.',

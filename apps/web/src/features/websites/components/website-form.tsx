@@ -155,16 +155,17 @@ export function WebsiteForm(props: Props) {
             required
             rules={[{ validator: validateAgent }]}
             extra={
-              !creating && states.agentLocked ? (
-                <span>
-                  {WebsiteServerMessages.agentLocked}
-                  {states.agentChange && (
-                    <Button type="link" size="small" onClick={props.onAgentChange}>
-                      Agent Change Request
-                    </Button>
-                  )}
+              creating || readOnly || !states.agentLocked ? undefined : states.agentChange ? (
+                <span data-testid="agent-lock-hint">
+                  {WebsiteServerMessages.agentLockedUse}{' '}
+                  <Button type="link" className="vp-inline-link" onClick={props.onAgentChange}>
+                    Agent Change Request
+                  </Button>
+                  .
                 </span>
-              ) : undefined
+              ) : (
+                <span data-testid="agent-lock-hint">{WebsiteServerMessages.agentFixed}</span>
+              )
             }
           >
             <AgentSearch
