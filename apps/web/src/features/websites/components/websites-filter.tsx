@@ -3,8 +3,7 @@ import { SearchOutlined } from '@ant-design/icons';
 import { Input, Select } from 'antd';
 
 /**
- * Status filter (display names) and free-text search over domain, licensee, member number and
- * office. The search runs as the user types, so it has no button of its own: one Tab stop less
+ * Status filter (display names) and free-text search over every column the list shows. The search runs as the user types, so it has no button of its own: one Tab stop less
  * on the way to the table.
  */
 export function WebsitesFilter({
@@ -34,7 +33,7 @@ export function WebsitesFilter({
         className="vp-search"
         prefix={<SearchOutlined aria-hidden="true" />}
         aria-label="Search websites"
-        placeholder="Domain, licensee, member # or office"
+        placeholder="Domain, licensee, MLS ID, member #, office …"
         allowClear
         value={search}
         onChange={(e) => onSearch(e.target.value)}
