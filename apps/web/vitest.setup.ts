@@ -20,6 +20,11 @@ if (!window.matchMedia) {
   });
 }
 
+// A call no test serves never leaves the process: happy-dom's own fetch would send it to
+// localhost:3000. Tests stub fetch with their fake API; unstubbing comes back to this.
+globalThis.fetch = (input: RequestInfo | URL) =>
+  Promise.reject(new TypeError(`No fake API answers ${String(input)} in this test`));
+
 // Without CSS transitions in the test DOM, an animated leave never ends and its React root would
 // still be rendering when the file's environment is torn down: toasts, notifications and confirm
 // dialogs (their own roots) leave at once instead.
