@@ -6,6 +6,7 @@ import {
   canWrite,
   isAgentEditable,
   isStatusChangeAllowed,
+  isTeamEditable,
 } from './permissions.ts';
 import { canDelete, statusOptions } from './website-rules.ts';
 import { SITE_STATUSES, type SiteStatus } from './status.ts';
@@ -60,6 +61,14 @@ describe('isAgentEditable', () => {
     expect(isAgentEditable(status, 'vendor')).toBe(vendorEditable.has(status));
     expect(isAgentEditable(status, 'admin')).toBe(true);
     expect(isAgentEditable(status, 'viewer')).toBe(false);
+  });
+});
+
+describe('isTeamEditable', () => {
+  it.each(SITE_STATUSES)('saved status %s', (status) => {
+    expect(isTeamEditable(status, 'vendor')).toBe(status !== 'Inactive');
+    expect(isTeamEditable(status, 'admin')).toBe(true);
+    expect(isTeamEditable(status, 'viewer')).toBe(false);
   });
 });
 

@@ -41,6 +41,15 @@ export function isAgentEditable(savedStatus: SiteStatus | null, role: Role): boo
 }
 
 /**
+ * Whether a site's team may change: an Inactive site's licence has ended, so its team is kept as
+ * it was, except by MLS staff. Viewers change nothing.
+ */
+export function isTeamEditable(savedStatus: SiteStatus, role: Role): boolean {
+  if (!canWrite(role)) return false;
+  return role === 'admin' || savedStatus !== 'Inactive';
+}
+
+/**
  * The status selector stays locked on Active sites; a termination is requested through its own
  * action instead, which moves the site to Pending Termination for MLS staff to complete.
  */

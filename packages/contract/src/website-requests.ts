@@ -18,6 +18,7 @@ export const WebsiteServerMessages = {
   siteNotFound: 'Website not found',
   invalidId: 'Invalid id.',
   teamNotFound: 'Team not found',
+  teamClosed: 'The team of an Inactive website cannot be changed.',
   teamExists: 'A team already exists for this website.',
   teamProductRequired: 'Only websites with the IDX Team Website product can have a team.',
   teamPrimaryMismatch: "The primary agent must be the website's agent.",

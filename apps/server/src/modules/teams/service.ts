@@ -1,4 +1,5 @@
 import {
+  isTeamEditable,
   TEAM_PRODUCT_ID,
   TeamMessages,
   WebsiteMessages,
@@ -49,6 +50,10 @@ function requireTeamProduct(site: SiteRecord): void {
     throw new BadRequestError(WebsiteServerMessages.teamProductRequired);
 }
 
+function requireOpenTeam(site: SiteRecord, actor: Actor): void {
+  if (!isTeamEditable(site.status, actor.role)) throw new ConflictError(WebsiteServerMessages.teamClosed);
+}
+
 function checkInput(siteId: number, input: TeamInput): TeamInput {
   if (input.siteId !== siteId) throw new BadRequestError(WebsiteServerMessages.teamSiteMismatch);
   return { ...input, memberIds: [...new Set(input.memberIds)] };
@@ -86,6 +91,7 @@ export function teamsService({ db }: AppContext) {
       return db.transaction(async (tx) => {
         const site = await requireWebsite(tx, vendorId, siteId, true);
         requireTeamProduct(site);
+        requireOpenTeam(site, actor);
         if (await teamOf(tx, siteId)) throw new ConflictError(WebsiteServerMessages.teamExists);
         if (input.primary !== site.memberNumber)
           throw new BadRequestError(WebsiteServerMessages.teamPrimaryMismatch);
@@ -115,6 +121,7 @@ export function teamsService({ db }: AppContext) {
         const team = await teamOf(tx, siteId);
         if (!team) throw new NotFoundError(WebsiteServerMessages.teamNotFound);
         requireTeamProduct(site);
+        requireOpenTeam(site, actor);
         if (input.primary !== team.primary)
           throw new BadRequestError(WebsiteServerMessages.teamPrimaryMismatch);
         if (!input.memberIds.includes(team.primary))

@@ -95,6 +95,23 @@ describe('team', () => {
     ]);
   });
 
+  it("an Inactive site's team is closed to the vendor (409, nothing written); MLS staff may still change it", async () => {
+    const id = await site();
+    await t.rows(sql`UPDATE websites SET status = 'Inactive' WHERE id = ${id}`);
+    const before = await t.call(t.tokens.demo, 'GET', teamUrl(id));
+    const history = (await t.call(t.tokens.demo, 'GET', `/api/website/${id}/changelog`)).json();
+    const a = t.agents.local[13]!;
+    const refused = await t.call(t.tokens.demo, 'PUT', teamUrl(id), body(id, [primary, a]));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(WebsiteServerMessages.teamClosed);
+    expect((await t.call(t.tokens.demo, 'GET', teamUrl(id))).json()).toEqual(before.json());
+    expect((await t.call(t.tokens.demo, 'GET', `/api/website/${id}/changelog`)).json()).toEqual(history);
+
+    const staff = await t.call(t.tokens.admin, 'PUT', teamUrl(id), body(id, [primary, a]), t.vendors.summit);
+    expect(staff.statusCode, staff.body).toBe(200);
+    expect((staff.json() as Team).memberIds).toEqual([primary, a]);
+  });
+
   it("refuses removing the primary with the spec's message", async () => {
     const id = await siteWithoutTeam();
     await t.call(t.tokens.demo, 'POST', teamUrl(id), body(id, [primary, t.agents.local[11]!]));

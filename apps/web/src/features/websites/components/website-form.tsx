@@ -260,7 +260,7 @@ export function WebsiteForm(props: Props) {
         rows={rows}
         reciprocal={reciprocal || !!site?.reciprocal}
         onInfo={picked ? () => props.onAgentInfo(picked.memberNumber) : undefined}
-        onChange={!creating && !readOnly ? props.onAgentChange : undefined}
+        onChange={!creating && states.agentChange ? props.onAgentChange : undefined}
       />
 
       {!readOnly && (

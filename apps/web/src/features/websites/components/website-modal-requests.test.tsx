@@ -212,3 +212,36 @@ describe('withdraw termination', () => {
     await waitFor(() => expect(statusBox().closest('.ant-select')?.textContent).toContain('Active'));
   });
 });
+
+describe('an Inactive site keeps its team and agent as they were', () => {
+  it.each<[SiteStatus, Role, boolean]>([
+    ['Active', 'vendor', true],
+    ['Inactive', 'vendor', false],
+    ['Inactive', 'admin', true],
+    ['Active', 'viewer', false],
+  ])('%s as %s: team and agent changeable %s', async (status, role, open) => {
+    signIn(role);
+    serveApi((_method, path) => {
+      if (path === '/portal/metadata') return { body: metadata() };
+      if (path === '/products') return { body: products };
+      if (path === '/portal/websites/7') return { body: website({ status, products: [2] }) };
+      return undefined;
+    });
+    renderWithClient(
+      <WebsiteModal
+        open
+        siteId={7}
+        onClose={() => undefined}
+        slots={{ team: (p) => <p data-testid="team-slot">{p.readOnly ? 'read-only' : 'editable'}</p> }}
+      />,
+    );
+    await screen.findByDisplayValue('summit-homes.example.com', {}, { timeout: 15_000 });
+    const table = screen.getByTestId('agent-broker-table');
+    // The agent's Change (a request) is offered where a request can be sent: never on an Inactive site.
+    expect(within(table).queryByRole('button', { name: 'Change' }) !== null).toBe(
+      open && status !== 'Inactive',
+    );
+    fireEvent.click(screen.getByRole('tab', { name: 'Team' }));
+    expect((await screen.findByTestId('team-slot')).textContent).toBe(open ? 'editable' : 'read-only');
+  });
+});

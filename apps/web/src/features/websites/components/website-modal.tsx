@@ -1,6 +1,7 @@
 import { HistoryOutlined } from '@ant-design/icons';
 import {
   canWrite,
+  isTeamEditable,
   MODAL_WIDTH,
   SUPPORT_EMAIL,
   TEAM_PRODUCT_ID,
@@ -326,7 +327,8 @@ export function WebsiteModal({ open, siteId: requestedId, onClose, onCreated, sl
                     siteId: saved.rowKey,
                     primary: saved.memberNumber,
                     reciprocalAllowed,
-                    readOnly,
+                    // An Inactive site's team stays as it was (MLS staff excepted).
+                    readOnly: role === null || !isTeamEditable(saved.status, role),
                   })
                 : null,
           },
