@@ -322,7 +322,9 @@ describe('website modal: create', () => {
     const info = vi.spyOn(message, 'info');
     const success = vi.spyOn(message, 'success');
     fireEvent.click(screen.getByRole('tab', { name: 'History' }));
-    await waitFor(() => expect(info).toHaveBeenCalledWith(WebsiteMessages.saveFirst));
+    await waitFor(() =>
+      expect(info).toHaveBeenCalledWith(expect.objectContaining({ content: WebsiteMessages.saveFirst })),
+    );
     await waitFor(() => expect(success).toHaveBeenCalledWith(WebsiteMessages.created, 2));
     await waitFor(() =>
       expect(screen.getByRole('tab', { name: 'History' }).getAttribute('aria-selected')).toBe('true'),
@@ -337,8 +339,19 @@ describe('website modal: create', () => {
     const info = vi.spyOn(message, 'info');
     const error = vi.spyOn(message, 'error');
     fireEvent.click(screen.getByRole('tab', { name: 'History' }));
-    await waitFor(() => expect(info).toHaveBeenCalledWith(WebsiteMessages.saveFirst));
-    await waitFor(() => expect(error).toHaveBeenCalledWith(WebsiteMessages.invalidBeforeSave));
+    await waitFor(() =>
+      expect(info).toHaveBeenCalledWith(expect.objectContaining({ content: WebsiteMessages.saveFirst })),
+    );
+    await waitFor(() =>
+      expect(error).toHaveBeenCalledWith(
+        expect.objectContaining({ content: WebsiteMessages.invalidBeforeSave }),
+      ),
+    );
+    // One notice for the one action: the refusal takes the prompt's place.
+    await waitFor(() => {
+      const notices = [...document.querySelectorAll('.ant-message-notice')].map((n) => n.textContent);
+      expect(notices).toEqual([WebsiteMessages.invalidBeforeSave]);
+    });
     expect(screen.getByRole('tab', { name: 'Website' }).getAttribute('aria-selected')).toBe('true');
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });

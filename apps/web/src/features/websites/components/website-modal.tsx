@@ -77,6 +77,8 @@ const FIELD_ERRORS = { domainName: [WebsiteMessages.duplicateDomain] } as const;
 /** The form fields a keyboard user can reach first: the first one that is not disabled gets focus. */
 const FIELD_SELECTOR = 'input:not([disabled]):not([type="hidden"]), textarea:not([disabled])';
 
+const LEAVE_WEBSITE_TAB = 'leave-website-tab';
+
 /**
  * The website modal (spec §2 Website modal): draggable, 1100 px, tabs on the left; on a phone
  * full-screen with the tabs on top. It starts in create mode for a new site and switches to update
@@ -216,12 +218,14 @@ export function WebsiteModal({ open, siteId: requestedId, onClose, onCreated, sl
   async function changeTab(key: string) {
     const next = key as WebsiteTab;
     if (creating && tab === 'website' && next !== 'website') {
-      void message.info(WebsiteMessages.saveFirst);
+      // One notice for the action: the prompt is replaced by what came of it.
+      void message.info({ content: WebsiteMessages.saveFirst, key: LEAVE_WEBSITE_TAB });
       const v = await validValues();
       if (!v || !v.agent?.agent?.memberNumber) {
-        void message.error(WebsiteMessages.invalidBeforeSave);
+        void message.error({ content: WebsiteMessages.invalidBeforeSave, key: LEAVE_WEBSITE_TAB });
         return;
       }
+      message.destroy(LEAVE_WEBSITE_TAB);
       const id = await save();
       if (id !== null) setTab(next);
       return;
