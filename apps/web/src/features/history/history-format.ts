@@ -58,3 +58,17 @@ export function changeValue(path: readonly string[], v: unknown): string {
     return SITE_STATUS_DISPLAY[v as SiteStatus];
   return historyValue(v);
 }
+
+/**
+ * A change of a list (team members) read as what was added and removed: striking through the whole
+ * old list would read as if members that stayed had left.
+ */
+export function listDelta(from: unknown, to: unknown): { added: string[]; removed: string[] } | null {
+  if (!Array.isArray(from) || !Array.isArray(to)) return null;
+  const before = from.map(historyValue);
+  const after = to.map(historyValue);
+  return {
+    added: after.filter((v) => !before.includes(v)),
+    removed: before.filter((v) => !after.includes(v)),
+  };
+}

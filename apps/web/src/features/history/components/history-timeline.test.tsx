@@ -85,7 +85,8 @@ describe('History timeline', () => {
       'Reason: The agent moved office.',
       'Product: IDX Website → IDX Team Website',
       'DBA: Old → New',
-      'Team members: Alice Agent (#M100) → Alice Agent (#M100), Carol Agent (#M200)',
+      // A member added reads as added: the primary who stayed is not struck through.
+      'Team members: added Carol Agent (#M200)',
     ]);
   });
 });
