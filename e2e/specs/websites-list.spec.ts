@@ -110,10 +110,10 @@ test('opening a site puts ?site= in the URL; Back closes it, Forward opens it, C
   await expect(websiteDialog(page)).toHaveCount(0);
   expect(params(page)).toEqual({ filter: 'Active' });
   await page.goForward();
-  await expect(websiteDialog(page).getByPlaceholder('{host}')).toHaveValue(domain);
+  await expect(websiteDialog(page).getByPlaceholder('www.example.com')).toHaveValue(domain);
 
   await page.reload();
-  await expect(websiteDialog(page).getByPlaceholder('{host}')).toHaveValue(domain, LOAD);
+  await expect(websiteDialog(page).getByPlaceholder('www.example.com')).toHaveValue(domain, LOAD);
   await websiteDialog(page).getByRole('button', { name: 'Close', exact: true }).last().click();
   await expect(websiteDialog(page)).toHaveCount(0);
   expect(params(page)).toEqual({ filter: 'Active' });
@@ -319,7 +319,7 @@ test.describe('on a phone (390 × 844)', () => {
 
     const domain = await card.locator('.vp-domain-cell').innerText();
     await card.click();
-    await expect(websiteDialog(page).getByPlaceholder('{host}')).toHaveValue(domain, LOAD);
+    await expect(websiteDialog(page).getByPlaceholder('www.example.com')).toHaveValue(domain, LOAD);
     expect(params(page)).toMatchObject({ site: expect.stringMatching(/^\d+$/) });
   });
 });
