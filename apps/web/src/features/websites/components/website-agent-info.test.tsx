@@ -40,7 +40,12 @@ describe('agent Info', () => {
     });
     renderWithClient(<WebsiteModal open siteId={7} onClose={() => undefined} />);
     await screen.findByDisplayValue('summit-homes.example.com', {}, { timeout: 15_000 });
-    const info = within(screen.getByTestId('agent-broker-table')).getByRole('button', { name: 'Info' });
+    // The agent's row fills in once the form has taken the saved agent, a moment after the domain.
+    const info = await within(screen.getByTestId('agent-broker-table')).findByRole(
+      'button',
+      { name: 'Info' },
+      { timeout: 15_000 },
+    );
     expect((info as HTMLButtonElement).disabled).toBe(false);
     fireEvent.click(info);
     const details = await screen.findByTestId('agent-info', {}, { timeout: 15_000 });

@@ -372,7 +372,8 @@ describe('smaller things', () => {
   it("the agent table's actions read Info and Change", async () => {
     await openSaved('Pending Activation');
     const table = screen.getByTestId('agent-broker-table');
-    expect(within(table).getByRole('button', { name: 'Info' })).toBeTruthy();
+    // The agent's row fills in once the form has taken the saved agent.
+    expect(await within(table).findByRole('button', { name: 'Info' }, { timeout: 15_000 })).toBeTruthy();
     expect(within(table).getByRole('button', { name: 'Change' })).toBeTruthy();
     expect(within(table).queryByRole('button', { name: 'change' })).toBeNull();
   });
