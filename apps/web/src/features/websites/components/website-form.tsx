@@ -187,11 +187,16 @@ export function WebsiteForm(props: Props) {
             name="status"
             extra={
               states.terminationRequest ? (
-                <Button size="small" onClick={props.onRequestTermination}>
+                <Button type="link" className="vp-inline-link" onClick={props.onRequestTermination}>
                   {WebsiteMessages.requestTermination}
                 </Button>
               ) : states.terminationWithdraw ? (
-                <Button size="small" onClick={props.onWithdrawTermination} loading={props.withdrawing}>
+                <Button
+                  type="link"
+                  className="vp-inline-link"
+                  onClick={props.onWithdrawTermination}
+                  loading={props.withdrawing}
+                >
                   {WebsiteMessages.withdrawTermination}
                 </Button>
               ) : undefined
