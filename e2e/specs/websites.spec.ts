@@ -185,8 +185,9 @@ test('leaving the Website tab while creating asks to save first', async ({ page,
   await page.getByRole('button', { name: 'New Website' }).click();
   const modal = dialog(page);
   await modal.getByRole('tab', { name: 'History' }).click();
-  await expect(page.getByText('Please save to continue.')).toBeVisible();
+  // The prompt to save is replaced by the refusal of an empty form: one notice for one action.
   await expect(page.getByText('Input valid data before saving.')).toBeVisible();
+  await expect(page.locator('.ant-message-notice')).toHaveCount(1);
   await expect(modal.getByRole('tab', { name: 'Website' })).toHaveAttribute('aria-selected', 'true');
 });
 
