@@ -1,4 +1,4 @@
-import { LOGOUT_CODES } from '@vp/contract';
+import { LOGOUT_CODES, Messages } from '@vp/contract';
 import { QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { endSession, idleLogOut } from '../layout/session-actions.ts';
@@ -120,6 +120,10 @@ describe('Log Out', () => {
     await idleLogOut();
     expect(getToken()).toBeNull();
     expect(navigate).toHaveBeenCalledWith('/login?redirect=%2Fwebsites%3Fsearch%3Dharbor%26page%3D2');
+    // The user is told why; the notice is on screen before the test ends, so none renders after it.
+    await vi.waitFor(() =>
+      expect(document.querySelector('.ant-message-notice')?.textContent).toContain(Messages.idleLogout),
+    );
     window.history.replaceState(null, '', '/');
   });
 });
