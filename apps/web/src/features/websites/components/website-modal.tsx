@@ -9,8 +9,7 @@ import {
   type Website,
 } from '@vp/contract';
 import { Alert, Button, Form, Modal, Spin, Tabs } from 'antd';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useDialogFocus } from '../../../hooks/use-dialog-focus.ts';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useDraggable } from '../../../hooks/use-draggable.tsx';
 import { useIsMobile } from '../../../hooks/use-is-mobile.ts';
 import { useUnsavedChanges } from '../../../hooks/use-unsaved-changes.ts';
@@ -75,6 +74,9 @@ interface Props {
 /** Server refusals shown on the field they are about, as well as in the toast. */
 const FIELD_ERRORS = { domainName: [WebsiteMessages.duplicateDomain] } as const;
 
+/** The form fields a keyboard user can reach first: the first one that is not disabled gets focus. */
+const FIELD_SELECTOR = 'input:not([disabled]):not([type="hidden"]), textarea:not([disabled])';
+
 const LEAVE_WEBSITE_TAB = 'leave-website-tab';
 
 /**
@@ -99,6 +101,12 @@ export function WebsiteModal({ open, siteId: requestedId, onClose, onCreated, sl
   const [agentInfo, setAgentInfo] = useState<string | null>(null);
   const mobile = useIsMobile();
   const drag = useDraggable(!mobile);
+  // What had focus when the modal opened (the row, or the New Website button) gets it back on close.
+  const [opener] = useState(() =>
+    document.activeElement instanceof HTMLElement && document.activeElement !== document.body
+      ? document.activeElement
+      : null,
+  );
   // A state, not a ref: the form renders inside the dialog's portal a commit after the modal itself.
   const [formBox, setFormBox] = useState<HTMLDivElement | null>(null);
   // An unknown role (profile not loaded, or not one the app knows) gets the read-only modal.
@@ -130,9 +138,27 @@ export function WebsiteModal({ open, siteId: requestedId, onClose, onCreated, sl
     !readOnly && values !== undefined && initial !== null && fingerprint(values) !== fingerprint(initial);
   const guard = useUnsavedChanges(dirty);
 
-  // The first editable field once per site, and focus back to the opener on close.
+  useEffect(
+    () => () => {
+      // After the dialog's own focus lock has let go, which happens later in the same unmount.
+      setTimeout(() => {
+        if (opener?.isConnected) opener.focus({ preventScroll: true });
+      }, 0);
+    },
+    [opener],
+  );
+
+  // Focus goes to the first field that can be edited, once per site, when the form shows its
+  // values: the locks follow the watched status, which settles a render after the values are set
+  // (a field focused before then could be disabled under the cursor).
+  const focusKey = creating ? 'new' : loadedKey;
   const settled = values !== undefined && initial !== null && values.status === initial.status;
-  useDialogFocus(formBox, creating ? 'new' : loadedKey, open && settled);
+  const focusedFor = useRef<number | 'new' | null>(null);
+  useEffect(() => {
+    if (focusKey === null || !open || !formBox || !settled || focusedFor.current === focusKey) return;
+    focusedFor.current = focusKey;
+    formBox.querySelector<HTMLElement>(FIELD_SELECTOR)?.focus({ preventScroll: true });
+  }, [focusKey, open, formBox, settled]);
 
   /** Close, the ✕ and Escape: unsaved edits are only dropped when the user says so. */
   async function requestClose() {
