@@ -22,6 +22,7 @@ import { registerAfterReply } from './platform/after-reply.ts';
 import { registerExpensiveLimit } from './platform/expensive.ts';
 import { registerScope } from './platform/scope.ts';
 import { SessionService, type SessionOptions } from './platform/sessions.ts';
+import { createStorage, type FileStorage } from './platform/storage.ts';
 
 export interface AppDeps {
   config: Config;
@@ -30,6 +31,8 @@ export interface AppDeps {
   bus?: EventBus;
   /** Default: SMTP when configured, else the outbox table. */
   mailer?: Mailer;
+  /** Default: S3 when configured, else local disk in config.filesDir. */
+  storage?: FileStorage;
   logger?: FastifyServerOptions['logger'];
   sessionOptions?: SessionOptions;
 }
@@ -77,7 +80,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ? createSmtpMailer(config.smtpUrl, config.mailFrom)
       : createOutboxMailer(database.db, app.log));
   const sessions = new SessionService(database.db, bus, deps.sessionOptions);
-  const ctx: AppContext = { config, database, db: database.db, bus, mailer, sessions, log: app.log };
+  const storage = deps.storage ?? createStorage(config.filesDir, config.s3);
+  const ctx: AppContext = { config, database, db: database.db, bus, mailer, sessions, storage, log: app.log };
 
   app.decorate('sessions', sessions);
   app.decorate('ctx', ctx);

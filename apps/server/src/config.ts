@@ -30,6 +30,14 @@ const envSchema = z.object({
   FILES_DIR: z.string().optional(),
   VENDOR_SITE_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
   SITE_CREATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  MAX_UPLOAD_MB: z.coerce.number().min(0.001).max(5000).default(25),
+  S3_URL: z.url().optional(),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  SIGNING_P12: z.string().optional(),
+  SIGNING_P12_PASSWORD: z.string().optional(),
 });
 
 export interface Config {
@@ -53,10 +61,29 @@ export interface Config {
   vendorSiteLimit: number;
   /** The most websites one vendor may create in a minute. */
   siteCreatePerMinute: number;
+  /** Largest upload, in bytes. */
+  maxUploadBytes: number;
+  /** S3-compatible object storage; null keeps files on local disk in filesDir. */
+  s3: S3Config | null;
+  /** The sealing certificate (PKCS#12) and its password; null generates a self-signed one in dataDir. */
+  signingP12: { path: string; password: string } | null;
+}
+
+export interface S3Config {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
 }
 
 const blankToUndefined = (env: NodeJS.ProcessEnv): Record<string, string | undefined> =>
   Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v === '' ? undefined : v]));
+
+function required(value: string | undefined, name: string): string {
+  if (!value) throw new Error(`Invalid environment variable ${name}: required when S3_URL is set`);
+  return value;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(blankToUndefined(env));
@@ -86,5 +113,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     filesDir: path.resolve(e.FILES_DIR ?? path.join(dataDir, 'files')),
     vendorSiteLimit: e.VENDOR_SITE_LIMIT,
     siteCreatePerMinute: e.SITE_CREATE_PER_MINUTE,
+    maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1_000_000),
+    s3: e.S3_URL
+      ? {
+          endpoint: e.S3_URL,
+          bucket: required(e.S3_BUCKET, 'S3_BUCKET'),
+          region: e.S3_REGION,
+          accessKeyId: required(e.S3_ACCESS_KEY_ID, 'S3_ACCESS_KEY_ID'),
+          secretAccessKey: required(e.S3_SECRET_ACCESS_KEY, 'S3_SECRET_ACCESS_KEY'),
+        }
+      : null,
+    signingP12: e.SIGNING_P12
+      ? { path: path.resolve(e.SIGNING_P12), password: e.SIGNING_P12_PASSWORD ?? '' }
+      : null,
   };
 }

@@ -4,6 +4,7 @@ import type { Database, Db } from './db/client.ts';
 import type { EventBus } from './platform/events.ts';
 import type { Mailer } from './platform/mail.ts';
 import type { SessionService } from './platform/sessions.ts';
+import type { FileStorage } from './platform/storage.ts';
 
 /** What feature modules are built from; one object so adding a dependency touches one type. */
 export interface AppContext {
@@ -13,5 +14,6 @@ export interface AppContext {
   bus: EventBus;
   mailer: Mailer;
   sessions: SessionService;
+  storage: FileStorage;
   log: FastifyBaseLogger;
 }

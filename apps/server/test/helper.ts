@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -101,7 +103,10 @@ export async function setup(
   await migrateDatabase(database, MIGRATIONS_DIR);
   if (!seeded) await seedDemo(database.db);
 
+  // Each test file keeps its uploads in a directory of its own, removed on close.
+  const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vp-files-'));
   const config = loadConfig({
+    FILES_DIR: filesDir,
     LOG_LEVEL: 'silent',
     PUBLIC_URL,
     WEB_DIST: '/nonexistent/web-dist',
@@ -138,6 +143,7 @@ export async function setup(
       await app.close();
       await database.close();
       await drop();
+      fs.rmSync(filesDir, { recursive: true, force: true });
     },
   };
   return ctx;

@@ -19,6 +19,16 @@ export const AUDIT_KINDS = [
   'team.member_removed',
   'team.updated',
   'team.primary_changed',
+  'document.uploaded',
+  'document.deleted',
+  'saf.sent',
+  'saf.resent',
+  'saf.opened',
+  'saf.consented',
+  'saf.signed',
+  'saf.declined',
+  'saf.voided',
+  'saf.completed',
 ] as const;
 export const auditKindSchema = z.enum(AUDIT_KINDS);
 export type AuditKind = z.infer<typeof auditKindSchema>;

@@ -23,7 +23,7 @@ describe('History entries', () => {
 
   it('name each kind once, by the thing and what happened to it', () => {
     expect(new Set(AUDIT_KINDS).size).toBe(AUDIT_KINDS.length);
-    for (const kind of AUDIT_KINDS) expect(kind).toMatch(/^(website|team)\.[a-z_]+$/);
+    for (const kind of AUDIT_KINDS) expect(kind).toMatch(/^(website|team|document|saf)\.[a-z_]+$/);
   });
 });
 

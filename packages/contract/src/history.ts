@@ -25,6 +25,9 @@ export const HISTORY_FIELD_LABELS: Record<string, string> = {
   dba: 'DBA',
   products: 'Product',
   reason: 'Reason',
+  fileName: 'File',
+  fileType: 'File type',
+  signatory: 'Signatory',
   'team.memberIds': 'Team members',
   'team.primary': 'Primary agent',
 };

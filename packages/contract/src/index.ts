@@ -20,3 +20,5 @@ export * from './audit.ts';
 export { validateWithoutEval } from './zod.ts';
 export * from './primitives.ts';
 export * from './responses.ts';
+export * from './documents.ts';
+export * from './signatures.ts';

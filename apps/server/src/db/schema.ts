@@ -6,3 +6,4 @@ export * from './schema/accounts.ts';
 export * from './schema/roster.ts';
 export * from './schema/support.ts';
 export * from './schema/websites.ts';
+export * from './schema/documents.ts';

@@ -13,6 +13,14 @@ export interface BusEvents {
   'session.ended': { tokenHashes?: string[]; userId?: number };
   /** A user's profile, role, activity or vendor links changed. */
   'user.changed': { userId: number };
+  /** A document was created, deleted, signed (fully), declined or voided; notifications consume it. */
+  'document.changed': {
+    vendorId: number;
+    websiteId: number | null;
+    documentId: number;
+    action: 'created' | 'deleted' | 'signed' | 'declined' | 'voided';
+    username: string;
+  };
 }
 export type BusChannel = keyof BusEvents;
 

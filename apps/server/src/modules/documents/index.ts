@@ -1,0 +1,10 @@
+/** Documents: uploads, downloads, document types, and the store other modules write documents through. */
+export {
+  documentTypeByName,
+  readDocumentBytes,
+  replaceDocumentBytes,
+  sha256Hex,
+  storeDocumentBytes,
+  type DocumentRow,
+  type NewDocument,
+} from './store.ts';

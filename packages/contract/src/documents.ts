@@ -1,0 +1,188 @@
+import { FILE_NAME_MAX } from './constants.ts';
+import { z } from './zod.ts';
+
+/**
+ * Documents (spec §2 Files tab, §3 Document, §5 Upload, §9): what may be uploaded, how it is
+ * described on the wire, and the messages both the server and the web app show.
+ */
+
+/** Extensions a vendor may upload, in the spec's order. */
+export const UPLOAD_EXTENSIONS = [
+  'xls',
+  'xlsx',
+  'csv',
+  'doc',
+  'docx',
+  'ppt',
+  'pptx',
+  'jpg',
+  'jpeg',
+  'png',
+  'gif',
+  'txt',
+  'pdf',
+] as const;
+export type UploadExtension = (typeof UPLOAD_EXTENSIONS)[number];
+
+/** The accept attribute of file inputs. */
+export const UPLOAD_ACCEPT = UPLOAD_EXTENSIONS.map((e) => `.${e}`).join(',');
+
+/** Default of MAX_UPLOAD_MB; the server's config may lower or raise it. */
+export const DEFAULT_MAX_UPLOAD_MB = 25;
+
+export const DocumentMessages = {
+  typeRequired: 'Please select a file type',
+  extension: `Only supports ${UPLOAD_ACCEPT} files`,
+  nameTooLong: `File name cannot be more than ${FILE_NAME_MAX} characters!`,
+  nameInvalid: 'The file name contains characters that are not allowed (control characters, / or \\).',
+  doubleExtension: 'The file name hides another file type before its extension; please rename the file.',
+  empty: 'The file is empty.',
+  tooLarge: (mb: number) => `The file is larger than the ${mb} MB limit.`,
+  contentMismatch: (ext: string) => `The file's content is not a .${ext} file.`,
+  fileRequired: 'Please choose a file to upload.',
+  oneFile: 'Please upload one file at a time.',
+  truncated: 'The upload was interrupted before it finished. Please try again.',
+  typeUnknown: 'This file type does not exist.',
+  typeNotForWebsite: 'This file type cannot be attached to a website.',
+  typeNotForVendor: 'This file type belongs on a website; upload it from the website.',
+  typeNameTaken: 'A file type with this name already exists.',
+  typeNameRequired: 'Please enter a file type name.',
+  notFound: 'Document not found',
+  signedCannotBeDeleted: 'A signed document is part of the licensing record and cannot be deleted.',
+  uploaded: 'Upload successfully',
+  uploadFailed: 'Failed to upload',
+  deleted: 'Delete completed',
+  deleteConfirm: 'Are you sure you want to delete this file?',
+  deleteConfirmTitle: 'Warning',
+  deleteCanceled: 'Delete canceled',
+  downloadWait: 'Please wait a moment before downloading this file again.',
+  dropHere: 'Drop file here or',
+  selectType: 'Select a file type',
+} as const;
+
+/**
+ * Names that smuggle a second type before the extension ("invoice.exe.pdf"): the inner one is an
+ * executable or a page a browser would run.
+ */
+const HIDDEN_TYPES = new Set([
+  'exe',
+  'com',
+  'bat',
+  'cmd',
+  'scr',
+  'msi',
+  'dll',
+  'js',
+  'mjs',
+  'cjs',
+  'vbs',
+  'vbe',
+  'wsf',
+  'ps1',
+  'sh',
+  'bash',
+  'php',
+  'phtml',
+  'html',
+  'htm',
+  'xhtml',
+  'svg',
+  'jar',
+  'apk',
+  'app',
+  'hta',
+  'lnk',
+]);
+
+/** The lower-cased extension of a file name, or '' when it has none. */
+export function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 && dot < name.length - 1 ? name.slice(dot + 1).toLowerCase() : '';
+}
+
+export function isUploadExtension(ext: string): ext is UploadExtension {
+  return (UPLOAD_EXTENSIONS as readonly string[]).includes(ext);
+}
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** The first rule a file name breaks, as the message to show, or null when it may be uploaded. */
+export function uploadNameError(name: string): string | null {
+  if (name.length > FILE_NAME_MAX) return DocumentMessages.nameTooLong;
+  if (CONTROL.test(name) || /[/\\]/.test(name)) return DocumentMessages.nameInvalid;
+  if (!isUploadExtension(extensionOf(name))) return DocumentMessages.extension;
+  const inner = name
+    .split('.')
+    .slice(1, -1)
+    .map((s) => s.toLowerCase().trim());
+  if (inner.some((s) => HIDDEN_TYPES.has(s))) return DocumentMessages.doubleExtension;
+  return null;
+}
+
+/** The client's checks before an upload (spec §5), in the order it reports them. */
+export function uploadError(input: {
+  typeId: number | null | undefined;
+  name: string | null;
+}): string | null {
+  if (!input.typeId) return DocumentMessages.typeRequired;
+  if (input.name === null) return DocumentMessages.fileRequired;
+  return uploadNameError(input.name);
+}
+
+export const documentSchema = z.object({
+  rowKey: z.number().int(),
+  label: z.string(),
+  size: z.number().int(),
+  uploadDate: z.string().meta({ description: 'ISO 8601 time of the upload' }),
+  typeId: z.number().int(),
+  typeString: z.string().meta({ description: "The document type's name, e.g. SAF" }),
+  contentType: z.string(),
+  signatureRequired: z.boolean(),
+  approved: z.boolean(),
+  voided: z.boolean(),
+  websiteId: z.number().int().nullable(),
+  uploadedBy: z.string().meta({ description: 'Full name (or username) of who uploaded it' }),
+  sha256: z.string(),
+});
+export type DocumentInfo = z.infer<typeof documentSchema>;
+export const documentListSchema = z.array(documentSchema);
+
+/** Where a document type belongs: on a website, on the vendor account, or either. */
+export const DOCUMENT_TYPE_SCOPES = ['website', 'vendor', 'any'] as const;
+
+export const documentTypeSchema = z.object({
+  id: z.number().int(),
+  type: z.string(),
+  /** Internal name for lookups (`saf`), or null. */
+  name: z.string().nullable(),
+  scope: z.enum(DOCUMENT_TYPE_SCOPES),
+  signatureRequired: z.boolean(),
+  /** Vendor-level documents every vendor must have on file. */
+  requiredForVendor: z.boolean(),
+  /** Sites past Pending Activation need an approved document of this type... */
+  requiredForSites: z.boolean(),
+  /** ...when their product is one of these (empty: every product). */
+  requiredForProducts: z.array(z.number().int()),
+});
+export type DocumentType = z.infer<typeof documentTypeSchema>;
+export const documentTypeListSchema = z.array(documentTypeSchema);
+
+export const requiredTypeQuerySchema = z.object({
+  name: z.string().trim().min(1).max(40).meta({ description: 'Internal name, e.g. saf' }),
+});
+
+export const messagingTypeSchema = z.object({ id: z.number().int(), type: z.string() });
+export const messagingTypeListSchema = z.array(messagingTypeSchema);
+export const messagingTypeBodySchema = z.object({
+  type: z
+    .string({ error: DocumentMessages.typeNameRequired })
+    .trim()
+    .min(1, DocumentMessages.typeNameRequired)
+    .max(60, 'A file type name cannot be more than 60 characters.'),
+});
+
+export const documentIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
+
+/** Upload answer: the stored document. */
+export const uploadResponseSchema = z.object({ message: z.string(), document: documentSchema });
