@@ -5,6 +5,7 @@ import type { Database } from './db/client.ts';
 import { agentsRoutes } from './modules/agents/index.ts';
 import { authRoutes } from './modules/auth/index.ts';
 import { dashboardRoutes } from './modules/dashboard/index.ts';
+import { documentsRoutes } from './modules/documents/index.ts';
 import { feedbackRoutes } from './modules/feedback/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { historyRoutes } from './modules/history/index.ts';
@@ -55,6 +56,7 @@ const FEATURES = [
   websitesRoutes,
   historyRoutes,
   teamsRoutes,
+  documentsRoutes,
 ];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

@@ -31,6 +31,12 @@ const envSchema = z.object({
   VENDOR_SITE_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
   SITE_CREATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   MAX_UPLOAD_MB: z.coerce.number().min(0.001).max(5000).default(25),
+  ORPHAN_GRACE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 86400)
+    .default(600),
   S3_URL: z.url().optional(),
   S3_BUCKET: z.string().min(3).max(63).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
@@ -63,6 +69,8 @@ export interface Config {
   siteCreatePerMinute: number;
   /** Largest upload, in bytes. */
   maxUploadBytes: number;
+  /** Age before the orphan sweep removes a staged file or an object no row holds (a running upload is younger). */
+  orphanGraceMs: number;
   /** S3-compatible object storage; null keeps files on local disk in filesDir. */
   s3: S3Config | null;
   /** The sealing certificate (PKCS#12) and its password; null generates a self-signed one in dataDir. */
@@ -114,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vendorSiteLimit: e.VENDOR_SITE_LIMIT,
     siteCreatePerMinute: e.SITE_CREATE_PER_MINUTE,
     maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1_000_000),
+    orphanGraceMs: e.ORPHAN_GRACE_SECONDS * 1000,
     s3: e.S3_URL
       ? {
           endpoint: e.S3_URL,

@@ -37,6 +37,7 @@ const TAGS = [
   { name: 'websites', description: "The vendor's websites, their change requests and termination." },
   { name: 'history', description: 'The recorded changes of a website.' },
   { name: 'teams', description: 'The agent team of an IDX Team website.' },
+  { name: 'documents', description: 'Files on the account and on websites, and the document types.' },
 ];
 
 const vendorHeader = {

@@ -8,3 +8,6 @@ export {
   type DocumentRow,
   type NewDocument,
 } from './store.ts';
+export { documentsRoutes } from './routes.ts';
+export { runOrphanSweep } from './sweep.ts';
+export { contentDisposition } from './download.ts';

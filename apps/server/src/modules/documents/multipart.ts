@@ -1,0 +1,89 @@
+import fastifyMultipart from '@fastify/multipart';
+import { DocumentMessages } from '@vp/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError, BadRequestError } from '../../platform/errors.ts';
+import {
+  discardStaged,
+  stageStream,
+  UploadTooLargeError,
+  type FileStorage,
+  type StagedFile,
+} from '../../platform/storage.ts';
+import type { UploadInput } from './service.ts';
+
+/**
+ * Reading an upload's multipart body: one file part, streamed into staging (hashed, measured and
+ * size-limited as it arrives), and the form's small text fields. Registered only in the scope of the
+ * upload route, so no other route accepts multipart bodies.
+ */
+
+const FIELDS = ['documentType', 'website'] as const;
+const FIELD_MAX = 200;
+export const TooManyParts = 'The upload holds more parts than a file, its type and its website.';
+
+export async function registerMultipart(scope: FastifyInstance, maxUploadBytes: number): Promise<void> {
+  await scope.register(fastifyMultipart, {
+    // One byte over the limit reaches staging, which refuses it with the limit's message.
+    throwFileSizeLimit: false,
+    limits: {
+      fileSize: maxUploadBytes + 1,
+      files: 1,
+      fields: FIELDS.length + 2,
+      parts: FIELDS.length + 3,
+      fieldSize: FIELD_MAX,
+      fieldNameSize: 100,
+      headerPairs: 20,
+    },
+  });
+}
+
+class TooLarge extends AppError {
+  constructor(maxBytes: number) {
+    super(413, DocumentMessages.tooLarge(Math.round((maxBytes / 1_000_000) * 1000) / 1000));
+  }
+}
+
+/** A multipart failure as the message the uploader should read. */
+function refusal(err: unknown, maxBytes: number): Error {
+  if (err instanceof AppError) return err;
+  if (err instanceof UploadTooLargeError) return new TooLarge(maxBytes);
+  const code = (err as { code?: unknown }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new TooLarge(maxBytes);
+  if (code === 'FST_FILES_LIMIT') return new BadRequestError(DocumentMessages.oneFile);
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return new BadRequestError(TooManyParts);
+  if (code === 'FST_PROTO_VIOLATION') return new BadRequestError(TooManyParts);
+  // Busboy's "Unexpected end of form", a part "terminated early", a premature close.
+  return new BadRequestError(DocumentMessages.truncated);
+}
+
+export async function readUpload(
+  request: FastifyRequest,
+  storage: FileStorage,
+  maxBytes: number,
+): Promise<UploadInput> {
+  if (!request.isMultipart()) throw new BadRequestError(DocumentMessages.fileRequired);
+  const input: UploadInput = { staged: null, fileName: null, documentType: null, website: null };
+  let staged: StagedFile | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (staged) {
+          part.file.resume();
+          throw new BadRequestError(DocumentMessages.oneFile);
+        }
+        input.fileName = part.filename;
+        staged = await stageStream(storage, part.file, maxBytes);
+        // Busboy cuts a file at its own limit without an error; staging has counted the bytes.
+        if (part.file.truncated) throw new TooLarge(maxBytes);
+        input.staged = staged;
+      } else if ((FIELDS as readonly string[]).includes(part.fieldname)) {
+        if (part.valueTruncated) throw new BadRequestError(TooManyParts);
+        input[part.fieldname as (typeof FIELDS)[number]] = String(part.value);
+      }
+    }
+    return input;
+  } catch (err) {
+    await discardStaged(staged);
+    throw refusal(err, maxBytes);
+  }
+}

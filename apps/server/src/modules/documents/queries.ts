@@ -1,0 +1,126 @@
+import type { DocumentInfo, DocumentType } from '@vp/contract';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { documents, documentTypes } from '../../db/schema.ts';
+
+/** The documents' SQL; every read of a document is scoped by vendor. */
+
+export type DocumentTypeRow = typeof documentTypes.$inferSelect;
+
+const infoColumns = {
+  rowKey: documents.id,
+  label: documents.label,
+  size: documents.size,
+  createdAt: documents.createdAt,
+  typeId: documents.typeId,
+  typeString: documentTypes.type,
+  contentType: documents.contentType,
+  signatureRequired: documents.signatureRequired,
+  approved: documents.approved,
+  voided: documents.voided,
+  websiteId: documents.websiteId,
+  uploadedBy: documents.uploadedByName,
+  sha256: documents.sha256,
+};
+
+type InfoRow = { createdAt: Date } & Omit<DocumentInfo, 'uploadDate'>;
+
+export function toInfo({ createdAt, ...row }: InfoRow): DocumentInfo {
+  return { ...row, uploadDate: createdAt.toISOString() };
+}
+
+/** The vendor's documents on the account (not on a website), newest first. */
+export async function vendorDocuments(db: Db, vendorId: number): Promise<DocumentInfo[]> {
+  const rows = await db
+    .select(infoColumns)
+    .from(documents)
+    .innerJoin(documentTypes, eq(documentTypes.id, documents.typeId))
+    .where(and(eq(documents.vendorId, vendorId), isNull(documents.websiteId)))
+    .orderBy(desc(documents.createdAt), desc(documents.id));
+  return rows.map(toInfo);
+}
+
+/** A website's documents (the caller has checked the site is the vendor's), newest first. */
+export async function websiteDocuments(db: Db, vendorId: number, websiteId: number): Promise<DocumentInfo[]> {
+  const rows = await db
+    .select(infoColumns)
+    .from(documents)
+    .innerJoin(documentTypes, eq(documentTypes.id, documents.typeId))
+    .where(and(eq(documents.vendorId, vendorId), eq(documents.websiteId, websiteId)))
+    .orderBy(desc(documents.createdAt), desc(documents.id));
+  return rows.map(toInfo);
+}
+
+export async function documentInfo(db: Db, vendorId: number, id: number): Promise<DocumentInfo | null> {
+  const [row] = await db
+    .select(infoColumns)
+    .from(documents)
+    .innerJoin(documentTypes, eq(documentTypes.id, documents.typeId))
+    .where(and(eq(documents.vendorId, vendorId), eq(documents.id, id)));
+  return row ? toInfo(row) : null;
+}
+
+/** The vendor's document row, or null (another vendor's is indistinguishable from none). */
+export async function documentRow(db: Db, vendorId: number, id: number, forUpdate = false) {
+  const query = db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.vendorId, vendorId), eq(documents.id, id)));
+  const [row] = forUpdate ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function deleteDocumentRow(tx: Db, id: number): Promise<void> {
+  await tx.delete(documents).where(eq(documents.id, id));
+}
+
+/** Which of `keys` a document row holds: the orphan sweep keeps those objects. */
+export async function storageKeysInUse(db: Db, keys: string[]): Promise<Set<string>> {
+  if (!keys.length) return new Set();
+  const rows = await db
+    .select({ key: documents.storageKey })
+    .from(documents)
+    .where(inArray(documents.storageKey, keys));
+  return new Set(rows.map((r) => r.key));
+}
+
+export function toDocumentType(row: DocumentTypeRow): DocumentType {
+  return {
+    id: row.id,
+    type: row.type,
+    name: row.name,
+    scope: row.scope,
+    signatureRequired: row.signatureRequired,
+    requiredForVendor: row.requiredForVendor,
+    requiredForSites: row.requiredForSites,
+    requiredForProducts: (row.requiredForProducts ?? []).map(Number),
+  };
+}
+
+/** The Files tab's types, or the messaging ones, by name. */
+export async function documentTypeList(db: Db, messaging: boolean): Promise<DocumentTypeRow[]> {
+  return db
+    .select()
+    .from(documentTypes)
+    .where(eq(documentTypes.messaging, messaging))
+    .orderBy(asc(sql`lower(${documentTypes.type})`), asc(documentTypes.id));
+}
+
+export async function documentTypeById(db: Db, id: number): Promise<DocumentTypeRow | null> {
+  const [row] = await db.select().from(documentTypes).where(eq(documentTypes.id, id));
+  return row ?? null;
+}
+
+export async function insertMessagingType(tx: Db, type: string): Promise<DocumentTypeRow> {
+  const [row] = await tx.insert(documentTypes).values({ type, messaging: true, scope: 'any' }).returning();
+  return row!;
+}
+
+export async function renameMessagingType(tx: Db, id: number, type: string): Promise<DocumentTypeRow | null> {
+  const [row] = await tx
+    .update(documentTypes)
+    .set({ type })
+    .where(and(eq(documentTypes.id, id), eq(documentTypes.messaging, true)))
+    .returning();
+  return row ?? null;
+}

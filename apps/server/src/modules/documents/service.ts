@@ -1,0 +1,225 @@
+import {
+  DocumentMessages,
+  Messages,
+  extensionOf,
+  isUploadExtension,
+  uploadNameError,
+  type DocumentInfo,
+  WebsiteServerMessages,
+  type DocumentType,
+} from '@vp/contract';
+import type { AppContext } from '../../context.ts';
+import { documents } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../db/sql.ts';
+import type { Actor } from '../../platform/actor.ts';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../platform/errors.ts';
+import { discardStaged, newStorageKey, type StagedFile } from '../../platform/storage.ts';
+import { recordChange } from '../history/index.ts';
+import { requireWebsite } from '../websites/index.ts';
+import { CONTENT_TYPES, contentMatches } from './content.ts';
+import * as q from './queries.ts';
+
+/** What the multipart reader gathered: the staged file (if any) and the form's fields. */
+export interface UploadInput {
+  staged: StagedFile | null;
+  fileName: string | null;
+  documentType: string | null;
+  website: string | null;
+}
+
+const displayName = (actor: Actor) => `${actor.firstName} ${actor.lastName}`.trim() || actor.username;
+
+/** Whether a document is part of the licensing record: signed and sealed, or approved after signing. */
+export const isSignedRecord = (row: {
+  sealedAt: Date | null;
+  signatureRequired: boolean;
+  approved: boolean;
+}) => row.sealedAt !== null || (row.signatureRequired && row.approved);
+
+const isStaff = (actor: Actor) => actor.role === 'admin';
+
+function parseId(raw: string): number | null {
+  return /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
+}
+
+export function documentsService(ctx: AppContext) {
+  const { db, storage, bus } = ctx;
+
+  /** The upload's first broken rule, checked in the order the client reports them. */
+  async function check(vendorId: number, input: UploadInput) {
+    const typeRaw = input.documentType?.trim() ?? '';
+    if (!typeRaw) throw new BadRequestError(DocumentMessages.typeRequired);
+    if (!input.staged || input.fileName === null) throw new BadRequestError(DocumentMessages.fileRequired);
+    const name = input.fileName;
+    const nameError = uploadNameError(name);
+    if (nameError) throw new BadRequestError(nameError);
+    const ext = extensionOf(name);
+    if (!isUploadExtension(ext)) throw new BadRequestError(DocumentMessages.extension);
+    if (input.staged.size === 0) throw new BadRequestError(DocumentMessages.empty);
+    if (!(await contentMatches(ext, input.staged)))
+      throw new BadRequestError(DocumentMessages.contentMismatch(ext));
+
+    const typeId = parseId(typeRaw);
+    const type = typeId === null ? null : await q.documentTypeById(db, typeId);
+    if (!type || type.messaging) throw new BadRequestError(DocumentMessages.typeUnknown);
+    const websiteRaw = input.website?.trim() ?? '';
+    let websiteId: number | null = null;
+    if (websiteRaw) {
+      const id = parseId(websiteRaw);
+      // Not a site id at all, or another vendor's site: both are "no such website".
+      if (id === null) throw new NotFoundError(WebsiteServerMessages.siteNotFound);
+      websiteId = (await requireWebsite(db, vendorId, id)).id;
+      if (type.scope === 'vendor') throw new BadRequestError(DocumentMessages.typeNotForWebsite);
+    } else if (type.scope === 'website') {
+      throw new BadRequestError(DocumentMessages.typeNotForVendor);
+    }
+    return { name, ext, type, websiteId, staged: input.staged };
+  }
+
+  return {
+    /**
+     * Checks the staged upload, moves it into storage and writes its row (and the site's History
+     * entry) in one transaction. On any failure nothing stays behind: the staged file is removed,
+     * and an object already stored is deleted again.
+     */
+    async upload(vendorId: number, actor: Actor, input: UploadInput): Promise<DocumentInfo> {
+      let key: string | null = null;
+      try {
+        const { name, ext, type, websiteId, staged } = await check(vendorId, input);
+        const contentType = CONTENT_TYPES[ext];
+        key = newStorageKey(vendorId);
+        await storage.commit(staged.path, key, contentType);
+        const storedKey = key;
+        const id = await db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(documents)
+            .values({
+              vendorId,
+              websiteId,
+              typeId: type.id,
+              label: name,
+              storageKey: storedKey,
+              size: staged.size,
+              sha256: staged.sha256,
+              contentType,
+              uploadedBy: actor.userId,
+              uploadedByName: displayName(actor),
+            })
+            .returning({ id: documents.id });
+          if (websiteId !== null) {
+            await recordChange(tx, {
+              websiteId,
+              vendorId,
+              kind: 'document.uploaded',
+              description: `Uploaded ${type.type}: ${name}`,
+              actor,
+              changes: [],
+            });
+          }
+          return row!.id;
+        });
+        key = null;
+        await bus.publish('document.changed', {
+          vendorId,
+          websiteId,
+          documentId: id,
+          action: 'created',
+          username: actor.username,
+        });
+        const info = await q.documentInfo(db, vendorId, id);
+        return info!;
+      } catch (err) {
+        if (key) await storage.delete(key).catch(() => undefined);
+        throw err;
+      } finally {
+        await discardStaged(input.staged);
+      }
+    },
+
+    listVendor: (vendorId: number) => q.vendorDocuments(db, vendorId),
+
+    async listWebsite(vendorId: number, websiteId: number): Promise<DocumentInfo[]> {
+      await requireWebsite(db, vendorId, websiteId);
+      return q.websiteDocuments(db, vendorId, websiteId);
+    },
+
+    /** The row and a stream of its content; another vendor's document is 404. */
+    async open(vendorId: number, id: number) {
+      const row = await q.documentRow(db, vendorId, id);
+      if (!row) throw new NotFoundError(DocumentMessages.notFound);
+      return { row, stream: await storage.get(row.storageKey) };
+    },
+
+    /** Deletes the row (and writes History) in a transaction, then the object once it committed. */
+    async remove(vendorId: number, actor: Actor, id: number): Promise<{ message: string }> {
+      const row = await db.transaction(async (tx) => {
+        const doc = await q.documentRow(tx, vendorId, id, true);
+        if (!doc) throw new NotFoundError(DocumentMessages.notFound);
+        if (isSignedRecord(doc) && !isStaff(actor))
+          throw new ConflictError(DocumentMessages.signedCannotBeDeleted);
+        await q.deleteDocumentRow(tx, doc.id);
+        if (doc.websiteId !== null) {
+          const type = await q.documentTypeById(tx, doc.typeId);
+          await recordChange(tx, {
+            websiteId: doc.websiteId,
+            vendorId,
+            kind: 'document.deleted',
+            description: `Deleted ${type?.type ?? 'document'}: ${doc.label}`,
+            actor,
+            changes: [],
+          });
+        }
+        return doc;
+      });
+      // The row is gone; an object left by a failure here is an orphan the sweep removes.
+      await storage
+        .delete(row.storageKey)
+        .catch((err: unknown) => ctx.log.warn({ err, document: row.id }, 'document object not deleted'));
+      await bus.publish('document.changed', {
+        vendorId,
+        websiteId: row.websiteId,
+        documentId: row.id,
+        action: 'deleted',
+        username: actor.username,
+      });
+      return { message: DocumentMessages.deleted };
+    },
+
+    async types(): Promise<DocumentType[]> {
+      return (await q.documentTypeList(db, false)).map(q.toDocumentType);
+    },
+
+    async requiredType(name: string): Promise<DocumentType> {
+      const row = (await q.documentTypeList(db, false)).find((t) => t.name === name.toLowerCase());
+      if (!row) throw new NotFoundError(DocumentMessages.typeUnknown);
+      return q.toDocumentType(row);
+    },
+
+    async messagingTypes() {
+      return (await q.documentTypeList(db, true)).map((t) => ({ id: t.id, type: t.type }));
+    },
+
+    async createMessagingType(actor: Actor, type: string) {
+      if (!isStaff(actor)) throw new ForbiddenError(Messages.forbidden);
+      try {
+        const row = await q.insertMessagingType(db, type);
+        return { id: row.id, type: row.type };
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new ConflictError(DocumentMessages.typeNameTaken);
+        throw err;
+      }
+    },
+
+    async renameMessagingType(actor: Actor, id: number, type: string) {
+      if (!isStaff(actor)) throw new ForbiddenError(Messages.forbidden);
+      try {
+        const row = await q.renameMessagingType(db, id, type);
+        if (!row) throw new NotFoundError(DocumentMessages.typeUnknown);
+        return { id: row.id, type: row.type };
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new ConflictError(DocumentMessages.typeNameTaken);
+        throw err;
+      }
+    },
+  };
+}
