@@ -25,6 +25,8 @@ export async function registerMultipart(scope: FastifyInstance, maxUploadBytes: 
   await scope.register(fastifyMultipart, {
     // One byte over the limit reaches staging, which refuses it with the limit's message.
     throwFileSizeLimit: false,
+    // The name as sent, so a path in it is refused rather than quietly cut off.
+    preservePath: true,
     limits: {
       fileSize: maxUploadBytes + 1,
       files: 1,
