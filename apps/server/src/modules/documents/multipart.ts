@@ -27,6 +27,8 @@ export async function registerMultipart(scope: FastifyInstance, maxUploadBytes: 
     throwFileSizeLimit: false,
     // The name as sent, so a path in it is refused rather than quietly cut off.
     preservePath: true,
+    // Browsers send the file name's UTF-8 bytes as they are.
+    defParamCharset: 'utf8',
     limits: {
       fileSize: maxUploadBytes + 1,
       files: 1,
