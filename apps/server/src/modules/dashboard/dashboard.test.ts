@@ -36,7 +36,8 @@ describe('GET /api/portal/metadata', () => {
       subAccounts: 1,
       reciprocalAllowed: true,
       isProvider: true,
-      missingDocs: 0,
+      // The Vendor License Agreement and the W-9 are not on file in the demo data.
+      missingDocs: 2,
     });
     expect(m.totalSites).toBeGreaterThanOrEqual(120);
     for (const field of [

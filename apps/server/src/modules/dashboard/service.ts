@@ -7,10 +7,11 @@ export function dashboardService({ db }: AppContext) {
   return {
     /** The vendor summary of spec §3, computed on each call (a handful of indexed counts). */
     async metadata(vendorId: number): Promise<Metadata> {
-      const [vendor, counts, subAccounts] = await Promise.all([
+      const [vendor, counts, subAccounts, missing] = await Promise.all([
         q.vendorById(db, vendorId),
         q.siteCountsByStatus(db, vendorId),
         q.subAccountCount(db, vendorId),
+        q.missingDocumentCounts(db, vendorId),
       ]);
       if (!vendor) throw new NotFoundError();
       const n = (status: string) => counts.find((c) => c.status === status)?.n ?? 0;
@@ -27,9 +28,8 @@ export function dashboardService({ db }: AppContext) {
         technicalContact: vendor.technicalContact,
         billingContact: vendor.billingContact,
         feedType: vendor.feedType,
-        // Documents arrive in a later release; until then nothing can be missing.
-        missingDocs: 0,
-        missingSiteDocs: 0,
+        missingDocs: missing.missingDocs,
+        missingSiteDocs: missing.missingSiteDocs,
         reciprocalAllowed: vendor.reciprocalAllowed,
         permissionAudit: vendor.permissionAudit,
         isConsumer: vendor.isConsumer,

@@ -1,0 +1,122 @@
+import { metadataSchema } from '@vp/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/sql.ts';
+import { setupDocs, type DocsTest } from './test-fixture.ts';
+import { samples } from './test-multipart.ts';
+
+/** The dashboard's missing-document figures follow the documents on file, up and down. */
+
+let t: DocsTest;
+beforeAll(async () => {
+  t = await setupDocs();
+});
+afterAll(async () => t?.close());
+
+async function figures() {
+  const res = await t.inject({ method: 'GET', url: '/api/portal/metadata', headers: t.auth(t.tokens.demo) });
+  expect(res.statusCode).toBe(200);
+  const m = metadataSchema.parse(res.json());
+  return { missingDocs: m.missingDocs, missingSiteDocs: m.missingSiteDocs };
+}
+
+async function upload(filename: string, data: Buffer, type: number, website?: number): Promise<number> {
+  const res = await t.upload(t.tokens.demo, [
+    { name: 'file', file: { filename, data } },
+    { name: 'documentType', value: String(type) },
+    ...(website ? [{ name: 'website', value: String(website) }] : []),
+  ]);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().document.rowKey as number;
+}
+
+const remove = (id: number) =>
+  t.inject({ method: 'DELETE', url: `/api/document/${id}`, headers: t.auth(t.tokens.demo) });
+
+/** The demo vendor's sites that need documents, and those of them carrying a product. */
+async function liveSites(product?: number): Promise<number> {
+  const [row] = await rowsOf<{ n: number }>(
+    t.db,
+    sql`SELECT count(*)::int AS n FROM websites WHERE vendor_id = ${t.vendors.summit}
+      AND status IN ('Active', 'Pending Termination') ${product === undefined ? sql`` : sql`AND ${product} = ANY(products)`}`,
+  );
+  return row!.n;
+}
+
+describe('missingDocs', () => {
+  it('counts the required vendor-level types not on file', async () => {
+    expect((await figures()).missingDocs).toBe(2);
+    const w9 = await upload('w9.pdf', samples.pdf(), t.types.w9);
+    expect((await figures()).missingDocs).toBe(1);
+    // A second W-9 changes nothing; a type nobody requires neither.
+    const second = await upload('w9 (2).pdf', samples.pdf(), t.types.w9);
+    await upload('insurance.pdf', samples.pdf(), t.types.insurance);
+    expect((await figures()).missingDocs).toBe(1);
+    const license = await upload('license.pdf', samples.pdf(), t.types.license);
+    expect((await figures()).missingDocs).toBe(0);
+    await remove(w9);
+    expect((await figures()).missingDocs).toBe(0);
+    await remove(second);
+    expect((await figures()).missingDocs).toBe(1);
+    await t.db.execute(sql`UPDATE documents SET voided = true WHERE id = ${license}`);
+    expect((await figures()).missingDocs).toBe(2);
+  });
+});
+
+describe('missingSiteDocs', () => {
+  it('counts live sites without an approved, non-voided SAF', async () => {
+    const live = await liveSites();
+    expect(live).toBeGreaterThan(1);
+    expect((await figures()).missingSiteDocs).toBe(live);
+
+    // An uploaded SAF not approved yet leaves the site missing it.
+    const saf = await upload('saf.pdf', samples.pdf(), t.types.saf, t.sites.summit);
+    expect((await figures()).missingSiteDocs).toBe(live);
+    await t.db.execute(sql`UPDATE documents SET approved = true WHERE id = ${saf}`);
+    expect((await figures()).missingSiteDocs).toBe(live - 1);
+    await t.db.execute(sql`UPDATE documents SET voided = true WHERE id = ${saf}`);
+    expect((await figures()).missingSiteDocs).toBe(live);
+    await t.db.execute(sql`UPDATE documents SET voided = false WHERE id = ${saf}`);
+    expect((await figures()).missingSiteDocs).toBe(live - 1);
+
+    // A second required type counts a site once, however many it lacks.
+    await t.db.execute(
+      sql`UPDATE document_types SET required_for_sites = true WHERE id = ${t.types.screenshot}`,
+    );
+    expect((await figures()).missingSiteDocs).toBe(live);
+    const shot = await upload('shot.png', samples.png(), t.types.screenshot, t.sites.summit);
+    await t.db.execute(sql`UPDATE documents SET approved = true WHERE id = ${shot}`);
+    expect((await figures()).missingSiteDocs).toBe(live - 1);
+    await t.db.execute(
+      sql`UPDATE document_types SET required_for_sites = false WHERE id = ${t.types.screenshot}`,
+    );
+  });
+
+  it('applies a requirement only to the products it names', async () => {
+    const [site] = await rowsOf<{ products: number[] }>(
+      t.db,
+      sql`SELECT products FROM websites WHERE id = ${t.sites.summit}`,
+    );
+    const product = Number(site!.products[0]);
+    await t.db.execute(
+      sql`UPDATE document_types SET required_for_products = ARRAY[${product}]::int[] WHERE id = ${t.types.saf}`,
+    );
+    // The demo site has its approved SAF from the test above.
+    expect((await figures()).missingSiteDocs).toBe((await liveSites(product)) - 1);
+    await t.db.execute(
+      sql`UPDATE document_types SET required_for_products = ARRAY[9999]::int[] WHERE id = ${t.types.saf}`,
+    );
+    expect((await figures()).missingSiteDocs).toBe(0);
+  });
+
+  it('ignores sites that are not live (Inactive, Pending Activation)', async () => {
+    await t.db.execute(sql`UPDATE document_types SET required_for_products = '{}' WHERE id = ${t.types.saf}`);
+    const before = (await figures()).missingSiteDocs;
+    const [site] = await rowsOf<{ id: number }>(
+      t.db,
+      sql`SELECT id FROM websites WHERE vendor_id = ${t.vendors.summit} AND status = 'Active' AND id <> ${t.sites.summit} ORDER BY id LIMIT 1`,
+    );
+    await t.db.execute(sql`UPDATE websites SET status = 'Inactive' WHERE id = ${site!.id}`);
+    expect((await figures()).missingSiteDocs).toBe(before - 1);
+  });
+});
