@@ -182,6 +182,11 @@ class S3Storage implements FileStorage {
       region: s3.region,
       forcePathStyle: true,
       credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+      // Plain bodies: the SDK's default streams a put as aws-chunked with a trailing checksum, which
+      // not every S3-compatible server understands (some store the chunk framing as the content).
+      // The portal hashes every file itself and records its SHA-256.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
     });
   }
   /** Creates the bucket when it does not exist yet, once. */
