@@ -22,7 +22,8 @@ const FIELD_MAX = 200;
 export const TooManyParts = 'The upload holds more parts than a file, its type and its website.';
 
 export async function registerMultipart(scope: FastifyInstance, maxUploadBytes: number): Promise<void> {
-  await scope.register(fastifyMultipart, {
+  // Passed through to the multipart parser (busboy), whose file-name charset option is not in the plugin's type.
+  const options = {
     // One byte over the limit reaches staging, which refuses it with the limit's message.
     throwFileSizeLimit: false,
     // The name as sent, so a path in it is refused rather than quietly cut off.
@@ -38,7 +39,8 @@ export async function registerMultipart(scope: FastifyInstance, maxUploadBytes: 
       fieldNameSize: 100,
       headerPairs: 20,
     },
-  });
+  };
+  await scope.register(fastifyMultipart, options);
 }
 
 class TooLarge extends AppError {
