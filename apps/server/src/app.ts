@@ -10,6 +10,7 @@ import { healthRoutes } from './modules/health/index.ts';
 import { historyRoutes } from './modules/history/index.ts';
 import { productsRoutes } from './modules/products/index.ts';
 import { profileRoutes } from './modules/profile/index.ts';
+import { signaturesRoutes } from './modules/signatures/index.ts';
 import { teamsRoutes } from './modules/teams/index.ts';
 import { websitesRoutes } from './modules/websites/index.ts';
 import { registerApiDocs } from './platform/api-docs.ts';
@@ -55,6 +56,7 @@ const FEATURES = [
   websitesRoutes,
   historyRoutes,
   teamsRoutes,
+  signaturesRoutes,
 ];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

@@ -37,6 +37,7 @@ const TAGS = [
   { name: 'websites', description: "The vendor's websites, their change requests and termination." },
   { name: 'history', description: 'The recorded changes of a website.' },
   { name: 'teams', description: 'The agent team of an IDX Team website.' },
+  { name: 'signatures', description: 'The Site Access Form: signing links, sealing, status and verify.' },
 ];
 
 const vendorHeader = {
