@@ -167,7 +167,8 @@ function restoreSigningCertificate(dataDir: string): void {
   if (!SIGNING_FILES.every((f) => fs.existsSync(path.join(SIGNING_CACHE, f)))) return;
   fs.mkdirSync(path.join(dataDir, 'signing'), { recursive: true });
   // The password goes last, so a half-copied pair is never taken for a whole one.
-  for (const f of SIGNING_FILES) fs.copyFileSync(path.join(SIGNING_CACHE, f), path.join(dataDir, 'signing', f));
+  for (const f of SIGNING_FILES)
+    fs.copyFileSync(path.join(SIGNING_CACHE, f), path.join(dataDir, 'signing', f));
 }
 
 function keepSigningCertificate(dataDir: string): void {

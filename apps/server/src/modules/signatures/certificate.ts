@@ -89,7 +89,10 @@ export function generateSelfSigned(commonName: string): { p12: Buffer; password:
   ]);
   cert.sign(key, forge.md.sha256.create());
   const password = crypto.randomBytes(18).toString('base64url');
-  const asn1 = forge.pkcs12.toPkcs12Asn1(key, [cert], password, { algorithm: '3des', friendlyName: commonName });
+  const asn1 = forge.pkcs12.toPkcs12Asn1(key, [cert], password, {
+    algorithm: '3des',
+    friendlyName: commonName,
+  });
   return { p12: Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary'), password };
 }
 
@@ -122,7 +125,11 @@ export function sealingCertificate(config: Config): SealingCertificate {
   const cached = loaded.get(cacheKey);
   if (cached) return cached;
   const { p12, password } = readOrGenerate(config);
-  const cert: SealingCertificate = { p12, password, details: describeCertificate(certificateOfP12(p12, password)) };
+  const cert: SealingCertificate = {
+    p12,
+    password,
+    details: describeCertificate(certificateOfP12(p12, password)),
+  };
   loaded.set(cacheKey, cert);
   return cert;
 }

@@ -132,7 +132,10 @@ export async function renderSafForm(content: FormContent): Promise<Uint8Array> {
     ['Vendor', `${content.vendorName} (${content.vendorCode})`],
     ['Website', content.domainName],
     ['Product', content.products.join(', ') || '-'],
-    ['Agent', `${content.agent.name}, MLS ID ${content.agent.mlsId}, license ${content.agent.license || '-'}`],
+    [
+      'Agent',
+      `${content.agent.name}, MLS ID ${content.agent.mlsId}, license ${content.agent.license || '-'}`,
+    ],
     ...content.brokers.map((b): [string, string] => ['Broker', `${b.name || '-'}, ${b.office || '-'}`]),
     ['Date', isoDate(content.date)],
   ];
@@ -233,7 +236,10 @@ function pageWriter(pdf: PDFDocument) {
 }
 
 /** Stamps every signature on its line and appends the certificate of completion. */
-export async function renderCompleted(original: Uint8Array, content: CompletionContent): Promise<PDFDocument> {
+export async function renderCompleted(
+  original: Uint8Array,
+  content: CompletionContent,
+): Promise<PDFDocument> {
   const pdf = await PDFDocument.load(original, { updateMetadata: false });
   const fonts = await embedFonts(pdf);
   for (const [i, s] of content.signers.entries()) {
@@ -242,7 +248,12 @@ export async function renderCompleted(original: Uint8Array, content: CompletionC
     if (s.image) {
       const png = await pdf.embedPng(s.image);
       const scale = Math.min(box.width / png.width, 30 / png.height, 1);
-      page.drawImage(png, { x: box.x + 4, y: box.lineY + 2, width: png.width * scale, height: png.height * scale });
+      page.drawImage(png, {
+        x: box.x + 4,
+        y: box.lineY + 2,
+        width: png.width * scale,
+        height: png.height * scale,
+      });
     } else {
       let size = 20;
       while (size > 8 && fonts.script.widthOfTextAtSize(s.signedName, size) > box.width - 8) size -= 1;

@@ -35,7 +35,12 @@ export async function safType(db: Db, typeId: number) {
   return type;
 }
 
-export async function prepareSaf(db: Db, vendorId: number, typeId: number, siteId: number): Promise<PreparedSaf> {
+export async function prepareSaf(
+  db: Db,
+  vendorId: number,
+  typeId: number,
+  siteId: number,
+): Promise<PreparedSaf> {
   const site = await q.siteForSaf(db, vendorId, siteId);
   if (!site) throw new NotFoundError();
   await safType(db, typeId);

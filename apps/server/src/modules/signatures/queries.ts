@@ -102,7 +102,10 @@ export async function teamOf(db: Db, siteId: number): Promise<{ primary: string;
 
 export async function productNames(db: Db, ids: number[]): Promise<string[]> {
   if (ids.length === 0) return [];
-  const rows = await db.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, ids));
+  const rows = await db
+    .select({ id: products.id, name: products.name })
+    .from(products)
+    .where(inArray(products.id, ids));
   return ids.map((id) => rows.find((r) => r.id === id)?.name ?? String(id));
 }
 
@@ -254,7 +257,10 @@ export async function markDeclined(tx: Db, signerId: number, reason: string): Pr
 }
 
 export async function setToken(tx: Db, signerId: number, hash: string, expiresAt: Date): Promise<void> {
-  await tx.update(signers).set({ tokenHash: hash, tokenExpiresAt: expiresAt }).where(eq(signers.id, signerId));
+  await tx
+    .update(signers)
+    .set({ tokenHash: hash, tokenExpiresAt: expiresAt })
+    .where(eq(signers.id, signerId));
 }
 
 export async function documentById(db: Db, id: number) {

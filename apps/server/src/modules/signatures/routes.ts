@@ -107,7 +107,8 @@ export function signaturesRoutes(app: FastifyInstance, ctx: AppContext): void {
         response: { 200: signatureActionResponseSchema, ...errorResponses },
       },
     },
-    async (request) => service.resend(vendorOf(request), actorOf(request), origin(request), request.params.id),
+    async (request) =>
+      service.resend(vendorOf(request), actorOf(request), origin(request), request.params.id),
   );
 
   api.put(
@@ -123,7 +124,13 @@ export function signaturesRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) =>
-      service.void(vendorOf(request), actorOf(request), origin(request), request.params.id, request.body.reason),
+      service.void(
+        vendorOf(request),
+        actorOf(request),
+        origin(request),
+        request.params.id,
+        request.body.reason,
+      ),
   );
 
   /* The signing page's calls: public, the token is the credential. */
@@ -223,7 +230,9 @@ export function signaturesRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Multipart for this scope only, so it cannot clash with another module registering it.
   void app.register(async (scope) => {
     if (!scope.hasContentTypeParser('multipart/form-data')) {
-      await scope.register(multipart, { limits: { fileSize: VERIFY_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
+      await scope.register(multipart, {
+        limits: { fileSize: VERIFY_MAX_BYTES, files: 1, fields: 5, parts: 6 },
+      });
     }
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/verify',

@@ -61,19 +61,21 @@ export async function sealRequest(ctx: AppContext, tx: Db, request: q.RequestRow
       name: s.name,
       email: s.email,
       signedName: s.signedName ?? s.name,
-      image: s.signatureImage ? Buffer.from(s.signatureImage.slice(s.signatureImage.indexOf(',') + 1), 'base64') : null,
+      image: s.signatureImage
+        ? Buffer.from(s.signatureImage.slice(s.signatureImage.indexOf(',') + 1), 'base64')
+        : null,
       signedAt: s.signedAt ?? completedAt,
     })),
-    events: events.map(
-      (e): CertificateEvent => ({
-        at: e.createdAt,
-        kind: e.kind,
-        who: e.signerId ? `${byId.get(e.signerId)?.name ?? ''} (${byId.get(e.signerId)?.signatory ?? ''})` : request.createdByName,
-        detail: e.signerId ? (e.kind === 'declined' ? e.detail : '') : e.detail,
-        ip: e.ip,
-        userAgent: e.userAgent,
-      }),
-    ),
+    events: events.map((e): CertificateEvent => ({
+      at: e.createdAt,
+      kind: e.kind,
+      who: e.signerId
+        ? `${byId.get(e.signerId)?.name ?? ''} (${byId.get(e.signerId)?.signatory ?? ''})`
+        : request.createdByName,
+      detail: e.signerId ? (e.kind === 'declined' ? e.detail : '') : e.detail,
+      ip: e.ip,
+      userAgent: e.userAgent,
+    })),
   });
   pdflibAddPlaceholder({
     pdfDoc: pdf,

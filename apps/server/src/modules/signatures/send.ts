@@ -1,9 +1,4 @@
-import {
-  PRODUCT_NAME,
-  SafMessages,
-  SIGNING_LINK_DAYS,
-  type SafRequest,
-} from '@vp/contract';
+import { PRODUCT_NAME, SafMessages, SIGNING_LINK_DAYS, type SafRequest } from '@vp/contract';
 import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { BadRequestError, ConflictError } from '../../platform/errors.ts';
@@ -41,11 +36,18 @@ export function signingMail(ctx: AppContext, link: MailedLink, domainName: strin
   };
 }
 
-export async function mailLinks(ctx: AppContext, links: MailedLink[], domainName: string, vendorName: string) {
+export async function mailLinks(
+  ctx: AppContext,
+  links: MailedLink[],
+  domainName: string,
+  vendorName: string,
+) {
   for (const link of links) {
     await ctx.mailer
       .send(signingMail(ctx, link, domainName, vendorName))
-      .catch((err: unknown) => ctx.log.error({ err }, 'signing link mail could not be sent; it can be resent'));
+      .catch((err: unknown) =>
+        ctx.log.error({ err }, 'signing link mail could not be sent; it can be resent'),
+      );
   }
 }
 
@@ -162,4 +164,3 @@ export async function sendSaf(
   });
   return { message: SafMessages.sent, documentId };
 }
-

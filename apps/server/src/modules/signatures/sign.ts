@@ -36,9 +36,19 @@ async function usableLink(db: Db, token: string, lock = false): Promise<q.TokenH
   return hit;
 }
 
-const signerActor = (s: q.SignerRow) => ({ userId: null, username: s.email, firstName: s.name, lastName: '' });
+const signerActor = (s: q.SignerRow) => ({
+  userId: null,
+  username: s.email,
+  firstName: s.name,
+  lastName: '',
+});
 
-async function audit(tx: Db, hit: q.TokenHit, kind: 'saf.opened' | 'saf.consented' | 'saf.signed' | 'saf.declined' | 'saf.completed', description: string) {
+async function audit(
+  tx: Db,
+  hit: q.TokenHit,
+  kind: 'saf.opened' | 'saf.consented' | 'saf.signed' | 'saf.declined' | 'saf.completed',
+  description: string,
+) {
   await recordChange(tx, {
     websiteId: hit.request.websiteId,
     vendorId: hit.request.vendorId,
@@ -54,8 +64,18 @@ export async function openLink(ctx: AppContext, token: string, origin: Origin): 
   const hit = await ctx.db.transaction(async (tx) => {
     const found = await usableLink(tx, token, true);
     if (await q.markOpened(tx, found.signer.id)) {
-      await q.insertEvent(tx, { requestId: found.request.id, signerId: found.signer.id, kind: 'opened', ...origin });
-      await audit(tx, found, 'saf.opened', `Site Access Form opened by ${found.signer.signatory} ${found.signer.name}`);
+      await q.insertEvent(tx, {
+        requestId: found.request.id,
+        signerId: found.signer.id,
+        kind: 'opened',
+        ...origin,
+      });
+      await audit(
+        tx,
+        found,
+        'saf.opened',
+        `Site Access Form opened by ${found.signer.signatory} ${found.signer.name}`,
+      );
     }
     return found;
   });
@@ -98,7 +118,12 @@ export async function consent(ctx: AppContext, token: string, origin: Origin): P
         detail: 'Agreed to sign electronically',
         ...origin,
       });
-      await audit(tx, hit, 'saf.consented', `${hit.signer.signatory} ${hit.signer.name} agreed to sign electronically`);
+      await audit(
+        tx,
+        hit,
+        'saf.consented',
+        `${hit.signer.signatory} ${hit.signer.name} agreed to sign electronically`,
+      );
     }
   });
   return { message: 'Consent recorded' };
@@ -111,7 +136,8 @@ const MAX_PNG_BYTES = 300_000;
 async function checkedPng(dataUrl: string): Promise<Buffer> {
   const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
   const bad = () => new BadRequestError(SigningLinkMessages.signatureRequired);
-  if (bytes.length < 33 || bytes.length > MAX_PNG_BYTES || !bytes.subarray(0, 8).equals(PNG_MAGIC)) throw bad();
+  if (bytes.length < 33 || bytes.length > MAX_PNG_BYTES || !bytes.subarray(0, 8).equals(PNG_MAGIC))
+    throw bad();
   if (bytes.toString('latin1', 12, 16) !== 'IHDR') throw bad();
   const width = bytes.readUInt32BE(16);
   const height = bytes.readUInt32BE(20);
@@ -138,7 +164,12 @@ export async function sign(
     done = await ctx.db.transaction(async (tx) => {
       const hit = await usableLink(tx, token, true);
       if (!hit.signer.consentedAt) throw new ConflictError(SigningLinkMessages.consentRequired);
-      if (!(await q.markSigned(tx, hit.signer.id, hashToken(token), { signedName: body.fullName, signatureImage: image })))
+      if (
+        !(await q.markSigned(tx, hit.signer.id, hashToken(token), {
+          signedName: body.fullName,
+          signatureImage: image,
+        }))
+      )
         throw new GoneError(SigningLinkMessages.used);
       await q.insertEvent(tx, {
         requestId: hit.request.id,
@@ -147,12 +178,21 @@ export async function sign(
         detail: `Signed as ${body.fullName} (${image ? 'drawn' : 'typed'})`,
         ...origin,
       });
-      await audit(tx, hit, 'saf.signed', `Site Access Form signed by ${hit.signer.signatory} ${body.fullName}`);
+      await audit(
+        tx,
+        hit,
+        'saf.signed',
+        `Site Access Form signed by ${hit.signer.signatory} ${body.fullName}`,
+      );
       const remaining = (await q.signersOf(tx, hit.request.id)).filter((s) => s.status !== 'signed');
       if (remaining.length === 0) {
         sealedHolder.result = await sealRequest(ctx, tx, hit.request);
         await q.setRequest(tx, hit.request.id, { status: 'completed', finishedAt: new Date() });
-        await q.insertEvent(tx, { requestId: hit.request.id, kind: 'completed', detail: 'Signed by all parties; sealed' });
+        await q.insertEvent(tx, {
+          requestId: hit.request.id,
+          kind: 'completed',
+          detail: 'Signed by all parties; sealed',
+        });
         await audit(tx, hit, 'saf.completed', 'Site Access Form signed by all parties and sealed');
       }
       return { request: hit.request, signer: hit.signer };
@@ -164,7 +204,9 @@ export async function sign(
   }
   const sealed = sealedHolder.result;
   if (!sealed) return { message: SigningLinkMessages.signed, completed: false };
-  await ctx.storage.delete(sealed.oldKey).catch((err: unknown) => ctx.log.warn({ err }, 'unsealed copy not removed'));
+  await ctx.storage
+    .delete(sealed.oldKey)
+    .catch((err: unknown) => ctx.log.warn({ err }, 'unsealed copy not removed'));
   await ctx.bus.publish('document.changed', {
     vendorId: done.request.vendorId,
     websiteId: done.request.websiteId,
@@ -175,14 +217,30 @@ export async function sign(
   return { message: SigningLinkMessages.signed, completed: true };
 }
 
-export async function decline(ctx: AppContext, token: string, reason: string, origin: Origin): Promise<{ message: string }> {
+export async function decline(
+  ctx: AppContext,
+  token: string,
+  reason: string,
+  origin: Origin,
+): Promise<{ message: string }> {
   const hit = await ctx.db.transaction(async (tx) => {
     const found = await usableLink(tx, token, true);
     await q.markDeclined(tx, found.signer.id, reason);
     await q.setRequest(tx, found.request.id, { status: 'declined', finishedAt: new Date() });
     await q.retireAllTokens(tx, found.request.id);
-    await q.insertEvent(tx, { requestId: found.request.id, signerId: found.signer.id, kind: 'declined', detail: reason, ...origin });
-    await audit(tx, found, 'saf.declined', `Site Access Form declined by ${found.signer.signatory} ${found.signer.name}: ${reason}`);
+    await q.insertEvent(tx, {
+      requestId: found.request.id,
+      signerId: found.signer.id,
+      kind: 'declined',
+      detail: reason,
+      ...origin,
+    });
+    await audit(
+      tx,
+      found,
+      'saf.declined',
+      `Site Access Form declined by ${found.signer.signatory} ${found.signer.name}: ${reason}`,
+    );
     return found;
   });
   await ctx.bus.publish('document.changed', {

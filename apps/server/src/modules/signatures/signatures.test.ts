@@ -46,7 +46,9 @@ afterAll(async () => {
 });
 
 /** An active local agent whose office has a broker with a name and an email. */
-async function agentWithBroker(skip: string[] = []): Promise<{ agent: string; broker: string; office: string }> {
+async function agentWithBroker(
+  skip: string[] = [],
+): Promise<{ agent: string; broker: string; office: string }> {
   const rows = await t.rows<{ agent: string; broker: string; office: string }>(sql`
     SELECT m.member_mls_id AS agent, b.member_mls_id AS broker, o.office_key AS office
     FROM members m JOIN offices o ON o.office_key = m.office_key
@@ -87,7 +89,12 @@ const sendBody = (site: number, signatures: SafPreparedSignatory[]) => ({
 
 async function send(site: number): Promise<{ documentId: number; signatories: SafPreparedSignatory[] }> {
   const signatories = await prepared(site);
-  const res = await t.call(t.tokens.demo, 'POST', `/api/documenttype/${safType}/sign`, sendBody(site, signatories));
+  const res = await t.call(
+    t.tokens.demo,
+    'POST',
+    `/api/documenttype/${safType}/sign`,
+    sendBody(site, signatories),
+  );
   expect(res.statusCode, res.body).toBe(200);
   expect(res.json().message).toBe(SafMessages.sent);
   return { documentId: res.json().documentId, signatories };
@@ -198,11 +205,15 @@ async function verify(bytes: Buffer, name = 'file.pdf'): Promise<VerifyResult> {
 /** The PDF signature checked with node-forge: digest over the ByteRange, and the RSA signature. */
 function forgeVerify(pdf: Buffer): { ok: boolean; subject: string; coversAll: boolean } {
   const at = pdf.lastIndexOf('/ByteRange');
-  const m = /\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/.exec(pdf.toString('latin1', at, at + 100))!;
+  const m = /\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/.exec(
+    pdf.toString('latin1', at, at + 100),
+  )!;
   const [a, b, c, d] = m.slice(1).map(Number) as [number, number, number, number];
   const signed = Buffer.concat([pdf.subarray(a, a + b), pdf.subarray(c, c + d)]);
   const hex = pdf.toString('latin1', a + b + 1, c - 1).replace(/(?:00)+$/, '');
-  const p7 = forge.pkcs7.messageFromAsn1(forge.asn1.fromDer(forge.util.hexToBytes(hex))) as forge.pkcs7.PkcsSignedData & {
+  const p7 = forge.pkcs7.messageFromAsn1(
+    forge.asn1.fromDer(forge.util.hexToBytes(hex)),
+  ) as forge.pkcs7.PkcsSignedData & {
     rawCapture: { authenticatedAttributes: forge.asn1.Asn1[]; signature: string };
   };
   const cert = p7.certificates[0]!;
@@ -220,7 +231,10 @@ function forgeVerify(pdf: Buffer): { ok: boolean; subject: string; coversAll: bo
   const set = forge.asn1.create(forge.asn1.Class.UNIVERSAL, forge.asn1.Type.SET, true, attrs);
   const md = forge.md.sha256.create();
   md.update(forge.asn1.toDer(set).getBytes());
-  const sigOk = (cert.publicKey as forge.pki.rsa.PublicKey).verify(md.digest().getBytes(), p7.rawCapture.signature);
+  const sigOk = (cert.publicKey as forge.pki.rsa.PublicKey).verify(
+    md.digest().getBytes(),
+    p7.rawCapture.signature,
+  );
   return {
     ok: digestOk && sigOk,
     subject: cert.subject.getField('CN')?.value as string,
@@ -231,8 +245,12 @@ function forgeVerify(pdf: Buffer): { ok: boolean; subject: string; coversAll: bo
 describe('the Site Access Form ceremony', () => {
   it('prepares, sends, is signed by each signatory through their link, and ends sealed', async () => {
     const { agent, broker } = await agentWithBroker();
-    await t.rows(sql`UPDATE members SET member_first_name = 'Zoë', member_last_name = 'Łukasiewicz' WHERE member_mls_id = ${agent}`);
-    await t.rows(sql`UPDATE members SET member_first_name = 'Олег', member_last_name = 'Ξενόπουλος' WHERE member_mls_id = ${broker}`);
+    await t.rows(
+      sql`UPDATE members SET member_first_name = 'Zoë', member_last_name = 'Łukasiewicz' WHERE member_mls_id = ${agent}`,
+    );
+    await t.rows(
+      sql`UPDATE members SET member_first_name = 'Олег', member_last_name = 'Ξενόπουλος' WHERE member_mls_id = ${broker}`,
+    );
     const site = await newSite(agent);
 
     const signatories = await prepared(site);
@@ -246,7 +264,13 @@ describe('the Site Access Form ceremony', () => {
     const [doc] = await t.rows<Record<string, unknown>>(
       sql`SELECT type_id, website_id, signature_required, approved, content_type FROM documents WHERE id = ${documentId}`,
     );
-    expect(doc).toMatchObject({ type_id: safType, website_id: site, signature_required: true, approved: false, content_type: 'application/pdf' });
+    expect(doc).toMatchObject({
+      type_id: safType,
+      website_id: site,
+      signature_required: true,
+      approved: false,
+      content_type: 'application/pdf',
+    });
     const before = await storedBytes(documentId);
     expect(before.bytes.subarray(0, 5).toString()).toBe('%PDF-');
 
@@ -254,7 +278,9 @@ describe('the Site Access Form ceremony', () => {
     const brokerToken = await linkOf(signatories[0]!.email);
     const agentToken = await linkOf(signatories[1]!.email);
     const hashes = await t.rows<{ token_hash: string }>(sql`SELECT token_hash FROM signers ORDER BY id`);
-    expect(hashes.map((h) => h.token_hash)).toContain(crypto.createHash('sha256').update(brokerToken).digest('hex'));
+    expect(hashes.map((h) => h.token_hash)).toContain(
+      crypto.createHash('sha256').update(brokerToken).digest('hex'),
+    );
     expect(hashes.some((h) => h.token_hash === brokerToken)).toBe(false);
 
     expect((await status(documentId)).steps).toEqual([
@@ -273,7 +299,10 @@ describe('the Site Access Form ceremony', () => {
     expect(file.rawPayload.equals(before.bytes)).toBe(true);
 
     // Signing needs consent first.
-    const early = await pub('POST', `/api/sign/${brokerToken}`, { fullName: 'Олег Ξενόπουλος', signature: { kind: 'typed' } });
+    const early = await pub('POST', `/api/sign/${brokerToken}`, {
+      fullName: 'Олег Ξενόπουλος',
+      signature: { kind: 'typed' },
+    });
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toBe(SigningLinkMessages.consentRequired);
 
@@ -308,7 +337,16 @@ describe('the Site Access Form ceremony', () => {
     expect(sig).toMatch(/adbe\.pkcs7\.detached/);
     expect(spawnSync('qpdf', ['--check', sealedPath]).status).toBe(0);
     const text = execFileSync('pdftotext', ['-enc', 'UTF-8', sealedPath, '-']).toString();
-    for (const expected of ['Site Access Form', 'Zoë Łukasiewicz', 'Олег Ξενόπουλος', 'Certificate of completion', before.sha256, 'consented', '203.0.113.7', UA])
+    for (const expected of [
+      'Site Access Form',
+      'Zoë Łukasiewicz',
+      'Олег Ξενόπουλος',
+      'Certificate of completion',
+      before.sha256,
+      'consented',
+      '203.0.113.7',
+      UA,
+    ])
       expect(text).toContain(expected);
 
     const inProcess = forgeVerify(sealed.bytes);
@@ -336,8 +374,11 @@ describe('the Site Access Form ceremony', () => {
     expect((await verify(Buffer.from('hello, not a pdf'))).result).toBe('not-pdf');
 
     // The whole walk is in the site's History.
-    const kinds = ((await t.call(t.tokens.demo, 'GET', `/api/website/${site}/changelog`)).json() as { kind: string }[]).map((e) => e.kind);
-    for (const k of ['saf.sent', 'saf.opened', 'saf.consented', 'saf.signed', 'saf.completed']) expect(kinds).toContain(k);
+    const kinds = (
+      (await t.call(t.tokens.demo, 'GET', `/api/website/${site}/changelog`)).json() as { kind: string }[]
+    ).map((e) => e.kind);
+    for (const k of ['saf.sent', 'saf.opened', 'saf.consented', 'saf.signed', 'saf.completed'])
+      expect(kinds).toContain(k);
   }, 60_000);
 });
 
@@ -371,7 +412,9 @@ describe('signing links that cannot be used', () => {
     await expectRefused(brokerToken, 410, SigningLinkMessages.used);
 
     // Expired, judged by the database clock.
-    await t.rows(sql`UPDATE signers SET token_expires_at = now() - interval '1 minute' WHERE status <> 'signed' AND request_id = (SELECT id FROM signature_requests WHERE document_id = ${documentId})`);
+    await t.rows(
+      sql`UPDATE signers SET token_expires_at = now() - interval '1 minute' WHERE status <> 'signed' AND request_id = (SELECT id FROM signature_requests WHERE document_id = ${documentId})`,
+    );
     await expectRefused(agentToken, 410, SigningLinkMessages.expired);
 
     // A resend issues a new link and kills the old one.
@@ -384,15 +427,21 @@ describe('signing links that cannot be used', () => {
     expect((await pub('GET', `/api/sign/${fresh}`)).statusCode).toBe(200);
 
     // Void kills every link at once; the document is voided and not approved.
-    const voided = await t.call(t.tokens.demo, 'PUT', `/api/document/${documentId}/signatures/void`, { reason: 'Wrong agent' });
+    const voided = await t.call(t.tokens.demo, 'PUT', `/api/document/${documentId}/signatures/void`, {
+      reason: 'Wrong agent',
+    });
     expect(voided.statusCode, voided.body).toBe(200);
     expect(voided.json().message).toBe(SafMessages.voided);
     await expectRefused(fresh, 410, SigningLinkMessages.voided);
     const st = await status(documentId);
     expect(st.steps[1]).toMatchObject({ description: SafMessages.voidStep, completed: true });
-    const [doc] = await t.rows<{ voided: boolean; approved: boolean }>(sql`SELECT voided, approved FROM documents WHERE id = ${documentId}`);
+    const [doc] = await t.rows<{ voided: boolean; approved: boolean }>(
+      sql`SELECT voided, approved FROM documents WHERE id = ${documentId}`,
+    );
     expect(doc).toEqual({ voided: true, approved: false });
-    const live = await t.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM signers WHERE token_hash NOT LIKE 'spent:%' AND request_id = (SELECT id FROM signature_requests WHERE document_id = ${documentId})`);
+    const live = await t.rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM signers WHERE token_hash NOT LIKE 'spent:%' AND request_id = (SELECT id FROM signature_requests WHERE document_id = ${documentId})`,
+    );
     expect(live[0]!.n).toBe(0);
     // Nothing left to resend or void.
     for (const [method, url, body] of [
@@ -414,9 +463,14 @@ describe('signing links that cannot be used', () => {
     await expectRefused(declineToken, 410, SigningLinkMessages.declined);
     await expectRefused(otherToken, 410, SigningLinkMessages.declined);
     const dst = await status(again.documentId);
-    expect(dst.steps[1]).toMatchObject({ description: expect.stringMatching(/^Declined by .+: Not our office$/), completed: false });
+    expect(dst.steps[1]).toMatchObject({
+      description: expect.stringMatching(/^Declined by .+: Not our office$/),
+      completed: false,
+    });
 
-    const kinds = ((await t.call(t.tokens.demo, 'GET', `/api/website/${site}/changelog`)).json() as { kind: string }[]).map((e) => e.kind);
+    const kinds = (
+      (await t.call(t.tokens.demo, 'GET', `/api/website/${site}/changelog`)).json() as { kind: string }[]
+    ).map((e) => e.kind);
     for (const k of ['saf.resent', 'saf.voided', 'saf.declined']) expect(kinds).toContain(k);
   }, 60_000);
 
@@ -426,8 +480,14 @@ describe('signing links that cannot be used', () => {
     const { signatories } = await send(site);
     const token = await linkOf(signatories[0]!.email);
     await pub('POST', `/api/sign/${token}/consent`, { consent: true });
-    for (const image of ['data:image/png;base64,AAAA', `data:image/png;base64,${Buffer.from('GIF89a-not-png-at-all-but-long-enough-xxxxxxxx').toString('base64')}`]) {
-      const res = await pub('POST', `/api/sign/${token}`, { fullName: 'Some One', signature: { kind: 'drawn', image } });
+    for (const image of [
+      'data:image/png;base64,AAAA',
+      `data:image/png;base64,${Buffer.from('GIF89a-not-png-at-all-but-long-enough-xxxxxxxx').toString('base64')}`,
+    ]) {
+      const res = await pub('POST', `/api/sign/${token}`, {
+        fullName: 'Some One',
+        signature: { kind: 'drawn', image },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(SigningLinkMessages.signatureRequired);
     }
@@ -442,7 +502,10 @@ describe('signing links that cannot be used', () => {
     const token = await linkOf(signatories[0]!.email);
     await pub('POST', `/api/sign/${token}/consent`, { consent: true });
     const body = { fullName: 'Twice Person', signature: { kind: 'typed' } };
-    const results = await Promise.all([pub('POST', `/api/sign/${token}`, body), pub('POST', `/api/sign/${token}`, body)]);
+    const results = await Promise.all([
+      pub('POST', `/api/sign/${token}`, body),
+      pub('POST', `/api/sign/${token}`, body),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 410]);
     const signed = await t.rows<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM signature_events e JOIN signature_requests r ON r.id = e.request_id WHERE r.document_id = ${documentId} AND e.kind = 'signed'`,
@@ -456,32 +519,58 @@ describe('sending refusals', () => {
     const { agent } = await agentWithBroker();
     const site = await newSite(agent);
     const counts = async () =>
-      (await t.rows<{ d: number; r: number; f: number }>(sql`SELECT (SELECT count(*)::int FROM documents) AS d, (SELECT count(*)::int FROM signature_requests) AS r, (SELECT count(*)::int FROM signers) AS f`))[0]!;
-    const files = () => fs.readdirSync(t.config.filesDir, { recursive: true }).filter((f) => fs.statSync(path.join(t.config.filesDir, String(f))).isFile()).length;
+      (
+        await t.rows<{ d: number; r: number; f: number }>(
+          sql`SELECT (SELECT count(*)::int FROM documents) AS d, (SELECT count(*)::int FROM signature_requests) AS r, (SELECT count(*)::int FROM signers) AS f`,
+        )
+      )[0]!;
+    const files = () =>
+      fs
+        .readdirSync(t.config.filesDir, { recursive: true })
+        .filter((f) => fs.statSync(path.join(t.config.filesDir, String(f))).isFile()).length;
 
     const signatories = await prepared(site);
     const changed = signatories.map((s, i) => (i === 0 ? { ...s, email: 'someone.else@example.com' } : s));
     const before = { ...(await counts()), files: files() };
-    const res = await t.call(t.tokens.demo, 'POST', `/api/documenttype/${safType}/sign`, sendBody(site, changed));
+    const res = await t.call(
+      t.tokens.demo,
+      'POST',
+      `/api/documenttype/${safType}/sign`,
+      sendBody(site, changed),
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(SafMessages.notOverridable);
-    const mismatch = await t.call(t.tokens.demo, 'POST', `/api/documenttype/${safType}/sign`, sendBody(site, signatories.slice(0, 1)));
+    const mismatch = await t.call(
+      t.tokens.demo,
+      'POST',
+      `/api/documenttype/${safType}/sign`,
+      sendBody(site, signatories.slice(0, 1)),
+    );
     expect(mismatch.json().message).toBe(SafMessages.signatoriesMismatch);
     expect({ ...(await counts()), files: files() }).toEqual(before);
 
     await send(site);
     const mid = { ...(await counts()), files: files() };
-    const second = await t.call(t.tokens.demo, 'POST', `/api/documenttype/${safType}/sign`, sendBody(site, signatories));
+    const second = await t.call(
+      t.tokens.demo,
+      'POST',
+      `/api/documenttype/${safType}/sign`,
+      sendBody(site, signatories),
+    );
     expect(second.statusCode).toBe(409);
     expect(second.json().message).toBe(SafMessages.alreadyPending);
     expect({ ...(await counts()), files: files() }).toEqual(mid);
 
-    const [other] = await t.rows<{ id: number }>(sql`SELECT id FROM document_types WHERE NOT signature_required AND NOT messaging LIMIT 1`);
+    const [other] = await t.rows<{ id: number }>(
+      sql`SELECT id FROM document_types WHERE NOT signature_required AND NOT messaging LIMIT 1`,
+    );
     const notSaf = await t.call(t.tokens.demo, 'GET', `/api/documenttype/${other!.id}/sign?website=${site}`);
     expect(notSaf.statusCode).toBe(400);
     expect(notSaf.json().message).toBe(SafMessages.notSafType);
 
-    const [inactive] = await t.rows<{ id: number }>(sql`SELECT id FROM websites WHERE status = 'Inactive' AND vendor_id = ${t.vendors.summit} LIMIT 1`);
+    const [inactive] = await t.rows<{ id: number }>(
+      sql`SELECT id FROM websites WHERE status = 'Inactive' AND vendor_id = ${t.vendors.summit} LIMIT 1`,
+    );
     const inactiveRes = await prepare(inactive!.id);
     expect(inactiveRes.statusCode).toBe(409);
     expect(inactiveRes.json().message).toBe(SafMessages.siteInactive);
@@ -494,8 +583,15 @@ describe('sending refusals', () => {
     const signatories = await prepared(site);
     const agentRow = signatories.find((s) => s.signatory === 'Agent')!;
     expect(agentRow).toMatchObject({ canOverride: true, email: '' });
-    const filled = signatories.map((s) => (s.signatory === 'Agent' ? { ...s, email: 'agent.filled@example.com', name: '王伟' } : s));
-    const res = await t.call(t.tokens.demo, 'POST', `/api/documenttype/${safType}/sign`, sendBody(site, filled));
+    const filled = signatories.map((s) =>
+      s.signatory === 'Agent' ? { ...s, email: 'agent.filled@example.com', name: '王伟' } : s,
+    );
+    const res = await t.call(
+      t.tokens.demo,
+      'POST',
+      `/api/documenttype/${safType}/sign`,
+      sendBody(site, filled),
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(await linkOf('agent.filled@example.com')).toHaveLength(43);
   }, 30_000);
@@ -506,15 +602,22 @@ describe('team sites', () => {
     const first = await agentWithBroker();
     const second = await agentWithBroker([first.office]);
     const site = await newSite(first.agent, [TEAM_PRODUCT_ID]);
-    const team = await t.call(t.tokens.demo, 'PUT', `/api/websites/${site}/team`, { siteId: site, primary: first.agent, memberIds: [first.agent, second.agent] });
+    const team = await t.call(t.tokens.demo, 'PUT', `/api/websites/${site}/team`, {
+      siteId: site,
+      primary: first.agent,
+      memberIds: [first.agent, second.agent],
+    });
     expect(team.statusCode, team.body).toBe(200);
     const signatories = await prepared(site);
     const brokers = await t.rows<{ mls: string; name: string }>(
       sql`SELECT member_mls_id AS mls, member_first_name || ' ' || member_last_name AS name FROM members WHERE member_mls_id IN (${first.broker}, ${second.broker})`,
     );
-    expect(signatories.filter((s) => s.signatory.startsWith('Broker')).map((s) => s.name).sort()).toEqual(
-      brokers.map((b) => b.name).sort(),
-    );
+    expect(
+      signatories
+        .filter((s) => s.signatory.startsWith('Broker'))
+        .map((s) => s.name)
+        .sort(),
+    ).toEqual(brokers.map((b) => b.name).sort());
     expect(signatories.filter((s) => s.signatory === 'Agent')).toHaveLength(1);
     expect(signatories.at(-1)!.signatory).toBe('Agent');
   }, 30_000);
@@ -534,8 +637,12 @@ describe('access', () => {
       ['PUT', `/api/document/${documentId}/signatures/void`, { reason: 'x' }, true],
     ] as const;
     for (const [method, url, body, write] of calls) {
-      expect((await t.call(t.tokens.other, method, url, body)).statusCode, `${method} ${url} other`).toBe(404);
-      expect((await t.call(t.tokens.viewer, method, url, body)).statusCode, `${method} ${url} viewer`).toBe(write ? 403 : 200);
+      expect((await t.call(t.tokens.other, method, url, body)).statusCode, `${method} ${url} other`).toBe(
+        404,
+      );
+      expect((await t.call(t.tokens.viewer, method, url, body)).statusCode, `${method} ${url} viewer`).toBe(
+        write ? 403 : 200,
+      );
       const anon = await t.inject({ method, url, ...(body ? { payload: body } : {}) });
       expect(anon.statusCode, `${method} ${url} anonymous`).toBe(401);
     }

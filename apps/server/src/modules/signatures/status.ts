@@ -14,7 +14,8 @@ const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 async function requestOrNotFound(ctx: AppContext, vendorId: number, documentId: number, lock = false) {
   const found = await q.requestOfDocument(ctx.db, vendorId, documentId, lock);
   if (found) return found;
-  if (await q.documentOfVendor(ctx.db, vendorId, documentId)) throw new ConflictError(SafMessages.notASignedDocument);
+  if (await q.documentOfVendor(ctx.db, vendorId, documentId))
+    throw new ConflictError(SafMessages.notASignedDocument);
   throw new NotFoundError();
 }
 
@@ -75,7 +76,8 @@ export async function resendSaf(
   const site = await ctx.db.transaction(async (tx) => {
     const found = await q.requestOfDocument(tx, vendorId, documentId, true);
     if (!found) {
-      if (await q.documentOfVendor(tx, vendorId, documentId)) throw new ConflictError(SafMessages.notASignedDocument);
+      if (await q.documentOfVendor(tx, vendorId, documentId))
+        throw new ConflictError(SafMessages.notASignedDocument);
       throw new NotFoundError();
     }
     const { request } = found;
@@ -119,7 +121,8 @@ export async function voidSaf(
   const websiteId = await ctx.db.transaction(async (tx) => {
     const found = await q.requestOfDocument(tx, vendorId, documentId, true);
     if (!found) {
-      if (await q.documentOfVendor(tx, vendorId, documentId)) throw new ConflictError(SafMessages.notASignedDocument);
+      if (await q.documentOfVendor(tx, vendorId, documentId))
+        throw new ConflictError(SafMessages.notASignedDocument);
       throw new NotFoundError();
     }
     const { request } = found;
@@ -127,7 +130,12 @@ export async function voidSaf(
     await q.setRequest(tx, request.id, { status: 'voided', voidReason: reason, finishedAt: new Date() });
     await q.retireAllTokens(tx, request.id);
     await q.voidDocument(tx, documentId);
-    await q.insertEvent(tx, { requestId: request.id, kind: 'voided', detail: `Voided by ${actor.username}: ${reason}`, ...origin });
+    await q.insertEvent(tx, {
+      requestId: request.id,
+      kind: 'voided',
+      detail: `Voided by ${actor.username}: ${reason}`,
+      ...origin,
+    });
     await recordChange(tx, {
       websiteId: request.websiteId,
       vendorId,

@@ -19,11 +19,15 @@ const OUR_NAME = pdfString(SEAL_NAME);
 export function signatureCertificate(bytes: Buffer): CertificateDetails | null {
   try {
     const at = bytes.lastIndexOf('/ByteRange');
-    const m = /\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/.exec(bytes.toString('latin1', at, at + 120));
+    const m = /\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/.exec(
+      bytes.toString('latin1', at, at + 120),
+    );
     if (!m) return null;
     const [start, length, next] = [Number(m[1]), Number(m[2]), Number(m[3])];
     const hex = bytes.toString('latin1', start + length + 1, next - 1).replace(/(?:00)+$/, '');
-    const p7 = forge.pkcs7.messageFromAsn1(forge.asn1.fromDer(forge.util.hexToBytes(hex))) as forge.pkcs7.PkcsSignedData;
+    const p7 = forge.pkcs7.messageFromAsn1(
+      forge.asn1.fromDer(forge.util.hexToBytes(hex)),
+    ) as forge.pkcs7.PkcsSignedData;
     const cert = p7.certificates[0];
     return cert ? describeCertificate(cert) : null;
   } catch {
