@@ -103,8 +103,13 @@ describe('GET /api/openapi.json', () => {
       expect(op.tags, label).toHaveLength(1);
       const success = Object.keys(op.responses).filter((s) => s.startsWith('2'));
       expect(success.length, label).toBe(1);
-      // The export streams NDJSON; every other answer is JSON.
-      const type = r.url === '/api/portal/websites/export' ? NDJSON_TYPE : 'application/json';
+      // The export streams NDJSON, the signing page's document is the PDF; every other answer is JSON.
+      const type =
+        r.url === '/api/portal/websites/export'
+          ? NDJSON_TYPE
+          : r.url === '/api/sign/:token/document'
+            ? 'application/pdf'
+            : 'application/json';
       expect(op.responses[success[0]!]!.content?.[type]?.schema, label).toBeTruthy();
       // Health never refuses a request; it answers 503 in the same shape when the database is down.
       const refusal = r.url === '/api/health' ? '503' : '4XX';

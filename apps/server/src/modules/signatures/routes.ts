@@ -157,6 +157,13 @@ export function signaturesRoutes(app: FastifyInstance, ctx: AppContext): void {
         tags,
         summary: 'The PDF to be signed',
         params: signingTokenParamsSchema,
+        response: {
+          200: {
+            description: 'The form as it was sent, to be read before signing.',
+            content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
+          },
+          ...errorResponses,
+        },
       },
     },
     async (request, reply) => {
