@@ -29,8 +29,27 @@ export interface Fonts {
   script: PDFFont;
 }
 
+/**
+ * fontkit with its parsed fonts kept: parsing a DejaVu file costs far more than subsetting it, and
+ * the same few files serve every form. Fonts are read-only once parsed; each document takes its own
+ * subset of them.
+ */
+const parsedFonts = new WeakMap<Uint8Array, ReturnType<typeof fontkit.create>>();
+const cachingFontkit: typeof fontkit = {
+  ...fontkit,
+  create(data: Uint8Array, postscriptName?: string) {
+    if (postscriptName !== undefined) return fontkit.create(data, postscriptName);
+    let font = parsedFonts.get(data);
+    if (!font) {
+      font = fontkit.create(data);
+      parsedFonts.set(data, font);
+    }
+    return font;
+  },
+};
+
 async function embedFonts(pdf: PDFDocument): Promise<Fonts> {
-  pdf.registerFontkit(fontkit);
+  pdf.registerFontkit(cachingFontkit);
   const [regular, bold, script] = await Promise.all([
     pdf.embedFont(fontFile('DejaVuSans.ttf'), { subset: true }),
     pdf.embedFont(fontFile('DejaVuSans-Bold.ttf'), { subset: true }),
@@ -59,25 +78,58 @@ export function signatureBox(index: number): { page: number; x: number; lineY: n
   return { page, x: MARGIN, lineY: top - 34, width: 300 };
 }
 
+/**
+ * Text widths at 1000 pt, kept per font face across documents: measuring shapes the text, which is
+ * the costly part of laying out a page.
+ */
+const widths = new Map<string, Map<string, number>>();
+function widthOf(font: PDFFont, text: string, size: number): number {
+  const face = font.name.replace(/^[A-Z]{6}\+/, '');
+  let known = widths.get(face);
+  if (!known) {
+    known = new Map();
+    widths.set(face, known);
+  }
+  let w = known.get(text);
+  if (w === undefined) {
+    w = font.widthOfTextAtSize(text, 1000);
+    if (known.size < 5000) known.set(text, w);
+  }
+  return (w * size) / 1000;
+}
+
 /** Lines of `text` that fit `width`, broken at spaces (or anywhere in a very long word). */
 function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const space = widthOf(font, ' ', size);
   const lines: string[] = [];
   let line = '';
+  let lineWidth = 0;
   for (const word of text.split(/\s+/).filter(Boolean)) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (font.widthOfTextAtSize(candidate, size) <= width) {
-      line = candidate;
+    const w = widthOf(font, word, size);
+    if (line && lineWidth + space + w <= width) {
+      line += ` ${word}`;
+      lineWidth += space + w;
       continue;
     }
     if (line) lines.push(line);
-    let rest = word;
-    while (font.widthOfTextAtSize(rest, size) > width && rest.length > 1) {
-      let cut = rest.length - 1;
-      while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut--;
-      lines.push(rest.slice(0, cut));
-      rest = rest.slice(cut);
+    if (w <= width) {
+      line = word;
+      lineWidth = w;
+      continue;
     }
-    line = rest;
+    // A word wider than the line (a hash, a user agent without spaces) is cut by characters.
+    line = '';
+    lineWidth = 0;
+    for (const ch of word) {
+      const cw = widthOf(font, ch, size);
+      if (line && lineWidth + cw > width) {
+        lines.push(line);
+        line = '';
+        lineWidth = 0;
+      }
+      line += ch;
+      lineWidth += cw;
+    }
   }
   if (line) lines.push(line);
   return lines.length ? lines : [''];
@@ -256,7 +308,7 @@ export async function renderCompleted(
       });
     } else {
       let size = 20;
-      while (size > 8 && fonts.script.widthOfTextAtSize(s.signedName, size) > box.width - 8) size -= 1;
+      while (size > 8 && widthOf(fonts.script, s.signedName, size) > box.width - 8) size -= 1;
       page.drawText(s.signedName, { x: box.x + 4, y: box.lineY + 5, size, font: fonts.script, color: INK });
     }
     page.drawText(`Signed by ${s.signedName} at ${utcTime(s.signedAt)}`, {

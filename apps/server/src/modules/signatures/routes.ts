@@ -168,11 +168,14 @@ export function signaturesRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request, reply) => {
       const bytes = await service.document(request.params.token);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'no-store')
-        .send(bytes);
+      return (
+        reply
+          .header('content-type', 'application/pdf')
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'no-store')
+          // The declared answer is the PDF as binary; Fastify sends a Buffer as it is.
+          .send(bytes as unknown as string)
+      );
     },
   );
 
