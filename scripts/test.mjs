@@ -44,6 +44,35 @@ function installChromium() {
   return existsSync(CHROMIUM);
 }
 
+/** The PDF tools the server suite checks sealed documents with (poppler's pdfsig and pdftotext, qpdf). */
+const PDF_TOOLS = ['/usr/bin/pdfsig', '/usr/bin/pdftotext', '/usr/bin/qpdf'];
+
+function installPdfTools() {
+  if (PDF_TOOLS.every((tool) => existsSync(tool))) return true;
+  banner('PDF tools');
+  const asRoot = process.getuid?.() === 0;
+  const prefix = asRoot ? [] : ['sudo', '-n'];
+  const steps = [
+    [...prefix, 'apt-get', 'update'],
+    [...prefix, 'apt-get', 'install', '-y', 'poppler-utils', 'qpdf'],
+  ];
+  console.log('pdfsig, pdftotext or qpdf is missing; installing poppler-utils and qpdf.');
+  for (const step of steps) {
+    console.log(`$ ${step.join(' ')}`);
+    const result = spawnSync(step[0], step.slice(1), {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+    if (result.status !== 0) {
+      console.log(
+        `Installing the PDF tools failed (${step.join(' ')} exited with ${result.status ?? result.error}).`,
+      );
+      return false;
+    }
+  }
+  return PDF_TOOLS.every((tool) => existsSync(tool));
+}
+
 // Each suite runs in its own process group so a hung one can be stopped whole (servers and browsers
 // included); an interrupt of this script is passed on to that group.
 let runningGroup = null;
@@ -216,6 +245,9 @@ const record = (name, code, counts, note) => {
 
 if (!installChromium()) {
   console.log(`[test] ${CHROMIUM} is not available; the end-to-end suite will fail.`);
+}
+if (!installPdfTools()) {
+  console.log('[test] pdfsig, pdftotext or qpdf is not available; the signature tests will fail.');
 }
 
 banner('build');

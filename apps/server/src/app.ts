@@ -11,6 +11,7 @@ import { healthRoutes } from './modules/health/index.ts';
 import { historyRoutes } from './modules/history/index.ts';
 import { productsRoutes } from './modules/products/index.ts';
 import { profileRoutes } from './modules/profile/index.ts';
+import { signaturesRoutes } from './modules/signatures/index.ts';
 import { teamsRoutes } from './modules/teams/index.ts';
 import { websitesRoutes } from './modules/websites/index.ts';
 import { registerApiDocs } from './platform/api-docs.ts';
@@ -57,6 +58,7 @@ const FEATURES = [
   historyRoutes,
   teamsRoutes,
   documentsRoutes,
+  signaturesRoutes,
 ];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

@@ -103,9 +103,15 @@ export async function setup(
   await migrateDatabase(database, MIGRATIONS_DIR);
   if (!seeded) await seedDemo(database.db);
 
-  // Each test file keeps its uploads in a directory of its own, removed on close.
-  const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vp-files-'));
+  // Each test file keeps its uploads and data (the sealing certificate) in a directory of its own,
+  // removed on close; nothing is written into the repository.
+  const tempRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'vp-test-'));
+  const filesDir = path.join(tempRoot, 'files');
+  const dataDir = path.join(tempRoot, 'data');
+  fs.mkdirSync(filesDir);
+  restoreSigningCertificate(dataDir);
   const config = loadConfig({
+    DATA_DIR: dataDir,
     FILES_DIR: filesDir,
     LOG_LEVEL: 'silent',
     PUBLIC_URL,
@@ -143,10 +149,38 @@ export async function setup(
       await app.close();
       await database.close();
       await drop();
-      fs.rmSync(filesDir, { recursive: true, force: true });
+      keepSigningCertificate(dataDir);
+      fs.rmSync(tempRoot, { recursive: true, force: true });
     },
   };
   return ctx;
+}
+
+/**
+ * The self-signed sealing certificate the app generates into DATA_DIR/signing is kept between test
+ * files (and runs), so key generation is paid once, not by every file.
+ */
+const SIGNING_CACHE = path.join(os.tmpdir(), 'vp-test-signing-cache');
+const SIGNING_FILES = ['seal.p12', 'seal.password'];
+
+function restoreSigningCertificate(dataDir: string): void {
+  if (!SIGNING_FILES.every((f) => fs.existsSync(path.join(SIGNING_CACHE, f)))) return;
+  fs.mkdirSync(path.join(dataDir, 'signing'), { recursive: true });
+  // The password goes last, so a half-copied pair is never taken for a whole one.
+  for (const f of SIGNING_FILES)
+    fs.copyFileSync(path.join(SIGNING_CACHE, f), path.join(dataDir, 'signing', f));
+}
+
+function keepSigningCertificate(dataDir: string): void {
+  const dir = path.join(dataDir, 'signing');
+  if (!SIGNING_FILES.every((f) => fs.existsSync(path.join(dir, f)))) return;
+  if (SIGNING_FILES.every((f) => fs.existsSync(path.join(SIGNING_CACHE, f)))) return;
+  fs.mkdirSync(SIGNING_CACHE, { recursive: true });
+  for (const f of SIGNING_FILES) {
+    const tmp = path.join(SIGNING_CACHE, `${f}.${process.pid}.tmp`);
+    fs.copyFileSync(path.join(dir, f), tmp);
+    fs.renameSync(tmp, path.join(SIGNING_CACHE, f));
+  }
 }
 
 /** The newest mail to an address in the outbox, once mail promised after a reply is written. */

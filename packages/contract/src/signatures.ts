@@ -72,6 +72,17 @@ export const safSignatorySchema = z.object({
 export type SafSignatory = z.infer<typeof safSignatorySchema>;
 export const safSignatoryListSchema = z.array(safSignatorySchema);
 
+/**
+ * A signatory as the prepare call answers it: name or email may be empty where the roster lacks
+ * them (then canOverride is true and the vendor fills them in before sending).
+ */
+export const safPreparedSignatorySchema = safSignatorySchema.extend({
+  name: z.string().max(120),
+  email: z.string().max(254),
+});
+export type SafPreparedSignatory = z.infer<typeof safPreparedSignatorySchema>;
+export const safPreparedListSchema = z.array(safPreparedSignatorySchema);
+
 export const safPrepareQuerySchema = z.object({
   website: z.coerce.number().int().positive().max(2147483647),
 });

@@ -103,13 +103,16 @@ describe('GET /api/openapi.json', () => {
       expect(op.tags, label).toHaveLength(1);
       const success = Object.keys(op.responses).filter((s) => s.startsWith('2'));
       expect(success.length, label).toBe(1);
-      // The export streams NDJSON and a download the file itself; every other answer is JSON.
+      // The export streams NDJSON, a download the file itself and the signing page's document the
+      // PDF; every other answer is JSON.
       const type =
         r.url === '/api/portal/websites/export'
           ? NDJSON_TYPE
           : r.url === '/api/document/:id' && r.method === 'GET'
             ? 'application/octet-stream'
-            : 'application/json';
+            : r.url === '/api/sign/:token/document'
+              ? 'application/pdf'
+              : 'application/json';
       expect(op.responses[success[0]!]!.content?.[type]?.schema, label).toBeTruthy();
       // Health never refuses a request; it answers 503 in the same shape when the database is down.
       const refusal = r.url === '/api/health' ? '503' : '4XX';

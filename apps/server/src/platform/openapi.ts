@@ -38,6 +38,7 @@ const TAGS = [
   { name: 'history', description: 'The recorded changes of a website.' },
   { name: 'teams', description: 'The agent team of an IDX Team website.' },
   { name: 'documents', description: 'Files on the account and on websites, and the document types.' },
+  { name: 'signatures', description: 'The Site Access Form: signing links, sealing, status and verify.' },
 ];
 
 const vendorHeader = {

@@ -8,7 +8,7 @@ export interface ChangeRow {
   vendorId: number;
   kind: AuditKind;
   description: string;
-  userId: number;
+  userId: number | null;
   username: string;
   firstName: string;
   lastName: string;

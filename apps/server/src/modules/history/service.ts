@@ -37,7 +37,8 @@ export interface ChangeEntry {
   kind: AuditKind;
   /** Display text; code reads the kind. */
   description: string;
-  actor: Actor;
+  /** A user, or someone acting without an account (a signer on a signing link: no user id). */
+  actor: Pick<Actor, 'username' | 'firstName' | 'lastName'> & { userId: number | null };
   changes: FieldChange[];
 }
 

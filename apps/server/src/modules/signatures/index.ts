@@ -1,0 +1,2 @@
+/** The Site Access Form ceremony: prepare, send, sign by link, seal, status, resend, void, verify. */
+export { signaturesRoutes } from './routes.ts';

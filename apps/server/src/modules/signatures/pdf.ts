@@ -1,0 +1,364 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import fontkit from '@pdf-lib/fontkit';
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+
+/**
+ * The Site Access Form as a PDF: the form itself (one page, a signature block per signatory) and,
+ * when everyone has signed, the stamped signatures and the certificate of completion. Text is set in
+ * DejaVu, embedded (subset), so names in Latin, Greek, Cyrillic and other scripts it covers render.
+ */
+
+const require = createRequire(import.meta.url);
+const FONT_DIR = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+const fontBytes = new Map<string, Buffer>();
+function fontFile(name: string): Buffer {
+  let bytes = fontBytes.get(name);
+  if (!bytes) {
+    bytes = fs.readFileSync(path.join(FONT_DIR, name));
+    fontBytes.set(name, bytes);
+  }
+  return bytes;
+}
+
+export interface Fonts {
+  regular: PDFFont;
+  bold: PDFFont;
+  /** A flowing italic for typed signatures. */
+  script: PDFFont;
+}
+
+/**
+ * fontkit with its parsed fonts kept: parsing a DejaVu file costs far more than subsetting it, and
+ * the same few files serve every form. Fonts are read-only once parsed; each document takes its own
+ * subset of them.
+ */
+const parsedFonts = new WeakMap<Uint8Array, ReturnType<typeof fontkit.create>>();
+const cachingFontkit: typeof fontkit = {
+  ...fontkit,
+  create(data: Uint8Array, postscriptName?: string) {
+    if (postscriptName !== undefined) return fontkit.create(data, postscriptName);
+    let font = parsedFonts.get(data);
+    if (!font) {
+      font = fontkit.create(data);
+      parsedFonts.set(data, font);
+    }
+    return font;
+  },
+};
+
+async function embedFonts(pdf: PDFDocument): Promise<Fonts> {
+  pdf.registerFontkit(cachingFontkit);
+  const [regular, bold, script] = await Promise.all([
+    pdf.embedFont(fontFile('DejaVuSans.ttf'), { subset: true }),
+    pdf.embedFont(fontFile('DejaVuSans-Bold.ttf'), { subset: true }),
+    pdf.embedFont(fontFile('DejaVuSerif-Italic.ttf'), { subset: true }),
+  ]);
+  return { regular, bold, script };
+}
+
+const PAGE: [number, number] = [612, 792];
+const MARGIN = 54;
+const INK = rgb(0.1, 0.1, 0.12);
+const GREY = rgb(0.4, 0.4, 0.45);
+const SIGNATURE_BLOCK = 64;
+const FIRST_BLOCK_TOP = 360;
+
+/** Where a signatory's signature line sits; the same for the form and for stamping it. */
+export function signatureBox(index: number): { page: number; x: number; lineY: number; width: number } {
+  const perFirstPage = Math.floor((FIRST_BLOCK_TOP - MARGIN) / SIGNATURE_BLOCK);
+  const perPage = Math.floor((PAGE[1] - 2 * MARGIN) / SIGNATURE_BLOCK);
+  if (index < perFirstPage) {
+    return { page: 0, x: MARGIN, lineY: FIRST_BLOCK_TOP - index * SIGNATURE_BLOCK - 34, width: 300 };
+  }
+  const rest = index - perFirstPage;
+  const page = 1 + Math.floor(rest / perPage);
+  const top = PAGE[1] - MARGIN - (rest % perPage) * SIGNATURE_BLOCK;
+  return { page, x: MARGIN, lineY: top - 34, width: 300 };
+}
+
+/**
+ * Text widths at 1000 pt, kept per font face across documents: measuring shapes the text, which is
+ * the costly part of laying out a page.
+ */
+const widths = new Map<string, Map<string, number>>();
+function widthOf(font: PDFFont, text: string, size: number): number {
+  const face = font.name.replace(/^[A-Z]{6}\+/, '');
+  let known = widths.get(face);
+  if (!known) {
+    known = new Map();
+    widths.set(face, known);
+  }
+  let w = known.get(text);
+  if (w === undefined) {
+    w = font.widthOfTextAtSize(text, 1000);
+    if (known.size < 5000) known.set(text, w);
+  }
+  return (w * size) / 1000;
+}
+
+/** Lines of `text` that fit `width`, broken at spaces (or anywhere in a very long word). */
+function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const space = widthOf(font, ' ', size);
+  const lines: string[] = [];
+  let line = '';
+  let lineWidth = 0;
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const w = widthOf(font, word, size);
+    if (line && lineWidth + space + w <= width) {
+      line += ` ${word}`;
+      lineWidth += space + w;
+      continue;
+    }
+    if (line) lines.push(line);
+    if (w <= width) {
+      line = word;
+      lineWidth = w;
+      continue;
+    }
+    // A word wider than the line (a hash, a user agent without spaces) is cut by characters.
+    line = '';
+    lineWidth = 0;
+    for (const ch of word) {
+      const cw = widthOf(font, ch, size);
+      if (line && lineWidth + cw > width) {
+        lines.push(line);
+        line = '';
+        lineWidth = 0;
+      }
+      line += ch;
+      lineWidth += cw;
+    }
+  }
+  if (line) lines.push(line);
+  return lines.length ? lines : [''];
+}
+
+export interface FormSignatory {
+  signatory: string;
+  name: string;
+  email: string;
+}
+
+export interface FormContent {
+  portalName: string;
+  portalUrl: string;
+  vendorName: string;
+  vendorCode: string;
+  domainName: string;
+  products: string[];
+  agent: { name: string; mlsId: string; license: string };
+  brokers: { name: string; office: string }[];
+  signatories: FormSignatory[];
+  date: Date;
+}
+
+const isoDate = (d: Date) => d.toISOString().slice(0, 10);
+export const utcTime = (d: Date) => `${d.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+
+/** The Site Access Form to be signed. */
+export async function renderSafForm(content: FormContent): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(`Site Access Form - ${content.domainName}`);
+  pdf.setAuthor(content.portalName);
+  pdf.setCreator(content.portalName);
+  pdf.setCreationDate(content.date);
+  pdf.setModificationDate(content.date);
+  const fonts = await embedFonts(pdf);
+  const page = pdf.addPage(PAGE);
+  const width = PAGE[0] - 2 * MARGIN;
+  let y = PAGE[1] - MARGIN - 20;
+  page.drawText('Site Access Form', { x: MARGIN, y, size: 22, font: fonts.bold, color: INK });
+  y -= 18;
+  page.drawText(`${content.portalName} · ${content.portalUrl}`, {
+    x: MARGIN,
+    y,
+    size: 10,
+    font: fonts.regular,
+    color: GREY,
+  });
+  y -= 28;
+
+  const rows: [string, string][] = [
+    ['Vendor', `${content.vendorName} (${content.vendorCode})`],
+    ['Website', content.domainName],
+    ['Product', content.products.join(', ') || '-'],
+    [
+      'Agent',
+      `${content.agent.name}, MLS ID ${content.agent.mlsId}, license ${content.agent.license || '-'}`,
+    ],
+    ...content.brokers.map((b): [string, string] => ['Broker', `${b.name || '-'}, ${b.office || '-'}`]),
+    ['Date', isoDate(content.date)],
+  ];
+  for (const [label, value] of rows) {
+    page.drawText(label, { x: MARGIN, y, size: 10, font: fonts.bold, color: INK });
+    for (const line of wrap(value, fonts.regular, 10, width - 90)) {
+      page.drawText(line, { x: MARGIN + 90, y, size: 10, font: fonts.regular, color: INK });
+      y -= 14;
+    }
+    y -= 2;
+  }
+  y -= 8;
+  const terms =
+    `The undersigned agree that the vendor named above may display MLS listing data on the website ` +
+    `named above for the product shown, under the rules of the MLS, and that this access ends when ` +
+    `the website is terminated. Each signatory signs electronically through the ${content.portalName}.`;
+  for (const line of wrap(terms, fonts.regular, 10, width)) {
+    if (y < FIRST_BLOCK_TOP + 8) break;
+    page.drawText(line, { x: MARGIN, y, size: 10, font: fonts.regular, color: INK });
+    y -= 14;
+  }
+
+  content.signatories.forEach((s, i) => {
+    const box = signatureBox(i);
+    while (pdf.getPageCount() <= box.page) pdf.addPage(PAGE);
+    const p = pdf.getPage(box.page);
+    const top = box.lineY + 34;
+    p.drawText(`${s.signatory}: ${s.name}`, { x: box.x, y: top, size: 10, font: fonts.bold, color: INK });
+    p.drawText(s.email, { x: box.x + box.width + 20, y: top, size: 9, font: fonts.regular, color: GREY });
+    p.drawLine({
+      start: { x: box.x, y: box.lineY },
+      end: { x: box.x + box.width, y: box.lineY },
+      thickness: 0.8,
+      color: INK,
+    });
+    p.drawText('Signature', { x: box.x, y: box.lineY - 11, size: 8, font: fonts.regular, color: GREY });
+    p.drawLine({
+      start: { x: box.x + box.width + 20, y: box.lineY },
+      end: { x: box.x + box.width + 160, y: box.lineY },
+      thickness: 0.8,
+      color: INK,
+    });
+    p.drawText('Date', {
+      x: box.x + box.width + 20,
+      y: box.lineY - 11,
+      size: 8,
+      font: fonts.regular,
+      color: GREY,
+    });
+  });
+  return pdf.save();
+}
+
+export interface StampedSigner extends FormSignatory {
+  signedName: string;
+  /** PNG bytes of a drawn signature, or null when typed. */
+  image: Uint8Array | null;
+  signedAt: Date;
+}
+
+export interface CertificateEvent {
+  at: Date;
+  kind: string;
+  who: string;
+  detail: string;
+  ip: string;
+  userAgent: string;
+}
+
+export interface CompletionContent {
+  portalName: string;
+  documentId: number;
+  label: string;
+  domainName: string;
+  unsealedSha256: string;
+  completedAt: Date;
+  signers: StampedSigner[];
+  events: CertificateEvent[];
+}
+
+/** A line writer that starts a new page when the current one is full. */
+function pageWriter(pdf: PDFDocument) {
+  let page: PDFPage = pdf.addPage(PAGE);
+  let y = PAGE[1] - MARGIN;
+  return {
+    line(text: string, font: PDFFont, size: number, indent = 0, color = INK) {
+      if (y < MARGIN + size) {
+        page = pdf.addPage(PAGE);
+        y = PAGE[1] - MARGIN;
+      }
+      page.drawText(text, { x: MARGIN + indent, y: y - size, size, font, color });
+      y -= size + 4;
+    },
+    gap(h: number) {
+      y -= h;
+    },
+  };
+}
+
+/** Stamps every signature on its line and appends the certificate of completion. */
+export async function renderCompleted(
+  original: Uint8Array,
+  content: CompletionContent,
+): Promise<PDFDocument> {
+  const pdf = await PDFDocument.load(original, { updateMetadata: false });
+  const fonts = await embedFonts(pdf);
+  for (const [i, s] of content.signers.entries()) {
+    const box = signatureBox(i);
+    const page = pdf.getPage(box.page);
+    if (s.image) {
+      const png = await pdf.embedPng(s.image);
+      const scale = Math.min(box.width / png.width, 30 / png.height, 1);
+      page.drawImage(png, {
+        x: box.x + 4,
+        y: box.lineY + 2,
+        width: png.width * scale,
+        height: png.height * scale,
+      });
+    } else {
+      let size = 20;
+      while (size > 8 && widthOf(fonts.script, s.signedName, size) > box.width - 8) size -= 1;
+      page.drawText(s.signedName, { x: box.x + 4, y: box.lineY + 5, size, font: fonts.script, color: INK });
+    }
+    page.drawText(`Signed by ${s.signedName} at ${utcTime(s.signedAt)}`, {
+      x: box.x + 50,
+      y: box.lineY - 11,
+      size: 7,
+      font: fonts.regular,
+      color: GREY,
+    });
+    page.drawText(isoDate(s.signedAt), {
+      x: box.x + box.width + 24,
+      y: box.lineY + 4,
+      size: 10,
+      font: fonts.regular,
+      color: INK,
+    });
+  }
+
+  const w = pageWriter(pdf);
+  const width = PAGE[0] - 2 * MARGIN;
+  w.line('Certificate of completion', fonts.bold, 18);
+  w.gap(6);
+  for (const text of [
+    `Document: ${content.label} (document id ${content.documentId})`,
+    `Website: ${content.domainName}`,
+    `SHA-256 of the document before sealing: ${content.unsealedSha256}`,
+    `Completed: ${utcTime(content.completedAt)}`,
+    `Sealed by the ${content.portalName} with its certificate; any change to this file breaks the seal.`,
+  ]) {
+    for (const line of wrap(text, fonts.regular, 9, width)) w.line(line, fonts.regular, 9);
+  }
+  w.gap(8);
+  w.line('Signers', fonts.bold, 12);
+  for (const s of content.signers) {
+    for (const line of wrap(
+      `${s.signatory}: ${s.name} <${s.email}>, signed as "${s.signedName}" (${s.image ? 'drawn' : 'typed'}) at ${utcTime(s.signedAt)}`,
+      fonts.regular,
+      9,
+      width,
+    ))
+      w.line(line, fonts.regular, 9);
+  }
+  w.gap(8);
+  w.line('Events', fonts.bold, 12);
+  for (const e of content.events) {
+    const head = `${utcTime(e.at)}  ${e.kind}${e.who ? ` - ${e.who}` : ''}${e.detail ? `: ${e.detail}` : ''}`;
+    for (const line of wrap(head, fonts.regular, 9, width)) w.line(line, fonts.regular, 9);
+    const origin = `IP ${e.ip || '-'}, user agent ${e.userAgent || '-'}`;
+    for (const line of wrap(origin, fonts.regular, 8, width - 12)) w.line(line, fonts.regular, 8, 12, GREY);
+    w.gap(2);
+  }
+  return pdf;
+}

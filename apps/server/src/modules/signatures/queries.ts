@@ -1,0 +1,300 @@
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  documents,
+  documentTypes,
+  members,
+  offices,
+  products,
+  signatureEvents,
+  signatureRequests,
+  signers,
+  vendors,
+  websites,
+  websiteTeamMembers,
+  websiteTeams,
+} from '../../db/schema.ts';
+import { rowsOf } from '../../db/sql.ts';
+
+/** SQL of the Site Access Form ceremony. */
+
+export type SignerRow = typeof signers.$inferSelect;
+export type RequestRow = typeof signatureRequests.$inferSelect;
+export type EventRow = typeof signatureEvents.$inferSelect;
+
+export async function documentType(db: Db, id: number) {
+  const [row] = await db.select().from(documentTypes).where(eq(documentTypes.id, id));
+  return row ?? null;
+}
+
+/** A vendor's website with what the form prints about it; null for another vendor's. */
+export async function siteForSaf(db: Db, vendorId: number, siteId: number) {
+  const [row] = await db
+    .select({
+      id: websites.id,
+      vendorId: websites.vendorId,
+      status: websites.status,
+      domainName: websites.domainName,
+      memberNumber: websites.memberNumber,
+      products: websites.products,
+      vendorName: vendors.name,
+      vendorCode: vendors.code,
+    })
+    .from(websites)
+    .innerJoin(vendors, eq(vendors.id, websites.vendorId))
+    .where(and(eq(websites.id, siteId), eq(websites.vendorId, vendorId)));
+  return row ?? null;
+}
+export type SafSite = NonNullable<Awaited<ReturnType<typeof siteForSaf>>>;
+
+export interface RosterMember {
+  mlsId: string;
+  firstName: string;
+  lastName: string;
+  license: string;
+  email: string | null;
+  officeKey: string | null;
+}
+
+const memberColumns = {
+  mlsId: members.MemberMlsId,
+  firstName: members.MemberFirstName,
+  lastName: members.MemberLastName,
+  license: members.MemberStateLicense,
+  email: members.MemberEmail,
+  officeKey: members.OfficeKey,
+};
+
+export async function membersByMlsIds(db: Db, ids: string[]): Promise<RosterMember[]> {
+  if (ids.length === 0) return [];
+  return db.select(memberColumns).from(members).where(inArray(members.MemberMlsId, ids));
+}
+
+export async function officesByKeys(db: Db, keys: string[]) {
+  if (keys.length === 0) return [];
+  return db
+    .select({
+      key: offices.OfficeKey,
+      mlsId: offices.OfficeMlsId,
+      name: offices.OfficeName,
+      brokerMlsId: offices.OfficeBrokerMlsId,
+    })
+    .from(offices)
+    .where(inArray(offices.OfficeKey, keys))
+    .orderBy(asc(offices.OfficeMlsId));
+}
+
+/** The team of a team site: its primary and every member (primary included), or null. */
+export async function teamOf(db: Db, siteId: number): Promise<{ primary: string; members: string[] } | null> {
+  const [team] = await db
+    .select({ primary: websiteTeams.primaryMemberNumber })
+    .from(websiteTeams)
+    .where(eq(websiteTeams.websiteId, siteId));
+  if (!team) return null;
+  const rows = await db
+    .select({ n: websiteTeamMembers.memberNumber })
+    .from(websiteTeamMembers)
+    .where(eq(websiteTeamMembers.websiteId, siteId))
+    .orderBy(asc(websiteTeamMembers.addedAt), asc(websiteTeamMembers.memberNumber));
+  const list = rows.map((r) => r.n);
+  return { primary: team.primary, members: list.includes(team.primary) ? list : [team.primary, ...list] };
+}
+
+export async function productNames(db: Db, ids: number[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: products.id, name: products.name })
+    .from(products)
+    .where(inArray(products.id, ids));
+  return ids.map((id) => rows.find((r) => r.id === id)?.name ?? String(id));
+}
+
+/** Serialises SAF requests of one site: the pending check and the insert happen under this lock. */
+export async function lockSite(tx: Db, siteId: number): Promise<void> {
+  await tx.select({ id: websites.id }).from(websites).where(eq(websites.id, siteId)).for('update');
+}
+
+export async function pendingRequestOfSite(db: Db, siteId: number): Promise<RequestRow | null> {
+  const [row] = await db
+    .select()
+    .from(signatureRequests)
+    .where(and(eq(signatureRequests.websiteId, siteId), eq(signatureRequests.status, 'pending')))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insertRequest(tx: Db, row: typeof signatureRequests.$inferInsert): Promise<RequestRow> {
+  const [inserted] = await tx.insert(signatureRequests).values(row).returning();
+  return inserted!;
+}
+
+export async function insertSigners(tx: Db, rows: (typeof signers.$inferInsert)[]): Promise<SignerRow[]> {
+  return tx.insert(signers).values(rows).returning();
+}
+
+export async function insertEvent(tx: Db, row: typeof signatureEvents.$inferInsert): Promise<void> {
+  await tx.insert(signatureEvents).values(row);
+}
+
+/** The request of a vendor's document, with the document; null for another vendor's or none. */
+export async function requestOfDocument(db: Db, vendorId: number, documentId: number, lock = false) {
+  const query = db
+    .select({ request: signatureRequests, document: documents })
+    .from(signatureRequests)
+    .innerJoin(documents, eq(documents.id, signatureRequests.documentId))
+    .where(and(eq(signatureRequests.documentId, documentId), eq(documents.vendorId, vendorId)));
+  const [row] = lock ? await query.for('update', { of: signatureRequests }) : await query;
+  return row ?? null;
+}
+
+export async function documentOfVendor(db: Db, vendorId: number, documentId: number) {
+  const [row] = await db
+    .select({ id: documents.id })
+    .from(documents)
+    .where(and(eq(documents.id, documentId), eq(documents.vendorId, vendorId)));
+  return row ?? null;
+}
+
+export async function signersOf(db: Db, requestId: number): Promise<SignerRow[]> {
+  return db.select().from(signers).where(eq(signers.requestId, requestId)).orderBy(asc(signers.position));
+}
+
+export async function eventsOf(db: Db, requestId: number): Promise<EventRow[]> {
+  return db
+    .select()
+    .from(signatureEvents)
+    .where(eq(signatureEvents.requestId, requestId))
+    .orderBy(asc(signatureEvents.id));
+}
+
+export async function setRequest(
+  tx: Db,
+  requestId: number,
+  values: Partial<Pick<RequestRow, 'status' | 'voidReason' | 'finishedAt'>>,
+): Promise<void> {
+  await tx.update(signatureRequests).set(values).where(eq(signatureRequests.id, requestId));
+}
+
+/** Retires every live link of a request at once (void, decline). */
+export async function retireAllTokens(tx: Db, requestId: number): Promise<void> {
+  await tx
+    .update(signers)
+    .set({ tokenHash: sql`${SPENT_PREFIX}::text || ${signers.tokenHash}` })
+    .where(and(eq(signers.requestId, requestId), sql`${signers.tokenHash} NOT LIKE ${SPENT_PREFIX + '%'}`));
+}
+
+/**
+ * A link that has served (signed, declined, voided) keeps its hash under this prefix: it can never
+ * match a live lookup again, yet its holder is told why it no longer works instead of "not valid".
+ * A resend replaces hashes outright, so replaced links are simply not valid.
+ */
+export const SPENT_PREFIX = 'spent:';
+
+export interface TokenHit {
+  signer: SignerRow;
+  request: RequestRow;
+  spent: boolean;
+  expired: boolean;
+}
+
+/** The signer of a link by its token hash (live or spent), with expiry judged by the database clock. */
+export async function signerByTokenHash(db: Db, hash: string, lock = false): Promise<TokenHit | null> {
+  const rows = await rowsOf<{ id: number; spent: boolean; expired: boolean }>(
+    db,
+    sql`SELECT s.id, s.token_hash <> ${hash} AS spent,
+          (s.token_expires_at IS NULL OR s.token_expires_at <= now()) AS expired
+        FROM signers s
+        WHERE s.token_hash IN (${hash}, ${SPENT_PREFIX + hash})
+        LIMIT 1
+        ${lock ? sql`FOR UPDATE` : sql``}`,
+  );
+  const hit = rows[0];
+  if (!hit) return null;
+  const [row] = await db
+    .select({ signer: signers, request: signatureRequests })
+    .from(signers)
+    .innerJoin(signatureRequests, eq(signatureRequests.id, signers.requestId))
+    .where(eq(signers.id, hit.id));
+  if (!row) return null;
+  return { ...row, spent: hit.spent, expired: hit.expired };
+}
+
+/** Marks the signer signed and spends its link, only if the link is still live: one winner. */
+export async function markSigned(
+  tx: Db,
+  signerId: number,
+  hash: string,
+  values: { signedName: string; signatureImage: string | null },
+): Promise<boolean> {
+  const rows = await tx
+    .update(signers)
+    .set({ ...values, status: 'signed', signedAt: sql`now()`, tokenHash: SPENT_PREFIX + hash })
+    .where(and(eq(signers.id, signerId), eq(signers.tokenHash, hash), ne(signers.status, 'signed')))
+    .returning({ id: signers.id });
+  return rows.length === 1;
+}
+
+export async function markOpened(tx: Db, signerId: number): Promise<boolean> {
+  const rows = await tx
+    .update(signers)
+    .set({ status: 'opened' })
+    .where(and(eq(signers.id, signerId), eq(signers.status, 'waiting')))
+    .returning({ id: signers.id });
+  return rows.length === 1;
+}
+
+export async function markConsented(tx: Db, signerId: number): Promise<boolean> {
+  const rows = await tx
+    .update(signers)
+    .set({ consentedAt: sql`now()` })
+    .where(and(eq(signers.id, signerId), sql`${signers.consentedAt} IS NULL`))
+    .returning({ id: signers.id });
+  return rows.length === 1;
+}
+
+export async function markDeclined(tx: Db, signerId: number, reason: string): Promise<void> {
+  await tx.update(signers).set({ status: 'declined', declineReason: reason }).where(eq(signers.id, signerId));
+}
+
+export async function setToken(tx: Db, signerId: number, hash: string, expiresAt: Date): Promise<void> {
+  await tx
+    .update(signers)
+    .set({ tokenHash: hash, tokenExpiresAt: expiresAt })
+    .where(eq(signers.id, signerId));
+}
+
+export async function documentById(db: Db, id: number) {
+  const [row] = await db.select().from(documents).where(eq(documents.id, id));
+  return row ?? null;
+}
+
+export async function voidDocument(tx: Db, id: number): Promise<void> {
+  await tx.update(documents).set({ voided: true, approved: false }).where(eq(documents.id, id));
+}
+
+/** A sealed document by the SHA-256 of its bytes, with its site and vendor. */
+export async function sealedBySha(db: Db, sha256: string) {
+  const [row] = await db
+    .select({
+      document: documents,
+      request: signatureRequests,
+      domainName: websites.domainName,
+      vendorName: vendors.name,
+    })
+    .from(documents)
+    .innerJoin(signatureRequests, eq(signatureRequests.documentId, documents.id))
+    .innerJoin(vendors, eq(vendors.id, documents.vendorId))
+    .leftJoin(websites, eq(websites.id, documents.websiteId))
+    .where(and(eq(documents.sha256, sha256), sql`${documents.sealedAt} IS NOT NULL`))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function siteLabel(db: Db, siteId: number) {
+  const [row] = await db
+    .select({ domainName: websites.domainName, vendorName: vendors.name })
+    .from(websites)
+    .innerJoin(vendors, eq(vendors.id, websites.vendorId))
+    .where(eq(websites.id, siteId));
+  return row ?? null;
+}

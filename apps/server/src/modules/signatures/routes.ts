@@ -1,0 +1,271 @@
+import multipart from '@fastify/multipart';
+import {
+  VerifyMessages,
+  consentBodySchema,
+  declineBodySchema,
+  documentIdParamsSchema,
+  documentSignatureStatusSchema,
+  safPrepareQuerySchema,
+  safPreparedListSchema,
+  safRequestSchema,
+  safSentSchema,
+  signBodySchema,
+  signResultSchema,
+  signatureActionResponseSchema,
+  signingTokenParamsSchema,
+  signingViewSchema,
+  verifyResultSchema,
+  voidBodySchema,
+} from '@vp/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { actorOf } from '../../platform/actor.ts';
+import { AppError, BadRequestError } from '../../platform/errors.ts';
+import { errorResponses } from '../../platform/openapi.ts';
+import { vendorOf } from '../../platform/scope.ts';
+import { signaturesService } from './service.ts';
+import type { Origin } from './tokens.ts';
+
+const tags = ['signatures'];
+
+const origin = (request: FastifyRequest): Origin => {
+  const ua = request.headers['user-agent'];
+  return { ip: request.ip ?? '', userAgent: (Array.isArray(ua) ? ua[0] : ua)?.slice(0, 500) ?? '' };
+};
+
+/** Largest PDF the verify call reads. */
+const VERIFY_MAX_BYTES = 30 * 1024 * 1024;
+
+const certificateSchema = z.object({
+  subject: z.string(),
+  issuer: z.string(),
+  validFrom: z.string(),
+  validTo: z.string(),
+  sha256Fingerprint: z.string(),
+});
+
+export function signaturesRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const service = signaturesService(ctx);
+  app.addHook('onReady', async () => service.warmUp());
+
+  api.get(
+    '/api/documenttype/:id/sign',
+    {
+      config: { access: 'vendor-read' },
+      schema: {
+        tags,
+        summary: "The Site Access Form's signatories for a website, prefilled from the roster",
+        params: documentIdParamsSchema,
+        querystring: safPrepareQuerySchema,
+        response: { 200: safPreparedListSchema, ...errorResponses },
+      },
+    },
+    async (request) => service.prepare(vendorOf(request), request.params.id, request.query.website),
+  );
+
+  api.post(
+    '/api/documenttype/:id/sign',
+    {
+      config: { access: 'vendor-write' },
+      schema: {
+        tags,
+        summary: 'Generate the Site Access Form and mail each signatory a signing link',
+        params: documentIdParamsSchema,
+        body: safRequestSchema,
+        response: { 200: safSentSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      service.send(vendorOf(request), actorOf(request), origin(request), request.params.id, request.body),
+  );
+
+  api.get(
+    '/api/document/:id/signatures/status',
+    {
+      config: { access: 'vendor-read' },
+      schema: {
+        tags,
+        summary: 'The steps of the Document Status dialog and each signatory’s state',
+        params: documentIdParamsSchema,
+        response: { 200: documentSignatureStatusSchema, ...errorResponses },
+      },
+    },
+    async (request) => service.status(vendorOf(request), request.params.id),
+  );
+
+  api.put(
+    '/api/document/:id/signatures/resend',
+    {
+      config: { access: 'vendor-write' },
+      schema: {
+        tags,
+        summary: 'Mail new links to those who have not signed; their old links stop working',
+        params: documentIdParamsSchema,
+        response: { 200: signatureActionResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      service.resend(vendorOf(request), actorOf(request), origin(request), request.params.id),
+  );
+
+  api.put(
+    '/api/document/:id/signatures/void',
+    {
+      config: { access: 'vendor-write' },
+      schema: {
+        tags,
+        summary: 'Void the form with a reason; every signing link stops working',
+        params: documentIdParamsSchema,
+        body: voidBodySchema,
+        response: { 200: signatureActionResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      service.void(
+        vendorOf(request),
+        actorOf(request),
+        origin(request),
+        request.params.id,
+        request.body.reason,
+      ),
+  );
+
+  /* The signing page's calls: public, the token is the credential. */
+
+  api.get(
+    '/api/sign/:token',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'What the signing page shows (records that the link was opened)',
+        params: signingTokenParamsSchema,
+        response: { 200: signingViewSchema, ...errorResponses },
+      },
+    },
+    async (request) => service.open(request.params.token, origin(request)),
+  );
+
+  api.get(
+    '/api/sign/:token/document',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'The PDF to be signed',
+        params: signingTokenParamsSchema,
+        response: {
+          200: {
+            description: 'The form as it was sent, to be read before signing.',
+            content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
+          },
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const bytes = await service.document(request.params.token);
+      return (
+        reply
+          .header('content-type', 'application/pdf')
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'no-store')
+          // The declared answer is the PDF as binary; Fastify sends a Buffer as it is.
+          .send(bytes as unknown as string)
+      );
+    },
+  );
+
+  api.post(
+    '/api/sign/:token/consent',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Agree to sign electronically',
+        params: signingTokenParamsSchema,
+        body: consentBodySchema,
+        response: { 200: signatureActionResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => service.consent(request.params.token, origin(request)),
+  );
+
+  api.post(
+    '/api/sign/:token',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Sign (drawn or typed); the last signature seals the document',
+        params: signingTokenParamsSchema,
+        body: signBodySchema,
+        response: { 200: signResultSchema, ...errorResponses },
+      },
+    },
+    async (request) => service.sign(request.params.token, request.body, origin(request)),
+  );
+
+  api.post(
+    '/api/sign/:token/decline',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Decline to sign, with a reason; every link of the form stops working',
+        params: signingTokenParamsSchema,
+        body: declineBodySchema,
+        response: { 200: signatureActionResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => service.decline(request.params.token, request.body.reason, origin(request)),
+  );
+
+  api.get(
+    '/api/verify/certificate',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: "The portal's sealing certificate",
+        response: { 200: certificateSchema, ...errorResponses },
+      },
+    },
+    async () => service.certificate(),
+  );
+
+  // Multipart for this scope only, so it cannot clash with another module registering it.
+  void app.register(async (scope) => {
+    if (!scope.hasContentTypeParser('multipart/form-data')) {
+      await scope.register(multipart, {
+        limits: { fileSize: VERIFY_MAX_BYTES, files: 1, fields: 5, parts: 6 },
+      });
+    }
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/verify',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags,
+          summary: 'Is this PDF one the portal sealed, unchanged? (multipart, field `file`)',
+          response: { 200: verifyResultSchema, ...errorResponses },
+        },
+      },
+      async (request) => {
+        if (!request.isMultipart()) throw new BadRequestError(VerifyMessages.fileRequired);
+        const part = await request.file({ limits: { fileSize: VERIFY_MAX_BYTES } });
+        if (!part || part.fieldname !== 'file') throw new BadRequestError(VerifyMessages.fileRequired);
+        const bytes = await part.toBuffer().catch((err: unknown) => {
+          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+            throw new AppError(413, `The file is larger than ${VERIFY_MAX_BYTES / 1024 / 1024} MB.`);
+          throw new BadRequestError(VerifyMessages.fileRequired);
+        });
+        if (bytes.length === 0) throw new BadRequestError(VerifyMessages.fileRequired);
+        return service.verify(bytes);
+      },
+    );
+  });
+}

@@ -1,0 +1,166 @@
+import { PRODUCT_NAME, SafMessages, SIGNING_LINK_DAYS, type SafRequest } from '@vp/contract';
+import type { AppContext } from '../../context.ts';
+import type { Actor } from '../../platform/actor.ts';
+import { BadRequestError, ConflictError } from '../../platform/errors.ts';
+import { storeDocumentBytes } from '../documents/index.ts';
+import { recordChange } from '../history/index.ts';
+import { renderSafForm } from './pdf.ts';
+import { prepareSaf } from './prepare.ts';
+import * as q from './queries.ts';
+import { newSigningToken, type Origin } from './tokens.ts';
+
+/**
+ * Sending a Site Access Form: the signatories must be the prepared ones (changed only where the
+ * roster leaves a gap), the PDF is generated and stored, and each signatory is mailed a link of
+ * their own. Everything in the database happens in one transaction; mail goes after the commit.
+ */
+
+export interface MailedLink {
+  to: string;
+  name: string;
+  token: string;
+}
+
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+export function signingMail(ctx: AppContext, link: MailedLink, domainName: string, vendorName: string) {
+  const url = `${ctx.config.publicUrl}/sign/${link.token}`;
+  return {
+    to: link.to,
+    subject: `Please sign the Site Access Form for ${domainName}`,
+    text:
+      `Hello ${link.name},\n\n${vendorName} asks you to sign the Site Access Form for the website ` +
+      `${domainName}.\n\nOpen this link to read and sign it (no account needed):\n${url}\n\n` +
+      `The link is yours alone and works for ${SIGNING_LINK_DAYS} days.\n\n${PRODUCT_NAME}\n`,
+    link: url,
+  };
+}
+
+export async function mailLinks(
+  ctx: AppContext,
+  links: MailedLink[],
+  domainName: string,
+  vendorName: string,
+) {
+  for (const link of links) {
+    await ctx.mailer
+      .send(signingMail(ctx, link, domainName, vendorName))
+      .catch((err: unknown) =>
+        ctx.log.error({ err }, 'signing link mail could not be sent; it can be resent'),
+      );
+  }
+}
+
+export async function sendSaf(
+  ctx: AppContext,
+  vendorId: number,
+  actor: Actor,
+  origin: Origin,
+  typeId: number,
+  body: SafRequest,
+): Promise<{ message: string; documentId: number }> {
+  const prepared = await prepareSaf(ctx.db, vendorId, typeId, body.id);
+  const { site } = prepared;
+
+  // Match by signatory: the same roles, each once, fixed fields unchanged.
+  if (body.signatures.length !== prepared.signatories.length)
+    throw new BadRequestError(SafMessages.signatoriesMismatch);
+  const chosen = prepared.signatories.map((p) => {
+    const given = body.signatures.filter((s) => s.signatory === p.signatory);
+    if (given.length !== 1) throw new BadRequestError(SafMessages.signatoriesMismatch);
+    const s = given[0]!;
+    if (!p.canOverride && (s.name.trim() !== p.name || !sameEmail(s.email, p.email)))
+      throw new BadRequestError(SafMessages.notOverridable);
+    return {
+      signatory: p.signatory,
+      name: p.canOverride ? s.name.trim() : p.name,
+      email: (p.canOverride ? s.email : p.email).trim(),
+    };
+  });
+
+  const now = new Date();
+  const pdf = await renderSafForm({
+    portalName: PRODUCT_NAME,
+    portalUrl: ctx.config.publicUrl,
+    vendorName: site.vendorName,
+    vendorCode: site.vendorCode,
+    domainName: site.domainName,
+    products: prepared.products,
+    agent: prepared.agent,
+    brokers: prepared.brokers.map((b, i) => ({
+      ...b,
+      // A broker named by the vendor (roster gap) is printed as named.
+      name: b.name || chosen.filter((c) => c.signatory.startsWith('Broker'))[i]?.name || '',
+    })),
+    signatories: chosen,
+    date: now,
+  });
+
+  const links: MailedLink[] = [];
+  const stored: { key: string | null } = { key: null };
+  let documentId: number;
+  try {
+    documentId = await ctx.db.transaction(async (tx) => {
+      await q.lockSite(tx, site.id);
+      if (await q.pendingRequestOfSite(tx, site.id)) throw new ConflictError(SafMessages.alreadyPending);
+      const doc = await storeDocumentBytes(
+        ctx,
+        tx,
+        {
+          vendorId,
+          websiteId: site.id,
+          typeId,
+          label: `Site Access Form - ${site.domainName}.pdf`,
+          contentType: 'application/pdf',
+          signatureRequired: true,
+          uploadedBy: actor.userId,
+          uploadedByName: actor.username,
+        },
+        pdf,
+      );
+      stored.key = doc.storageKey;
+      const request = await q.insertRequest(tx, {
+        documentId: doc.id,
+        vendorId,
+        websiteId: site.id,
+        createdBy: actor.userId,
+        createdByName: actor.username,
+      });
+      const rows = chosen.map((c, position) => {
+        const t = newSigningToken();
+        links.push({ to: c.email, name: c.name, token: t.token });
+        return { requestId: request.id, position, ...c, tokenHash: t.hash, tokenExpiresAt: t.expiresAt };
+      });
+      await q.insertSigners(tx, rows);
+      await q.insertEvent(tx, {
+        requestId: request.id,
+        kind: 'sent',
+        detail: `Sent by ${actor.username} to ${chosen.map((c) => `${c.name} <${c.email}>`).join(', ')}`,
+        ...origin,
+      });
+      await recordChange(tx, {
+        websiteId: site.id,
+        vendorId,
+        kind: 'saf.sent',
+        description: `Site Access Form sent for signature to ${chosen.map((c) => `${c.signatory} ${c.name}`).join(', ')}`,
+        actor,
+        changes: [],
+      });
+      return doc.id;
+    });
+  } catch (err) {
+    // The object was written before the row; the rolled-back row must not leave it behind.
+    if (stored.key) await ctx.storage.delete(stored.key).catch(() => undefined);
+    throw err;
+  }
+
+  await mailLinks(ctx, links, site.domainName, site.vendorName);
+  await ctx.bus.publish('document.changed', {
+    vendorId,
+    websiteId: site.id,
+    documentId,
+    action: 'created',
+    username: actor.username,
+  });
+  return { message: SafMessages.sent, documentId };
+}

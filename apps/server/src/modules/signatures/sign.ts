@@ -1,0 +1,254 @@
+import { SigningLinkMessages, type SignBody, type SigningView } from '@vp/contract';
+import { PDFDocument } from 'pdf-lib';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.ts';
+import { readDocumentBytes } from '../documents/index.ts';
+import { recordChange } from '../history/index.ts';
+import * as q from './queries.ts';
+import { sealRequest, type SealResult } from './seal.ts';
+import { hashToken, type Origin } from './tokens.ts';
+
+/**
+ * The public signing link: the token in the path is the only credential. Every answer for a link
+ * that cannot be used says why (not valid, expired, used, declined, withdrawn, complete).
+ */
+
+class GoneError extends AppError {
+  constructor(message: string) {
+    super(410, message);
+  }
+}
+
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+/** The signer of a usable link, or the refusal that says why it is not usable. */
+async function usableLink(db: Db, token: string, lock = false): Promise<q.TokenHit> {
+  // A malformed token costs no query.
+  const hit = TOKEN_SHAPE.test(token) ? await q.signerByTokenHash(db, hashToken(token), lock) : null;
+  if (!hit) throw new NotFoundError(SigningLinkMessages.invalid);
+  if (hit.signer.status === 'signed') throw new GoneError(SigningLinkMessages.used);
+  if (hit.request.status === 'voided') throw new GoneError(SigningLinkMessages.voided);
+  if (hit.request.status === 'declined') throw new GoneError(SigningLinkMessages.declined);
+  if (hit.request.status === 'completed') throw new GoneError(SigningLinkMessages.completed);
+  if (hit.spent) throw new NotFoundError(SigningLinkMessages.invalid);
+  if (hit.expired) throw new GoneError(SigningLinkMessages.expired);
+  return hit;
+}
+
+const signerActor = (s: q.SignerRow) => ({
+  userId: null,
+  username: s.email,
+  firstName: s.name,
+  lastName: '',
+});
+
+async function audit(
+  tx: Db,
+  hit: q.TokenHit,
+  kind: 'saf.opened' | 'saf.consented' | 'saf.signed' | 'saf.declined' | 'saf.completed',
+  description: string,
+) {
+  await recordChange(tx, {
+    websiteId: hit.request.websiteId,
+    vendorId: hit.request.vendorId,
+    kind,
+    description,
+    actor: signerActor(hit.signer),
+    changes: [],
+  });
+}
+
+/** What the signing page shows; the first look records 'opened'. */
+export async function openLink(ctx: AppContext, token: string, origin: Origin): Promise<SigningView> {
+  const hit = await ctx.db.transaction(async (tx) => {
+    const found = await usableLink(tx, token, true);
+    if (await q.markOpened(tx, found.signer.id)) {
+      await q.insertEvent(tx, {
+        requestId: found.request.id,
+        signerId: found.signer.id,
+        kind: 'opened',
+        ...origin,
+      });
+      await audit(
+        tx,
+        found,
+        'saf.opened',
+        `Site Access Form opened by ${found.signer.signatory} ${found.signer.name}`,
+      );
+    }
+    return found;
+  });
+  const [doc, site, list] = await Promise.all([
+    q.documentById(ctx.db, hit.request.documentId),
+    q.siteLabel(ctx.db, hit.request.websiteId),
+    q.signersOf(ctx.db, hit.request.id),
+  ]);
+  return {
+    documentLabel: doc?.label ?? '',
+    domainName: site?.domainName ?? '',
+    vendorName: site?.vendorName ?? '',
+    signatory: hit.signer.signatory,
+    name: hit.signer.name,
+    email: hit.signer.email,
+    consented: hit.signer.consentedAt !== null,
+    expiresAt: hit.signer.tokenExpiresAt!.toISOString(),
+    others: list
+      .filter((s) => s.id !== hit.signer.id)
+      .map((s) => ({ signatory: s.signatory, name: s.name, signed: s.status === 'signed' })),
+  };
+}
+
+/** The PDF to be signed. */
+export async function linkDocument(ctx: AppContext, token: string): Promise<Buffer> {
+  const hit = await usableLink(ctx.db, token);
+  const doc = await q.documentById(ctx.db, hit.request.documentId);
+  if (!doc) throw new NotFoundError(SigningLinkMessages.invalid);
+  return readDocumentBytes(ctx, doc.storageKey);
+}
+
+export async function consent(ctx: AppContext, token: string, origin: Origin): Promise<{ message: string }> {
+  await ctx.db.transaction(async (tx) => {
+    const hit = await usableLink(tx, token, true);
+    if (await q.markConsented(tx, hit.signer.id)) {
+      await q.insertEvent(tx, {
+        requestId: hit.request.id,
+        signerId: hit.signer.id,
+        kind: 'consented',
+        detail: 'Agreed to sign electronically',
+        ...origin,
+      });
+      await audit(
+        tx,
+        hit,
+        'saf.consented',
+        `${hit.signer.signatory} ${hit.signer.name} agreed to sign electronically`,
+      );
+    }
+  });
+  return { message: 'Consent recorded' };
+}
+
+const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const MAX_PNG_BYTES = 300_000;
+
+/** A drawn signature must be a real, decodable PNG of a sane size. */
+async function checkedPng(dataUrl: string): Promise<Buffer> {
+  const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+  const bad = () => new BadRequestError(SigningLinkMessages.signatureRequired);
+  if (bytes.length < 33 || bytes.length > MAX_PNG_BYTES || !bytes.subarray(0, 8).equals(PNG_MAGIC))
+    throw bad();
+  if (bytes.toString('latin1', 12, 16) !== 'IHDR') throw bad();
+  const width = bytes.readUInt32BE(16);
+  const height = bytes.readUInt32BE(20);
+  if (width < 1 || height < 1 || width > 4000 || height > 2000) throw bad();
+  try {
+    await (await PDFDocument.create()).embedPng(bytes);
+  } catch {
+    throw bad();
+  }
+  return bytes;
+}
+
+export async function sign(
+  ctx: AppContext,
+  token: string,
+  body: SignBody,
+  origin: Origin,
+): Promise<{ message: string; completed: boolean }> {
+  if (body.signature.kind === 'drawn') await checkedPng(body.signature.image);
+  const image = body.signature.kind === 'drawn' ? body.signature.image : null;
+  const sealedHolder: { result: SealResult | null } = { result: null };
+  let done: { request: q.RequestRow; signer: q.SignerRow };
+  try {
+    done = await ctx.db.transaction(async (tx) => {
+      const hit = await usableLink(tx, token, true);
+      if (!hit.signer.consentedAt) throw new ConflictError(SigningLinkMessages.consentRequired);
+      if (
+        !(await q.markSigned(tx, hit.signer.id, hashToken(token), {
+          signedName: body.fullName,
+          signatureImage: image,
+        }))
+      )
+        throw new GoneError(SigningLinkMessages.used);
+      await q.insertEvent(tx, {
+        requestId: hit.request.id,
+        signerId: hit.signer.id,
+        kind: 'signed',
+        detail: `Signed as ${body.fullName} (${image ? 'drawn' : 'typed'})`,
+        ...origin,
+      });
+      await audit(
+        tx,
+        hit,
+        'saf.signed',
+        `Site Access Form signed by ${hit.signer.signatory} ${body.fullName}`,
+      );
+      const remaining = (await q.signersOf(tx, hit.request.id)).filter((s) => s.status !== 'signed');
+      if (remaining.length === 0) {
+        sealedHolder.result = await sealRequest(ctx, tx, hit.request);
+        await q.setRequest(tx, hit.request.id, { status: 'completed', finishedAt: new Date() });
+        await q.insertEvent(tx, {
+          requestId: hit.request.id,
+          kind: 'completed',
+          detail: 'Signed by all parties; sealed',
+        });
+        await audit(tx, hit, 'saf.completed', 'Site Access Form signed by all parties and sealed');
+      }
+      return { request: hit.request, signer: hit.signer };
+    });
+  } catch (err) {
+    // A sealed copy written before the rollback must not stay behind.
+    if (sealedHolder.result) await ctx.storage.delete(sealedHolder.result.newKey).catch(() => undefined);
+    throw err;
+  }
+  const sealed = sealedHolder.result;
+  if (!sealed) return { message: SigningLinkMessages.signed, completed: false };
+  await ctx.storage
+    .delete(sealed.oldKey)
+    .catch((err: unknown) => ctx.log.warn({ err }, 'unsealed copy not removed'));
+  await ctx.bus.publish('document.changed', {
+    vendorId: done.request.vendorId,
+    websiteId: done.request.websiteId,
+    documentId: sealed.documentId,
+    action: 'signed',
+    username: done.signer.email,
+  });
+  return { message: SigningLinkMessages.signed, completed: true };
+}
+
+export async function decline(
+  ctx: AppContext,
+  token: string,
+  reason: string,
+  origin: Origin,
+): Promise<{ message: string }> {
+  const hit = await ctx.db.transaction(async (tx) => {
+    const found = await usableLink(tx, token, true);
+    await q.markDeclined(tx, found.signer.id, reason);
+    await q.setRequest(tx, found.request.id, { status: 'declined', finishedAt: new Date() });
+    await q.retireAllTokens(tx, found.request.id);
+    await q.insertEvent(tx, {
+      requestId: found.request.id,
+      signerId: found.signer.id,
+      kind: 'declined',
+      detail: reason,
+      ...origin,
+    });
+    await audit(
+      tx,
+      found,
+      'saf.declined',
+      `Site Access Form declined by ${found.signer.signatory} ${found.signer.name}: ${reason}`,
+    );
+    return found;
+  });
+  await ctx.bus.publish('document.changed', {
+    vendorId: hit.request.vendorId,
+    websiteId: hit.request.websiteId,
+    documentId: hit.request.documentId,
+    action: 'declined',
+    username: hit.signer.email,
+  });
+  return { message: SigningLinkMessages.declinedDone };
+}

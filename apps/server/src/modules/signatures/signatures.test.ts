@@ -1,0 +1,650 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import {
+  SafMessages,
+  SigningLinkMessages,
+  TEAM_PRODUCT_ID,
+  VerifyMessages,
+  type DocumentSignatureStatus,
+  type SafPreparedSignatory,
+  type VerifyResult,
+} from '@vp/contract';
+import { sql } from 'drizzle-orm';
+import forge from 'node-forge';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUBLIC_URL, latestMailTo } from '../../../test/helper.ts';
+import { freshDomain, setupPortal, type PortalTest } from '../websites/test-fixture.ts';
+
+/**
+ * The Site Access Form ceremony through the API: prepare, send, the mailed links, open, consent,
+ * sign, and the sealed PDF checked by tools we did not write (poppler's pdfsig and pdftotext, qpdf)
+ * and by node-forge; refusals of every kind of dead link; access by role and vendor.
+ */
+
+for (const tool of ['pdfsig', 'pdftotext', 'qpdf']) {
+  if (spawnSync('which', [tool]).status !== 0)
+    throw new Error(`${tool} is missing: install poppler-utils and qpdf (npm test does it)`);
+}
+
+let t: PortalTest;
+let safType: number;
+let work: string;
+
+beforeAll(async () => {
+  t = await setupPortal();
+  const [row] = await t.rows<{ id: number }>(sql`SELECT id FROM document_types WHERE name = 'saf'`);
+  safType = row!.id;
+  work = fs.mkdtempSync(path.join(os.tmpdir(), 'vp-saf-'));
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+  if (work) fs.rmSync(work, { recursive: true, force: true });
+});
+
+/** An active local agent whose office has a broker with a name and an email. */
+async function agentWithBroker(
+  skip: string[] = [],
+): Promise<{ agent: string; broker: string; office: string }> {
+  const rows = await t.rows<{ agent: string; broker: string; office: string }>(sql`
+    SELECT m.member_mls_id AS agent, b.member_mls_id AS broker, o.office_key AS office
+    FROM members m JOIN offices o ON o.office_key = m.office_key
+    JOIN members b ON b.member_mls_id = o.office_broker_mls_id
+    WHERE NOT m.reciprocal AND m.member_status = 'Active' AND m.member_mls_id <> b.member_mls_id
+      AND coalesce(m.member_email, '') <> '' AND coalesce(b.member_email, '') <> ''
+    ORDER BY m.member_mls_id`);
+  const pick = rows.find((r) => !skip.includes(r.office) && !skip.includes(r.agent));
+  if (!pick) throw new Error('the seed has no agent with a broker');
+  return pick;
+}
+
+async function newSite(agent: string, products = [1]): Promise<number> {
+  const res = await t.call(t.tokens.demo, 'POST', '/api/portal/websites', {
+    domainName: freshDomain('saf'),
+    memberNumber: agent,
+    products,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id as number;
+}
+
+const prepare = (site: number, token = t.tokens.demo) =>
+  t.call(token, 'GET', `/api/documenttype/${safType}/sign?website=${site}`);
+
+async function prepared(site: number): Promise<SafPreparedSignatory[]> {
+  const res = await prepare(site);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+const sendBody = (site: number, signatures: SafPreparedSignatory[]) => ({
+  fields: { domainName: 'x' },
+  id: site,
+  type: 'website',
+  signatures,
+});
+
+async function send(site: number): Promise<{ documentId: number; signatories: SafPreparedSignatory[] }> {
+  const signatories = await prepared(site);
+  const res = await t.call(
+    t.tokens.demo,
+    'POST',
+    `/api/documenttype/${safType}/sign`,
+    sendBody(site, signatories),
+  );
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.json().message).toBe(SafMessages.sent);
+  return { documentId: res.json().documentId, signatories };
+}
+
+async function linkOf(email: string): Promise<string> {
+  const mail = await latestMailTo(t, email);
+  const m = new RegExp(`${PUBLIC_URL}/sign/([A-Za-z0-9_-]{43})`).exec(mail?.text ?? '');
+  if (!m?.[1]) throw new Error(`no signing link mailed to ${email}`);
+  return m[1];
+}
+
+const UA = 'Mozilla/5.0 (SAF test)';
+const pub = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
+  t.inject({
+    method,
+    url,
+    headers: { 'user-agent': UA },
+    remoteAddress: '203.0.113.7',
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+
+/* A real PNG, made here: a short stroke on a transparent canvas. */
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+function crc32(buf: Buffer): number {
+  let c = 0xffffffff;
+  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+function chunk(type: string, data: Buffer): Buffer {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([len, body, crc]);
+}
+function signaturePng(width = 120, height = 40): string {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 6; // RGBA
+  const raw = Buffer.alloc((width * 4 + 1) * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const onStroke = Math.abs(y - (height / 2 + Math.sin(x / 8) * (height / 4))) < 2;
+      if (onStroke) raw.writeUInt32BE(0x102040ff, y * (width * 4 + 1) + 1 + x * 4);
+    }
+  }
+  const png = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+  return `data:image/png;base64,${png.toString('base64')}`;
+}
+
+async function signBy(token: string, fullName: string, drawn: boolean) {
+  expect((await pub('GET', `/api/sign/${token}`)).statusCode).toBe(200);
+  expect((await pub('POST', `/api/sign/${token}/consent`, { consent: true })).statusCode).toBe(200);
+  return pub('POST', `/api/sign/${token}`, {
+    fullName,
+    signature: drawn ? { kind: 'drawn', image: signaturePng() } : { kind: 'typed' },
+  });
+}
+
+const status = async (documentId: number, token = t.tokens.demo) => {
+  const res = await t.call(token, 'GET', `/api/document/${documentId}/signatures/status`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as DocumentSignatureStatus;
+};
+
+async function storedBytes(
+  documentId: number,
+): Promise<{ bytes: Buffer; sha256: string; unsealed: string | null; key: string }> {
+  const [doc] = await t.rows<{ storage_key: string; sha256: string; unsealed_sha256: string | null }>(
+    sql`SELECT storage_key, sha256, unsealed_sha256 FROM documents WHERE id = ${documentId}`,
+  );
+  const bytes = fs.readFileSync(path.join(t.config.filesDir, doc!.storage_key));
+  return { bytes, sha256: doc!.sha256, unsealed: doc!.unsealed_sha256, key: doc!.storage_key };
+}
+
+async function verify(bytes: Buffer, name = 'file.pdf'): Promise<VerifyResult> {
+  const boundary = `----saf${crypto.randomBytes(6).toString('hex')}`;
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await t.inject({
+    method: 'POST',
+    url: '/api/verify',
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: body,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+/** The PDF signature checked with node-forge: digest over the ByteRange, and the RSA signature. */
+function forgeVerify(pdf: Buffer): { ok: boolean; subject: string; coversAll: boolean } {
+  const at = pdf.lastIndexOf('/ByteRange');
+  const m = /\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/.exec(
+    pdf.toString('latin1', at, at + 100),
+  )!;
+  const [a, b, c, d] = m.slice(1).map(Number) as [number, number, number, number];
+  const signed = Buffer.concat([pdf.subarray(a, a + b), pdf.subarray(c, c + d)]);
+  const hex = pdf.toString('latin1', a + b + 1, c - 1).replace(/(?:00)+$/, '');
+  const p7 = forge.pkcs7.messageFromAsn1(
+    forge.asn1.fromDer(forge.util.hexToBytes(hex)),
+  ) as forge.pkcs7.PkcsSignedData & {
+    rawCapture: { authenticatedAttributes: forge.asn1.Asn1[]; signature: string };
+  };
+  const cert = p7.certificates[0]!;
+  const attrs = p7.rawCapture.authenticatedAttributes;
+  // The message digest attribute must be the SHA-256 of the signed byte ranges.
+  let digestOk = false;
+  for (const attr of attrs) {
+    const [oid, set] = attr.value as forge.asn1.Asn1[];
+    if (forge.asn1.derToOid(oid!.value as string) === forge.pki.oids.messageDigest) {
+      const value = ((set!.value as forge.asn1.Asn1[])[0]!.value as string) ?? '';
+      digestOk = Buffer.from(value, 'binary').equals(crypto.createHash('sha256').update(signed).digest());
+    }
+  }
+  // The signature is over the DER of the attributes as a SET.
+  const set = forge.asn1.create(forge.asn1.Class.UNIVERSAL, forge.asn1.Type.SET, true, attrs);
+  const md = forge.md.sha256.create();
+  md.update(forge.asn1.toDer(set).getBytes());
+  const sigOk = (cert.publicKey as forge.pki.rsa.PublicKey).verify(
+    md.digest().getBytes(),
+    p7.rawCapture.signature,
+  );
+  return {
+    ok: digestOk && sigOk,
+    subject: cert.subject.getField('CN')?.value as string,
+    coversAll: a === 0 && c + d === pdf.length,
+  };
+}
+
+describe('the Site Access Form ceremony', () => {
+  it('prepares, sends, is signed by each signatory through their link, and ends sealed', async () => {
+    const { agent, broker } = await agentWithBroker();
+    await t.rows(
+      sql`UPDATE members SET member_first_name = 'Zoë', member_last_name = 'Łukasiewicz' WHERE member_mls_id = ${agent}`,
+    );
+    await t.rows(
+      sql`UPDATE members SET member_first_name = 'Олег', member_last_name = 'Ξενόπουλος' WHERE member_mls_id = ${broker}`,
+    );
+    const site = await newSite(agent);
+
+    const signatories = await prepared(site);
+    expect(signatories.map((s) => [s.signatory, s.name, s.canOverride])).toEqual([
+      ['Broker', 'Олег Ξενόπουλος', false],
+      ['Agent', 'Zoë Łukasiewicz', false],
+    ]);
+    const { documentId } = await send(site);
+
+    // The unsigned form is stored as a signature-required SAF document of the site.
+    const [doc] = await t.rows<Record<string, unknown>>(
+      sql`SELECT type_id, website_id, signature_required, approved, content_type FROM documents WHERE id = ${documentId}`,
+    );
+    expect(doc).toMatchObject({
+      type_id: safType,
+      website_id: site,
+      signature_required: true,
+      approved: false,
+      content_type: 'application/pdf',
+    });
+    const before = await storedBytes(documentId);
+    expect(before.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+
+    // Tokens are stored only as hashes.
+    const brokerToken = await linkOf(signatories[0]!.email);
+    const agentToken = await linkOf(signatories[1]!.email);
+    const hashes = await t.rows<{ token_hash: string }>(sql`SELECT token_hash FROM signers ORDER BY id`);
+    expect(hashes.map((h) => h.token_hash)).toContain(
+      crypto.createHash('sha256').update(brokerToken).digest('hex'),
+    );
+    expect(hashes.some((h) => h.token_hash === brokerToken)).toBe(false);
+
+    expect((await status(documentId)).steps).toEqual([
+      expect.objectContaining({ description: 'Sent for signature to 2 signatories', completed: true }),
+      { date: null, description: 'Waiting for signatures (0 of 2 signed)', completed: false },
+    ]);
+
+    // The public page: the view, the PDF itself.
+    const view = await pub('GET', `/api/sign/${brokerToken}`);
+    expect(view.json()).toMatchObject({ signatory: 'Broker', name: 'Олег Ξενόπουλος', consented: false });
+    const file = await pub('GET', `/api/sign/${brokerToken}/document`);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
+    expect(file.headers['cache-control']).toBe('no-store');
+    expect(file.rawPayload.equals(before.bytes)).toBe(true);
+
+    // Signing needs consent first.
+    const early = await pub('POST', `/api/sign/${brokerToken}`, {
+      fullName: 'Олег Ξενόπουλος',
+      signature: { kind: 'typed' },
+    });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe(SigningLinkMessages.consentRequired);
+
+    const first = await signBy(brokerToken, 'Олег Ξενόπουλος', false);
+    expect(first.json()).toEqual({ message: SigningLinkMessages.signed, completed: false });
+    expect((await status(documentId)).steps[1]!.description).toBe('Waiting for signatures (1 of 2 signed)');
+    const last = await signBy(agentToken, 'Zoë Łukasiewicz', true);
+    expect(last.statusCode, last.body).toBe(200);
+    expect(last.json()).toEqual({ message: SigningLinkMessages.signed, completed: true });
+
+    const done = await status(documentId);
+    expect(done.steps[1]).toMatchObject({ description: 'Signed by all parties', completed: true });
+    expect(done.signers.map((s) => s.state)).toEqual(['signed', 'signed']);
+
+    const sealed = await storedBytes(documentId);
+    expect(sealed.unsealed).toBe(before.sha256);
+    expect(crypto.createHash('sha256').update(sealed.bytes).digest('hex')).toBe(sealed.sha256);
+    const [after] = await t.rows<{ approved: boolean; sealed_at: Date | null }>(
+      sql`SELECT approved, sealed_at FROM documents WHERE id = ${documentId}`,
+    );
+    expect(after!.approved).toBe(true);
+    expect(after!.sealed_at).not.toBeNull();
+    // The unsealed copy is gone from storage.
+    expect(fs.existsSync(path.join(t.config.filesDir, before.key))).toBe(false);
+
+    // Tools we did not write.
+    const sealedPath = path.join(work, 'sealed.pdf');
+    fs.writeFileSync(sealedPath, sealed.bytes);
+    const sig = execFileSync('pdfsig', [sealedPath]).toString();
+    expect(sig).toMatch(/Signature Validation: Signature is Valid\./);
+    expect(sig).toMatch(/Total document signed/);
+    expect(sig).toMatch(/adbe\.pkcs7\.detached/);
+    expect(spawnSync('qpdf', ['--check', sealedPath]).status).toBe(0);
+    const text = execFileSync('pdftotext', ['-enc', 'UTF-8', sealedPath, '-']).toString();
+    for (const expected of [
+      'Site Access Form',
+      'Zoë Łukasiewicz',
+      'Олег Ξενόπουλος',
+      'Certificate of completion',
+      before.sha256,
+      'consented',
+      '203.0.113.7',
+      UA,
+    ])
+      expect(text).toContain(expected);
+
+    const inProcess = forgeVerify(sealed.bytes);
+    expect(inProcess).toEqual({ ok: true, subject: 'Vendor Portal', coversAll: true });
+
+    const good = await verify(sealed.bytes);
+    expect(good).toMatchObject({ result: 'sealed', message: VerifyMessages.sealed, sha256: sealed.sha256 });
+    expect(good.document?.signers.map((s) => s.name)).toEqual(['Олег Ξενόπουλος', 'Zoë Łukasiewicz']);
+    const cert = await t.inject({ method: 'GET', url: '/api/verify/certificate' });
+    expect(good.document?.certificate.sha256Fingerprint).toBe(cert.json().sha256Fingerprint);
+
+    // One changed byte (inside the signed range) breaks the seal for every checker.
+    const changed = Buffer.from(sealed.bytes);
+    const textAt = changed.indexOf('/Producer');
+    expect(textAt).toBeGreaterThan(0);
+    changed[textAt + 3] = changed[textAt + 3]! ^ 0x01;
+    const changedPath = path.join(work, 'changed.pdf');
+    fs.writeFileSync(changedPath, changed);
+    expect(forgeVerify(changed).ok).toBe(false);
+    expect(spawnSync('pdfsig', [changedPath]).stdout.toString()).not.toMatch(/Signature is Valid/);
+    expect((await verify(changed)).result).toBe('altered');
+
+    // Other files.
+    expect((await verify(before.bytes)).result).toBe('unknown');
+    expect((await verify(Buffer.from('hello, not a pdf'))).result).toBe('not-pdf');
+
+    // The whole walk is in the site's History.
+    const kinds = (
+      (await t.call(t.tokens.demo, 'GET', `/api/website/${site}/changelog`)).json() as { kind: string }[]
+    ).map((e) => e.kind);
+    for (const k of ['saf.sent', 'saf.opened', 'saf.consented', 'saf.signed', 'saf.completed'])
+      expect(kinds).toContain(k);
+  }, 60_000);
+});
+
+describe('signing links that cannot be used', () => {
+  const expectRefused = async (token: string, code: number, message: string) => {
+    const calls = [
+      pub('GET', `/api/sign/${token}`),
+      pub('GET', `/api/sign/${token}/document`),
+      pub('POST', `/api/sign/${token}/consent`, { consent: true }),
+      pub('POST', `/api/sign/${token}`, { fullName: 'Some One', signature: { kind: 'typed' } }),
+      pub('POST', `/api/sign/${token}/decline`, { reason: 'no' }),
+    ];
+    for (const res of await Promise.all(calls)) {
+      expect(res.statusCode, res.body).toBe(code);
+      expect(res.json().message).toBe(message);
+    }
+  };
+
+  it('answers wrong, used, expired, resent, voided and declined links with their own message', async () => {
+    await expectRefused('A'.repeat(43), 404, SigningLinkMessages.invalid);
+    await expectRefused('nonsense', 404, SigningLinkMessages.invalid);
+
+    const { agent } = await agentWithBroker();
+    const site = await newSite(agent);
+    const { documentId, signatories } = await send(site);
+    const brokerToken = await linkOf(signatories[0]!.email);
+    const agentToken = await linkOf(signatories[1]!.email);
+
+    // Used: the broker signed; the link is single-use.
+    expect((await signBy(brokerToken, 'Broker Person', false)).statusCode).toBe(200);
+    await expectRefused(brokerToken, 410, SigningLinkMessages.used);
+
+    // Expired, judged by the database clock.
+    await t.rows(
+      sql`UPDATE signers SET token_expires_at = now() - interval '1 minute' WHERE status <> 'signed' AND request_id = (SELECT id FROM signature_requests WHERE document_id = ${documentId})`,
+    );
+    await expectRefused(agentToken, 410, SigningLinkMessages.expired);
+
+    // A resend issues a new link and kills the old one.
+    const resent = await t.call(t.tokens.demo, 'PUT', `/api/document/${documentId}/signatures/resend`);
+    expect(resent.statusCode, resent.body).toBe(200);
+    expect(resent.json().message).toBe(SafMessages.resent);
+    const fresh = await linkOf(signatories[1]!.email);
+    expect(fresh).not.toBe(agentToken);
+    await expectRefused(agentToken, 404, SigningLinkMessages.invalid);
+    expect((await pub('GET', `/api/sign/${fresh}`)).statusCode).toBe(200);
+
+    // Void kills every link at once; the document is voided and not approved.
+    const voided = await t.call(t.tokens.demo, 'PUT', `/api/document/${documentId}/signatures/void`, {
+      reason: 'Wrong agent',
+    });
+    expect(voided.statusCode, voided.body).toBe(200);
+    expect(voided.json().message).toBe(SafMessages.voided);
+    await expectRefused(fresh, 410, SigningLinkMessages.voided);
+    const st = await status(documentId);
+    expect(st.steps[1]).toMatchObject({ description: SafMessages.voidStep, completed: true });
+    const [doc] = await t.rows<{ voided: boolean; approved: boolean }>(
+      sql`SELECT voided, approved FROM documents WHERE id = ${documentId}`,
+    );
+    expect(doc).toEqual({ voided: true, approved: false });
+    const live = await t.rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM signers WHERE token_hash NOT LIKE 'spent:%' AND request_id = (SELECT id FROM signature_requests WHERE document_id = ${documentId})`,
+    );
+    expect(live[0]!.n).toBe(0);
+    // Nothing left to resend or void.
+    for (const [method, url, body] of [
+      ['PUT', `/api/document/${documentId}/signatures/resend`, undefined],
+      ['PUT', `/api/document/${documentId}/signatures/void`, { reason: 'again' }],
+    ] as const) {
+      const res = await t.call(t.tokens.demo, method, url, body);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(SafMessages.notPending);
+    }
+
+    // Void & Resend: a new form can be sent for the site once the old one is void.
+    const again = await send(site);
+    const declineToken = await linkOf(signatories[0]!.email);
+    const otherToken = await linkOf(signatories[1]!.email);
+    const declined = await pub('POST', `/api/sign/${declineToken}/decline`, { reason: 'Not our office' });
+    expect(declined.statusCode, declined.body).toBe(200);
+    expect(declined.json().message).toBe(SigningLinkMessages.declinedDone);
+    await expectRefused(declineToken, 410, SigningLinkMessages.declined);
+    await expectRefused(otherToken, 410, SigningLinkMessages.declined);
+    const dst = await status(again.documentId);
+    expect(dst.steps[1]).toMatchObject({
+      description: expect.stringMatching(/^Declined by .+: Not our office$/),
+      completed: false,
+    });
+
+    const kinds = (
+      (await t.call(t.tokens.demo, 'GET', `/api/website/${site}/changelog`)).json() as { kind: string }[]
+    ).map((e) => e.kind);
+    for (const k of ['saf.resent', 'saf.voided', 'saf.declined']) expect(kinds).toContain(k);
+  }, 60_000);
+
+  it('refuses a drawn signature that is not a real PNG', async () => {
+    const { agent } = await agentWithBroker();
+    const site = await newSite(agent);
+    const { signatories } = await send(site);
+    const token = await linkOf(signatories[0]!.email);
+    await pub('POST', `/api/sign/${token}/consent`, { consent: true });
+    for (const image of [
+      'data:image/png;base64,AAAA',
+      `data:image/png;base64,${Buffer.from('GIF89a-not-png-at-all-but-long-enough-xxxxxxxx').toString('base64')}`,
+    ]) {
+      const res = await pub('POST', `/api/sign/${token}`, {
+        fullName: 'Some One',
+        signature: { kind: 'drawn', image },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(SigningLinkMessages.signatureRequired);
+    }
+    // The link still works after the refusals.
+    expect((await pub('GET', `/api/sign/${token}`)).statusCode).toBe(200);
+  }, 30_000);
+
+  it('signs once when the same link is submitted twice at the same time', async () => {
+    const { agent } = await agentWithBroker();
+    const site = await newSite(agent);
+    const { documentId, signatories } = await send(site);
+    const token = await linkOf(signatories[0]!.email);
+    await pub('POST', `/api/sign/${token}/consent`, { consent: true });
+    const body = { fullName: 'Twice Person', signature: { kind: 'typed' } };
+    const results = await Promise.all([
+      pub('POST', `/api/sign/${token}`, body),
+      pub('POST', `/api/sign/${token}`, body),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 410]);
+    const signed = await t.rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM signature_events e JOIN signature_requests r ON r.id = e.request_id WHERE r.document_id = ${documentId} AND e.kind = 'signed'`,
+    );
+    expect(signed[0]!.n).toBe(1);
+  }, 30_000);
+});
+
+describe('sending refusals', () => {
+  it('refuses a second pending form, changed fixed signatories, a non-SAF type and leaves nothing behind', async () => {
+    const { agent } = await agentWithBroker();
+    const site = await newSite(agent);
+    const counts = async () =>
+      (
+        await t.rows<{ d: number; r: number; f: number }>(
+          sql`SELECT (SELECT count(*)::int FROM documents) AS d, (SELECT count(*)::int FROM signature_requests) AS r, (SELECT count(*)::int FROM signers) AS f`,
+        )
+      )[0]!;
+    const files = () =>
+      fs
+        .readdirSync(t.config.filesDir, { recursive: true })
+        .filter((f) => fs.statSync(path.join(t.config.filesDir, String(f))).isFile()).length;
+
+    const signatories = await prepared(site);
+    const changed = signatories.map((s, i) => (i === 0 ? { ...s, email: 'someone.else@example.com' } : s));
+    const before = { ...(await counts()), files: files() };
+    const res = await t.call(
+      t.tokens.demo,
+      'POST',
+      `/api/documenttype/${safType}/sign`,
+      sendBody(site, changed),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(SafMessages.notOverridable);
+    const mismatch = await t.call(
+      t.tokens.demo,
+      'POST',
+      `/api/documenttype/${safType}/sign`,
+      sendBody(site, signatories.slice(0, 1)),
+    );
+    expect(mismatch.json().message).toBe(SafMessages.signatoriesMismatch);
+    expect({ ...(await counts()), files: files() }).toEqual(before);
+
+    await send(site);
+    const mid = { ...(await counts()), files: files() };
+    const second = await t.call(
+      t.tokens.demo,
+      'POST',
+      `/api/documenttype/${safType}/sign`,
+      sendBody(site, signatories),
+    );
+    expect(second.statusCode).toBe(409);
+    expect(second.json().message).toBe(SafMessages.alreadyPending);
+    expect({ ...(await counts()), files: files() }).toEqual(mid);
+
+    const [other] = await t.rows<{ id: number }>(
+      sql`SELECT id FROM document_types WHERE NOT signature_required AND NOT messaging LIMIT 1`,
+    );
+    const notSaf = await t.call(t.tokens.demo, 'GET', `/api/documenttype/${other!.id}/sign?website=${site}`);
+    expect(notSaf.statusCode).toBe(400);
+    expect(notSaf.json().message).toBe(SafMessages.notSafType);
+
+    const [inactive] = await t.rows<{ id: number }>(
+      sql`SELECT id FROM websites WHERE status = 'Inactive' AND vendor_id = ${t.vendors.summit} LIMIT 1`,
+    );
+    const inactiveRes = await prepare(inactive!.id);
+    expect(inactiveRes.statusCode).toBe(409);
+    expect(inactiveRes.json().message).toBe(SafMessages.siteInactive);
+  }, 60_000);
+
+  it('lets the vendor fill in a signatory the roster lacks an email for', async () => {
+    const { agent } = await agentWithBroker();
+    await t.rows(sql`UPDATE members SET member_email = NULL WHERE member_mls_id = ${agent}`);
+    const site = await newSite(agent);
+    const signatories = await prepared(site);
+    const agentRow = signatories.find((s) => s.signatory === 'Agent')!;
+    expect(agentRow).toMatchObject({ canOverride: true, email: '' });
+    const filled = signatories.map((s) =>
+      s.signatory === 'Agent' ? { ...s, email: 'agent.filled@example.com', name: '王伟' } : s,
+    );
+    const res = await t.call(
+      t.tokens.demo,
+      'POST',
+      `/api/documenttype/${safType}/sign`,
+      sendBody(site, filled),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await linkOf('agent.filled@example.com')).toHaveLength(43);
+  }, 30_000);
+});
+
+describe('team sites', () => {
+  it('asks the broker of every office among the team and the primary agent, on one form', async () => {
+    const first = await agentWithBroker();
+    const second = await agentWithBroker([first.office]);
+    const site = await newSite(first.agent, [TEAM_PRODUCT_ID]);
+    const team = await t.call(t.tokens.demo, 'PUT', `/api/websites/${site}/team`, {
+      siteId: site,
+      primary: first.agent,
+      memberIds: [first.agent, second.agent],
+    });
+    expect(team.statusCode, team.body).toBe(200);
+    const signatories = await prepared(site);
+    const brokers = await t.rows<{ mls: string; name: string }>(
+      sql`SELECT member_mls_id AS mls, member_first_name || ' ' || member_last_name AS name FROM members WHERE member_mls_id IN (${first.broker}, ${second.broker})`,
+    );
+    expect(
+      signatories
+        .filter((s) => s.signatory.startsWith('Broker'))
+        .map((s) => s.name)
+        .sort(),
+    ).toEqual(brokers.map((b) => b.name).sort());
+    expect(signatories.filter((s) => s.signatory === 'Agent')).toHaveLength(1);
+    expect(signatories.at(-1)!.signatory).toBe('Agent');
+  }, 30_000);
+});
+
+describe('access', () => {
+  it('hides another vendor’s forms, keeps the read-only role to reads, and refuses anonymous calls', async () => {
+    const { agent } = await agentWithBroker();
+    const site = await newSite(agent);
+    const signatories = await prepared(site);
+    const { documentId } = await send(site);
+    const calls = [
+      ['GET', `/api/documenttype/${safType}/sign?website=${site}`, undefined, false],
+      ['POST', `/api/documenttype/${safType}/sign`, sendBody(site, signatories), true],
+      ['GET', `/api/document/${documentId}/signatures/status`, undefined, false],
+      ['PUT', `/api/document/${documentId}/signatures/resend`, undefined, true],
+      ['PUT', `/api/document/${documentId}/signatures/void`, { reason: 'x' }, true],
+    ] as const;
+    for (const [method, url, body, write] of calls) {
+      expect((await t.call(t.tokens.other, method, url, body)).statusCode, `${method} ${url} other`).toBe(
+        404,
+      );
+      expect((await t.call(t.tokens.viewer, method, url, body)).statusCode, `${method} ${url} viewer`).toBe(
+        write ? 403 : 200,
+      );
+      const anon = await t.inject({ method, url, ...(body ? { payload: body } : {}) });
+      expect(anon.statusCode, `${method} ${url} anonymous`).toBe(401);
+    }
+  }, 30_000);
+});

@@ -1,0 +1,157 @@
+import { SafMessages, type DocumentSignatureStatus } from '@vp/contract';
+import type { AppContext } from '../../context.ts';
+import type { Actor } from '../../platform/actor.ts';
+import { ConflictError, NotFoundError } from '../../platform/errors.ts';
+import { recordChange } from '../history/index.ts';
+import * as q from './queries.ts';
+import { mailLinks, type MailedLink } from './send.ts';
+import { newSigningToken, type Origin } from './tokens.ts';
+
+/** The Document Status dialog, and the sender's Send Reminder (resend) and Void Document. */
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+async function requestOrNotFound(ctx: AppContext, vendorId: number, documentId: number, lock = false) {
+  const found = await q.requestOfDocument(ctx.db, vendorId, documentId, lock);
+  if (found) return found;
+  if (await q.documentOfVendor(ctx.db, vendorId, documentId))
+    throw new ConflictError(SafMessages.notASignedDocument);
+  throw new NotFoundError();
+}
+
+export async function signatureStatus(
+  ctx: AppContext,
+  vendorId: number,
+  documentId: number,
+): Promise<DocumentSignatureStatus> {
+  const { request } = await requestOrNotFound(ctx, vendorId, documentId);
+  const list = await q.signersOf(ctx.db, request.id);
+  const signed = list.filter((s) => s.status === 'signed').length;
+  const steps: DocumentSignatureStatus['steps'] = [
+    {
+      date: iso(request.createdAt),
+      description: `Sent for signature to ${list.length} signator${list.length === 1 ? 'y' : 'ies'}`,
+      completed: true,
+    },
+  ];
+  if (request.status === 'voided') {
+    steps.push({ date: iso(request.finishedAt), description: SafMessages.voidStep, completed: true });
+  } else if (request.status === 'completed') {
+    steps.push({ date: iso(request.finishedAt), description: 'Signed by all parties', completed: true });
+  } else if (request.status === 'declined') {
+    const who = list.find((s) => s.status === 'declined');
+    steps.push({
+      date: iso(request.finishedAt),
+      description: `Declined by ${who?.name ?? 'a signatory'}: ${who?.declineReason ?? ''}`,
+      completed: false,
+    });
+  } else {
+    steps.push({
+      date: null,
+      description: `Waiting for signatures (${signed} of ${list.length} signed)`,
+      completed: false,
+    });
+  }
+  return {
+    steps,
+    signers: list.map((s) => ({
+      signatory: s.signatory,
+      name: s.name,
+      email: s.email,
+      state: s.status,
+      date: s.status === 'signed' ? iso(s.signedAt) : null,
+    })),
+  };
+}
+
+/** New links for everyone who has not signed; their old links stop working. */
+export async function resendSaf(
+  ctx: AppContext,
+  vendorId: number,
+  actor: Actor,
+  origin: Origin,
+  documentId: number,
+): Promise<{ message: string }> {
+  const links: MailedLink[] = [];
+  const site = await ctx.db.transaction(async (tx) => {
+    const found = await q.requestOfDocument(tx, vendorId, documentId, true);
+    if (!found) {
+      if (await q.documentOfVendor(tx, vendorId, documentId))
+        throw new ConflictError(SafMessages.notASignedDocument);
+      throw new NotFoundError();
+    }
+    const { request } = found;
+    if (request.status !== 'pending') throw new ConflictError(SafMessages.notPending);
+    const open = (await q.signersOf(tx, request.id)).filter((s) => s.status !== 'signed');
+    if (open.length === 0) throw new ConflictError(SafMessages.nothingToResend);
+    for (const s of open) {
+      const t = newSigningToken();
+      await q.setToken(tx, s.id, t.hash, t.expiresAt);
+      links.push({ to: s.email, name: s.name, token: t.token });
+    }
+    await q.insertEvent(tx, {
+      requestId: request.id,
+      kind: 'resent',
+      detail: `Resent by ${actor.username} to ${open.map((s) => s.name).join(', ')}`,
+      ...origin,
+    });
+    await recordChange(tx, {
+      websiteId: request.websiteId,
+      vendorId,
+      kind: 'saf.resent',
+      description: `Site Access Form resent to ${open.map((s) => `${s.signatory} ${s.name}`).join(', ')}`,
+      actor,
+      changes: [],
+    });
+    return q.siteLabel(tx, request.websiteId);
+  });
+  await mailLinks(ctx, links, site?.domainName ?? '', site?.vendorName ?? '');
+  return { message: SafMessages.resent };
+}
+
+/** Voids a form: every link dies at once and the document is no longer approved. */
+export async function voidSaf(
+  ctx: AppContext,
+  vendorId: number,
+  actor: Actor,
+  origin: Origin,
+  documentId: number,
+  reason: string,
+): Promise<{ message: string }> {
+  const websiteId = await ctx.db.transaction(async (tx) => {
+    const found = await q.requestOfDocument(tx, vendorId, documentId, true);
+    if (!found) {
+      if (await q.documentOfVendor(tx, vendorId, documentId))
+        throw new ConflictError(SafMessages.notASignedDocument);
+      throw new NotFoundError();
+    }
+    const { request } = found;
+    if (request.status !== 'pending') throw new ConflictError(SafMessages.notPending);
+    await q.setRequest(tx, request.id, { status: 'voided', voidReason: reason, finishedAt: new Date() });
+    await q.retireAllTokens(tx, request.id);
+    await q.voidDocument(tx, documentId);
+    await q.insertEvent(tx, {
+      requestId: request.id,
+      kind: 'voided',
+      detail: `Voided by ${actor.username}: ${reason}`,
+      ...origin,
+    });
+    await recordChange(tx, {
+      websiteId: request.websiteId,
+      vendorId,
+      kind: 'saf.voided',
+      description: `Site Access Form voided: ${reason}`,
+      actor,
+      changes: [],
+    });
+    return request.websiteId;
+  });
+  await ctx.bus.publish('document.changed', {
+    vendorId,
+    websiteId,
+    documentId,
+    action: 'voided',
+    username: actor.username,
+  });
+  return { message: SafMessages.voided };
+}
