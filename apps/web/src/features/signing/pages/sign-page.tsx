@@ -246,6 +246,10 @@ function SigningForm({
           <dd>{formatDate(view.expiresAt)}</dd>
         </div>
       </dl>
+      {/* The document can be long on a phone; the form is one step away for those who have read it. */}
+      <a href="#sign-form-heading" className="vp-sign-skip">
+        Skip to signing
+      </a>
       {others.length > 0 && (
         <section aria-labelledby="sign-others-heading" className="vp-sign-section">
           <h2 id="sign-others-heading">Also signing</h2>
@@ -268,7 +272,9 @@ function SigningForm({
       </section>
 
       <section aria-labelledby="sign-form-heading" className="vp-sign-section">
-        <h2 id="sign-form-heading">Sign</h2>
+        <h2 id="sign-form-heading" tabIndex={-1}>
+          Sign
+        </h2>
         <form onSubmit={(e) => void submit(e)} noValidate aria-labelledby="sign-form-heading">
           <div className={`vp-field vp-sign-consent${errors.consent ? ' vp-field-invalid' : ''}`}>
             <input
