@@ -178,6 +178,10 @@ describe('signing page: the form', () => {
     const consent = screen.getByRole('checkbox', { name: /I agree to sign this document electronically/ });
     fireEvent.click(consent);
     await waitFor(() => expect((consent as HTMLInputElement).checked).toBe(true));
+    // Unticking and ticking again does not record consent twice.
+    fireEvent.click(consent);
+    fireEvent.click(consent);
+    expect((consent as HTMLInputElement).checked).toBe(true);
     expect(calls.filter((c) => c.path.endsWith('/consent'))).toEqual([
       { method: 'POST', path: `/sign/${TOKEN}/consent`, body: { consent: true } },
     ]);

@@ -160,6 +160,8 @@ function SigningForm({
   onDone: (outcome: 'signed' | 'declined', message: string, completed: boolean) => void;
 }) {
   const [agreed, setAgreed] = useState(view.consented);
+  // Consent is recorded once per link; ticking the box again later only ticks it.
+  const [consentRecorded, setConsentRecorded] = useState(view.consented);
   const [consentBusy, setConsentBusy] = useState(false);
   const [fullName, setFullName] = useState(view.name);
   const [mode, setMode] = useState<SignatureMode>('draw');
@@ -171,7 +173,7 @@ function SigningForm({
 
   async function changeConsent(checked: boolean) {
     setErrors((e) => ({ ...e, consent: undefined }));
-    if (!checked || view.consented || agreed) {
+    if (!checked || consentRecorded) {
       setAgreed(checked);
       return;
     }
@@ -179,6 +181,7 @@ function SigningForm({
     setFormError(null);
     try {
       await giveConsent(token);
+      setConsentRecorded(true);
       setAgreed(true);
     } catch (err) {
       if (isLinkRefusal(err)) onRefused(err);
