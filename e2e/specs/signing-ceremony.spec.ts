@@ -19,7 +19,7 @@ import { apiLogin, users } from '../support/session.ts';
  */
 test.describe.configure({ timeout: 120_000 });
 
-const LINK = /https?:\/\/[^\s"'<>]+\/sign\/[A-Za-z0-9_~.%-]+/g;
+const LINK = /https?:\/\/[^\s"'<>]+\/sign\/[A-Za-z0-9_-]+/g;
 
 interface Site {
   rowKey: number;
@@ -27,6 +27,8 @@ interface Site {
   status: string;
   products: number[];
 }
+
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
@@ -41,14 +43,26 @@ async function safTypeId(request: APIRequestContext, token: string): Promise<num
   return type!.id;
 }
 
-/** Active sites of the demo vendor, the single-site product first (fewer signatories). */
-async function activeSites(request: APIRequestContext, token: string): Promise<Site[]> {
+/**
+ * An Active site of the demo vendor with no SAF of its own yet (so a retried test, or the other test
+ * of this file, never meets one already out for signature); the single-site product first, since it
+ * has fewer signatories.
+ */
+async function siteWithoutSaf(request: APIRequestContext, token: string, typeId: number): Promise<Site> {
   const response = await request.get(`${baseUrl()}/api/portal/websites?pageSize=200&status=Active`, {
     headers: auth(token),
   });
   expect(response.status()).toBe(200);
   const items = ((await response.json()) as { items: Site[] }).items;
-  return [...items].sort((a, b) => Number(a.products.includes(2)) - Number(b.products.includes(2)));
+  const ordered = [...items].sort((a, b) => Number(a.products.includes(2)) - Number(b.products.includes(2)));
+  for (const site of ordered) {
+    const documents = await request.get(`${baseUrl()}/api/portal/websites/${site.rowKey}/documents`, {
+      headers: auth(token),
+    });
+    expect(documents.status()).toBe(200);
+    if (!((await documents.json()) as DocumentInfo[]).some((d) => d.typeId === typeId)) return site;
+  }
+  throw new Error('the demo data has no Active site without a SAF left');
 }
 
 /** The signing links mailed after `offset` in the server log, once `count` distinct ones are there. */
@@ -160,11 +174,11 @@ test('every signatory signs from their link; the sealed SAF is approved, downloa
 }) => {
   const token = await apiLogin(request, users.demo);
   const typeId = await safTypeId(request, token);
-  const site = (await activeSites(request, token))[0]!;
+  const site = await siteWithoutSaf(request, token, typeId);
   const sent = await requestSaf(request, token, typeId, site);
 
   for (const [index, link] of sent.links.entries()) {
-    // The broker signs on a phone; anyone else at a desk.
+    // The first signs on a phone, as brokers do; anyone else at a desk.
     const page = await openLink(browser, link, index === 0 ? 390 : 1440);
     await seeDocument(page);
     const consent = page.getByRole('checkbox', { name: /I agree to sign this document electronically/ });
@@ -178,10 +192,17 @@ test('every signatory signs from their link; the sealed SAF is approved, downloa
     if (index === sent.links.length - 1)
       await expect(page.getByText(/Everyone has now signed/)).toBeVisible();
 
-    // The link is spent.
+    // The link is spent: signed by this signer, or (for the last one) signed by everyone.
     await page.reload();
-    await expect(page.getByRole('heading', { level: 1, name: 'Already signed' })).toBeVisible();
-    await expect(page.getByRole('alert')).toHaveText(SigningLinkMessages.used);
+    const last = index === sent.links.length - 1;
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      last ? /^(Already signed|Signed by everyone)$/ : 'Already signed',
+    );
+    await expect(page.getByRole('alert')).toHaveText(
+      last
+        ? new RegExp(`^(${literal(SigningLinkMessages.used)}|${literal(SigningLinkMessages.completed)})$`)
+        : SigningLinkMessages.used,
+    );
     await page.context().close();
   }
 
@@ -223,8 +244,7 @@ test('a signatory declines with a reason; the link then says so and the SAF is n
 }) => {
   const token = await apiLogin(request, users.demo);
   const typeId = await safTypeId(request, token);
-  // Another site than the signed one above (the list is sorted the same way each time).
-  const site = (await activeSites(request, token))[1]!;
+  const site = await siteWithoutSaf(request, token, typeId);
   const sent = await requestSaf(request, token, typeId, site);
 
   const page = await openLink(browser, sent.links[0]!, 390);
@@ -247,6 +267,8 @@ test('a signatory declines with a reason; the link then says so and the SAF is n
   });
   expect(status.status()).toBe(200);
   const { signers } = (await status.json()) as DocumentSignatureStatus;
-  expect(signers[0]?.state).toBe('declined');
+  // The link opened was one signatory's; which one the mail log listed first does not matter.
+  expect(signers.filter((s) => s.state === 'declined')).toHaveLength(1);
+  expect(signers.some((s) => s.state === 'signed')).toBe(false);
   expect((await documentOf(request, token, site, sent.documentId)).approved).toBe(false);
 });
