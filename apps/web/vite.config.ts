@@ -16,7 +16,8 @@ const brotliAsync = promisify(brotliCompress);
 
 /** The server serves dist pre-compressed, so every text asset gets .gz and .br siblings at build. */
 function precompress(): Plugin {
-  const compressible = /\.(js|css|html|svg)$/;
+  // .mjs: the pdf.js worker of the signing page, emitted as it is named in its package.
+  const compressible = /\.(m?js|css|html|svg)$/;
   async function walk(dir: string): Promise<string[]> {
     const entries = await readdir(dir, { withFileTypes: true });
     const nested = await Promise.all(

@@ -68,6 +68,8 @@ describe('guardDecision (spec §2 Route guard)', () => {
       '/404',
       '/tos',
       '/redirect/dashboard',
+      '/verify',
+      '/sign/Tk_123-abc',
     ].map((path) => ({
       name: `no token, login-free ${path}`,
       in: input({ path }),
@@ -105,6 +107,19 @@ describe('guardDecision (spec §2 Route guard)', () => {
       in: input({ path: '/tos', storedToken: 't' }),
       out: { kind: 'allow' },
     },
+    // A signing link and the verify page are the same for a logged-in user: no redirect, no fetch.
+    ...['/sign/Tk_123-abc', '/verify'].flatMap((path) => [
+      {
+        name: `token, roles unknown, ${path}: allowed without a fetch`,
+        in: input({ path, storedToken: 't' }),
+        out: { kind: 'allow' } as GuardDecision,
+      },
+      {
+        name: `terms not accepted, ${path}: still allowed`,
+        in: input({ path, storedToken: 't', roles: ['vendor'], acceptedTOS: false }),
+        out: { kind: 'allow' } as GuardDecision,
+      },
+    ]),
     // Terms not accepted: /tos.
     {
       name: 'terms not accepted',
@@ -183,6 +198,11 @@ describe('login-free paths and redirect targets', () => {
   it.each([
     ['/redirect/profile', true],
     ['/tos', true],
+    ['/verify', true],
+    ['/sign/AbC-123_xyz', true],
+    ['/sign', false],
+    ['/signature', false],
+    ['/verifyx', false],
     ['/dashboard', false],
     ['/loginx', false],
   ])('%s login-free: %s', (path, free) => {

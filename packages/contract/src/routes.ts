@@ -33,7 +33,15 @@ export const LOGIN_FREE_PATHS: readonly string[] = [
   '/401',
   '/404',
   '/tos',
+  // Anyone holding a sealed PDF may check it (issue 9, Verify).
+  '/verify',
 ];
+
+/**
+ * Address prefixes that need no login: /redirect/… and the signing page /sign/{token}, whose token
+ * in the path is the signer's credential. A logged-in user opening a signing link sees it too.
+ */
+export const LOGIN_FREE_PREFIXES: readonly string[] = ['/redirect/', '/sign/'];
 
 /**
  * A token in the query string is a one-time login code to exchange for a session, except on these
@@ -42,7 +50,7 @@ export const LOGIN_FREE_PATHS: readonly string[] = [
 export const TOKEN_QUERY_EXEMPT: readonly string[] = ['/password', '/registration', '/email'];
 
 export function isLoginFree(path: string): boolean {
-  return LOGIN_FREE_PATHS.includes(path) || path.startsWith('/redirect/');
+  return LOGIN_FREE_PATHS.includes(path) || LOGIN_FREE_PREFIXES.some((prefix) => path.startsWith(prefix));
 }
 
 /** The role from login or profile, lower-cased into a single-item list (spec §6). */

@@ -25,6 +25,10 @@ describe('which addresses the light app shows', () => {
     ['/tos', false],
     ['/404', false],
     ['/dashboard', false],
+    ['/sign/tok_1-a', true],
+    ['/verify', true],
+    ['/sign/', false],
+    ['/sign', false],
   ])('%s: %s', (path, light) => {
     expect(isLightLocation(at(path))).toBe(light);
   });
@@ -33,6 +37,12 @@ describe('which addresses the light app shows', () => {
     setToken('tok-1');
     expect(isLightLocation(at('/login'))).toBe(false);
     expect(isLightLocation(at('/forgotpassword'))).toBe(false);
+  });
+
+  it('a signing link and the verify page stay light for a signed-in user, who is not sent away', () => {
+    setToken('tok-1');
+    expect(isLightLocation(at('/sign/tok_1-a'))).toBe(true);
+    expect(isLightLocation(at('/verify'))).toBe(true);
   });
 });
 

@@ -4,7 +4,7 @@ import { setNavigator } from '../lib/navigation.ts';
 import { PageNavigationProvider, type PageNavigation } from '../lib/page-navigation.tsx';
 import { findRoute } from '../lib/route-table.ts';
 import { getToken } from '../lib/session.ts';
-import { lightPages, pages } from './pages.ts';
+import { lightPages, pageKey, pages, sessionFreePages } from './pages.ts';
 
 /**
  * The first page a signed-out user opens (login, forgot password, a mailed link's result) renders
@@ -14,9 +14,14 @@ import { lightPages, pages } from './pages.ts';
  * starts from the address as it then is.
  */
 
-/** Whether the light app may show this address: a light page, no session, and the guard allows it. */
+/**
+ * Whether the light app may show this address: a light page, no session (unless the page is the
+ * same for everyone, like a signing link), and the guard allows it.
+ */
 export function isLightLocation(url: URL): boolean {
-  if (!lightPages.has(url.pathname) || getToken()) return false;
+  const key = pageKey(url.pathname);
+  if (!key || !lightPages.has(key)) return false;
+  if (getToken() && !sessionFreePages.has(key)) return false;
   const decision = guardDecision({
     path: url.pathname,
     fullPath: `${url.pathname}${url.search}`,
@@ -73,7 +78,8 @@ export function LightApp({ onLeave }: { onLeave: () => void }) {
     document.title = title ? `${title}${TITLE_SUFFIX}` : PRODUCT_NAME;
   }, [location.pathname]);
 
-  const Page = light ? lightPageComponents.get(location.pathname) : undefined;
+  const key = light ? pageKey(location.pathname) : undefined;
+  const Page = key ? lightPageComponents.get(key) : undefined;
   if (!Page) return <div aria-busy="true" />;
   return (
     <PageNavigationProvider value={navigation}>

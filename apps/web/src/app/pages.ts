@@ -26,6 +26,8 @@ export const pages: Record<string, () => PageModule> = {
   '/websites': () => import('../features/websites/pages/websites-page.tsx'),
   '/tools': () => import('../features/tools/pages/tools-page.tsx'),
   '/tools/export-selected-excel': () => import('../features/tools/pages/custom-export-page.tsx'),
+  '/sign/*': () => import('../features/signing/pages/sign-page.tsx'),
+  '/verify': () => import('../features/signing/pages/verify-page.tsx'),
 };
 
 /**
@@ -39,4 +41,21 @@ export const lightPages: ReadonlySet<string> = new Set([
   '/reset',
   '/email',
   '/auth-redirect',
+  '/sign/*',
+  '/verify',
 ]);
+
+/**
+ * Light pages that look the same whether or not someone is logged in on this browser: a broker's
+ * signing link (the token in the path is the signer's credential) and verifying a sealed PDF.
+ * The light app shows them even with a session, so a signed-in user is not sent elsewhere.
+ */
+export const sessionFreePages: ReadonlySet<string> = new Set(['/sign/*', '/verify']);
+
+/** The key of `pages` for an address: its own path, or the `/prefix/*` pattern it falls under. */
+export function pageKey(pathname: string): string | undefined {
+  if (pages[pathname]) return pathname;
+  return Object.keys(pages).find(
+    (key) => key.endsWith('/*') && pathname.startsWith(key.slice(0, -1)) && pathname.length > key.length - 1,
+  );
+}

@@ -1,6 +1,6 @@
 import { getToken } from '../lib/session.ts';
 import { loadShell } from './load-shell.ts';
-import { lightPages, pages } from './pages.ts';
+import { lightPages, pageKey, pages } from './pages.ts';
 
 const quietly = (load: Promise<unknown>) => void load.catch(() => undefined);
 
@@ -10,9 +10,10 @@ const quietly = (load: Promise<unknown>) => void load.catch(() => undefined);
  * by the route itself, which shows the error.
  */
 export function preloadFullApp(pathname: string): void {
-  const page = pages[pathname];
+  const key = pageKey(pathname);
+  const page = key ? pages[key] : undefined;
   if (page) quietly(page());
-  if (lightPages.has(pathname)) return;
+  if (key && lightPages.has(key)) return;
   quietly(loadShell());
   if (getToken()) {
     quietly(import('./account.ts'));

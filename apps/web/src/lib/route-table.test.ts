@@ -42,13 +42,16 @@ describe("the app's route table per role", () => {
     expect(isForbidden('/feedback', ['vendor'])).toBe(false);
     expect(isForbidden('/dashboard', ['viewer'])).toBe(false);
     expect(isForbidden('/login', ['viewer'])).toBe(false);
+    expect(isForbidden('/sign/abc', ['stranger'])).toBe(false);
+    expect(isForbidden('/verify', ['stranger'])).toBe(false);
     expect(isForbidden('/nowhere', ['viewer'])).toBe(false);
   });
 
   it('features of later issues are not in the table yet', () => {
     for (const p of ['/team', '/notifications', '/tools/upload-file', '/resources'])
       expect(routeExists(p)).toBe(false);
-    for (const p of ['/dashboard', '/login', '/tos', '/redirect/profile']) expect(routeExists(p)).toBe(true);
+    for (const p of ['/dashboard', '/login', '/tos', '/redirect/profile', '/sign/abc', '/verify'])
+      expect(routeExists(p)).toBe(true);
   });
 
   it('the Websites list and the Tools with Custom Export are in the table', () => {

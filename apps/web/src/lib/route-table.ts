@@ -24,6 +24,9 @@ const constantTable: readonly AppRoute[] = [
   { path: '/401', title: 'Unauthorized', hidden: true },
   { path: '/404', title: 'Page Not Found', hidden: true },
   { path: '/tos', name: 'terms of service', title: 'Terms of Service', hidden: true },
+  // A signer's link (the token in the path is their credential) and the check of a sealed PDF.
+  { path: '/sign/*', title: 'Sign Document', hidden: true, public: true },
+  { path: '/verify', title: 'Verify a Signed Document', hidden: true },
   { path: '/', redirect: '/dashboard', hidden: true },
 ];
 
