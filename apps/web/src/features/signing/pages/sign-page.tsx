@@ -177,13 +177,15 @@ function SigningForm({
       setAgreed(checked);
       return;
     }
+    // The box shows the signer's choice at once; it is unticked again if the server did not record it.
+    setAgreed(true);
     setConsentBusy(true);
     setFormError(null);
     try {
       await giveConsent(token);
       setConsentRecorded(true);
-      setAgreed(true);
     } catch (err) {
+      setAgreed(false);
       if (isLinkRefusal(err)) onRefused(err);
       else setErrors((e) => ({ ...e, consent: errorMessage(err) }));
     } finally {
