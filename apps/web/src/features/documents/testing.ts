@@ -40,3 +40,19 @@ export const TYPES: DocumentType[] = [
   docType(3, 'License', 'any'),
   docType(4, 'Site Screenshot', 'website'),
 ];
+
+/** An open dialog (not a confirm) by its title. */
+export function dialogTitled(title: string): HTMLElement {
+  const t = [...document.querySelectorAll('.ant-modal-title')].find((el) => el.textContent === title);
+  const box = t?.closest<HTMLElement>('.ant-modal');
+  if (!box) throw new Error(`no dialog ${title}`);
+  return box;
+}
+
+/** An open confirm dialog by its title. */
+export function confirmTitled(title: string): HTMLElement {
+  const t = [...document.querySelectorAll('.ant-modal-confirm-title')].find((el) => el.textContent === title);
+  const box = t?.closest<HTMLElement>('.ant-modal-confirm');
+  if (!box) throw new Error(`no confirm ${title}`);
+  return box;
+}
