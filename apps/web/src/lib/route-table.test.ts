@@ -46,8 +46,7 @@ describe("the app's route table per role", () => {
   });
 
   it('features of later issues are not in the table yet', () => {
-    for (const p of ['/team', '/notifications', '/resources'])
-      expect(routeExists(p)).toBe(false);
+    for (const p of ['/team', '/notifications', '/resources']) expect(routeExists(p)).toBe(false);
     for (const p of ['/dashboard', '/login', '/tos', '/redirect/profile']) expect(routeExists(p)).toBe(true);
   });
 
@@ -57,6 +56,7 @@ describe("the app's route table per role", () => {
   });
 
   it('Upload File is open to every role: the read-only one sees and downloads the documents', () => {
-    for (const role of ['admin', 'vendor', 'viewer']) expect(isForbidden('/tools/upload-file', [role])).toBe(false);
+    for (const role of ['admin', 'vendor', 'viewer'])
+      expect(isForbidden('/tools/upload-file', [role])).toBe(false);
   });
 });

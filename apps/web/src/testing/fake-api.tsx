@@ -45,8 +45,9 @@ function formFields(form: FormData): Record<string, unknown> {
 /** XMLHttpRequest (used for uploads, for their progress) answered by the same fake API. */
 function fakeXhr(route: Route, calls: Call[], headers: Record<string, string>[]) {
   return class FakeXhr {
-    readonly upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } =
-      { onprogress: null };
+    readonly upload: {
+      onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
+    } = { onprogress: null };
     onload: (() => void) | null = null;
     onerror: (() => void) | null = null;
     onabort: (() => void) | null = null;

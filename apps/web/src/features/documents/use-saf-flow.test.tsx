@@ -21,9 +21,21 @@ const SIGNATORIES: SafSignatory[] = [
   { signatory: 'Agent', canOverride: true, name: 'Alice Agent', email: 'alice@example.com' },
 ];
 
-const liveSafDoc = doc({ rowKey: 11, label: 'SAF.pdf', typeId: 1, typeString: 'SAF', signatureRequired: true });
+const liveSafDoc = doc({
+  rowKey: 11,
+  label: 'SAF.pdf',
+  typeId: 1,
+  typeString: 'SAF',
+  signatureRequired: true,
+});
 
-function Harness({ dirty = false, save = async () => true }: { dirty?: boolean; save?: () => Promise<boolean> }) {
+function Harness({
+  dirty = false,
+  save = async () => true,
+}: {
+  dirty?: boolean;
+  save?: () => Promise<boolean>;
+}) {
   const saf = useSafFlow({
     site: { id: 7, domainName: 'summit-homes.example.com', brokerMlsId: 'K001' },
     readOnly: false,
@@ -127,7 +139,11 @@ describe('SAF signatory dialog', () => {
   });
 
   it.each([
-    ['a 4xx: the server message', { status: 409, body: { code: 409, message: SafMessages.alreadyPending } }, SafMessages.alreadyPending],
+    [
+      'a 4xx: the server message',
+      { status: 409, body: { code: 409, message: SafMessages.alreadyPending } },
+      SafMessages.alreadyPending,
+    ],
     ['a 500', { status: 500, body: { code: 500, message: 'boom' } }, SafMessages.serverFailed],
     ['no documentId', { status: 200, body: { message: 'ok' } }, SafMessages.notSent],
   ])('Send with %s', async (_, send, text) => {

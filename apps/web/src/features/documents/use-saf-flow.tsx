@@ -90,7 +90,10 @@ export function useSafFlow({ site, readOnly, dirty, save }: Options): SafFlow {
     try {
       let type: DocumentType | null;
       try {
-        type = safType.isError || !safType.data ? (await safType.refetch({ throwOnError: true })).data! : safType.data;
+        type =
+          safType.isError || !safType.data
+            ? (await safType.refetch({ throwOnError: true })).data!
+            : safType.data;
       } catch {
         void message.error(SafMessages.checkFailed);
         return;
@@ -154,7 +157,9 @@ export function useSafFlow({ site, readOnly, dirty, save }: Options): SafFlow {
         busy={voidDoc.isPending}
         onConfirm={(r) => void confirmVoid(r)}
         onCancel={() => {
-          void message.info(voidMode === 'resend' ? SafMessages.voidResendCancelled : SafMessages.voidCancelled);
+          void message.info(
+            voidMode === 'resend' ? SafMessages.voidResendCancelled : SafMessages.voidCancelled,
+          );
           setVoidMode(null);
           setVoidTarget(null);
         }}

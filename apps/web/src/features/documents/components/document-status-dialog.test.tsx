@@ -16,7 +16,13 @@ afterEach(() => {
 });
 
 const signers: DocumentSignatureStatus['signers'] = [
-  { signatory: 'Broker', name: 'Bob Broker', email: 'bob@example.com', state: 'signed', date: '2026-03-05T10:00:00' },
+  {
+    signatory: 'Broker',
+    name: 'Bob Broker',
+    email: 'bob@example.com',
+    state: 'signed',
+    date: '2026-03-05T10:00:00',
+  },
   { signatory: 'Agent', name: 'Alice Agent', email: 'alice@example.com', state: 'waiting', date: null },
 ];
 
@@ -50,7 +56,6 @@ function serveStatus(status: DocumentSignatureStatus, extra: Route = () => undef
     return undefined;
   });
 }
-
 
 function open(readOnly = false, onClose = vi.fn()) {
   renderWithClient(

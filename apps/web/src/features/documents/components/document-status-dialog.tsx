@@ -6,12 +6,7 @@ import { useState } from 'react';
 import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import { message } from '../../../lib/toast.ts';
-import {
-  useResendSignatures,
-  useSignatureStatus,
-  useVoidDocument,
-  type DocumentOwner,
-} from '../api.ts';
+import { useResendSignatures, useSignatureStatus, useVoidDocument, type DocumentOwner } from '../api.ts';
 import { VoidReasonDialog } from './void-reason-dialog.tsx';
 
 export const DATE_TIME = 'MM/DD/YYYY h:mm A';

@@ -1,4 +1,9 @@
-import { CheckCircleOutlined, DeleteOutlined, DownloadOutlined, ExclamationCircleOutlined } from '@ant-design/icons';
+import {
+  CheckCircleOutlined,
+  DeleteOutlined,
+  DownloadOutlined,
+  ExclamationCircleOutlined,
+} from '@ant-design/icons';
 import { DocumentMessages, DOWNLOAD_THROTTLE_MS, formatFileSize, type DocumentInfo } from '@vp/contract';
 import { Button, Modal, Table, Tooltip } from 'antd';
 import { useRef, useState } from 'react';

@@ -26,8 +26,22 @@ const DOCS: DocumentInfo[] = [
     signatureRequired: true,
     uploadDate: '2026-03-06T09:30:00',
   }),
-  doc({ rowKey: 3, label: 'saf-signed.pdf', typeId: 1, typeString: 'SAF', signatureRequired: true, approved: true }),
-  doc({ rowKey: 4, label: 'saf-void.pdf', typeId: 1, typeString: 'SAF', signatureRequired: true, voided: true }),
+  doc({
+    rowKey: 3,
+    label: 'saf-signed.pdf',
+    typeId: 1,
+    typeString: 'SAF',
+    signatureRequired: true,
+    approved: true,
+  }),
+  doc({
+    rowKey: 4,
+    label: 'saf-void.pdf',
+    typeId: 1,
+    typeString: 'SAF',
+    signatureRequired: true,
+    voided: true,
+  }),
 ];
 
 function serveFiles(extra: Route = () => undefined, docs: DocumentInfo[] = DOCS) {
@@ -47,7 +61,9 @@ const choose = (name: string, content = 'x') =>
 async function pickType(label: string) {
   fireEvent.mouseDown(screen.getByRole('combobox', { name: 'File type' }));
   const option = await waitFor(() => {
-    const o = [...document.querySelectorAll('.ant-select-item-option')].find((el) => el.textContent === label);
+    const o = [...document.querySelectorAll('.ant-select-item-option')].find(
+      (el) => el.textContent === label,
+    );
     if (!o) throw new Error(`no option ${label}`);
     return o;
   });
@@ -222,7 +238,12 @@ describe('Files tab: upload', () => {
     const { calls, headers } = serveFiles((method, path) => {
       if (method === 'POST' && path === '/documents') {
         docs = [...DOCS, doc({ rowKey: 9, label: 'photo.png', typeString: 'License' })];
-        return { status: 201, body: { message: 'Upload successfully', document: docs[4] }, progress: [0.4], until };
+        return {
+          status: 201,
+          body: { message: 'Upload successfully', document: docs[4] },
+          progress: [0.4],
+          until,
+        };
       }
       if (method === 'GET' && path === '/portal/websites/7/documents') return { body: docs };
       return undefined;

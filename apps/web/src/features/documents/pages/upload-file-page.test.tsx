@@ -16,7 +16,13 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const agreement = doc({ rowKey: 21, label: 'agreement.pdf', typeId: 2, typeString: 'Vendor Agreement', websiteId: null });
+const agreement = doc({
+  rowKey: 21,
+  label: 'agreement.pdf',
+  typeId: 2,
+  typeString: 'Vendor Agreement',
+  websiteId: null,
+});
 
 function serveVendorDocs(docs = [agreement]) {
   return serveApi((method, path) => {

@@ -37,7 +37,9 @@ function serveSite(status: SiteStatus, safType = true) {
     if (path === '/documenttypes') return { body: [SAF_TYPE] };
     if (path === '/portal/websites/7/documents') return { body: [] };
     if (path === '/documenttype/1/sign?website=7')
-      return { body: [{ signatory: 'Broker', canOverride: false, name: 'Bob Broker', email: 'b@example.com' }] };
+      return {
+        body: [{ signatory: 'Broker', canOverride: false, name: 'Bob Broker', email: 'b@example.com' }],
+      };
     return undefined;
   });
 }

@@ -186,7 +186,12 @@ describe('website modal: rules by saved status', () => {
     });
     renderWithClient(<WebsiteModal open siteId={7} onClose={() => undefined} />);
     await screen.findByDisplayValue('summit-homes.example.com', {}, { timeout: 5000 });
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Website', 'Files', 'History', 'Team']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      'Website',
+      'Files',
+      'History',
+      'Team',
+    ]);
     expect(screen.getByRole('tab', { name: 'Website' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('link', { name: /@/ }).getAttribute('href')).toMatch(/^mailto:/);
   });
