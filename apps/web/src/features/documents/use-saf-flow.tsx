@@ -57,12 +57,12 @@ export function useSafFlow({ site, readOnly, dirty, save }: Options): SafFlow {
   const [existing, setExisting] = useState<DocumentInfo | null>(null);
   const [voidMode, setVoidMode] = useState<'void' | 'resend' | null>(null);
   const [voidTarget, setVoidTarget] = useState<DocumentInfo | null>(null);
-  const [Dialog, setDialog] = useState<{ C: SignatoryDialog; typeId: number } | null>(null);
+  const [signing, setSigning] = useState<{ Dialog: SignatoryDialog; typeId: number } | null>(null);
 
   async function openSignatories(typeId: number) {
     try {
-      const C = await loadSignatoryDialog();
-      setDialog({ C, typeId });
+      const Dialog = await loadSignatoryDialog();
+      setSigning({ Dialog, typeId });
     } catch {
       void message.error(SafMessages.loadDialogFailed);
     }
@@ -164,7 +164,9 @@ export function useSafFlow({ site, readOnly, dirty, save }: Options): SafFlow {
           setVoidTarget(null);
         }}
       />
-      {Dialog && site && <Dialog.C typeId={Dialog.typeId} site={site} onClose={() => setDialog(null)} />}
+      {signing && site && (
+        <signing.Dialog typeId={signing.typeId} site={site} onClose={() => setSigning(null)} />
+      )}
     </>
   );
 

@@ -1,6 +1,7 @@
 import { DocumentMessages, type DocumentInfo } from '@vp/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { UPLOAD_ABORTED } from '../../../lib/http.ts';
 import { setAccount, setToken } from '../../../lib/session.ts';
 import { renderWithClient, serveApi, type Route } from '../../../testing/fake-api.tsx';
 import { doc, TYPES } from '../testing.ts';
@@ -288,5 +289,34 @@ describe('Files tab: upload', () => {
     expect(await screen.findByText(shown)).toBeTruthy();
     // The file stays chosen, to try again.
     expect(screen.getByTestId('chosen-file').textContent).toContain('photo.png');
+  });
+
+  it('Cancel upload stops a running upload and keeps the file chosen', async () => {
+    const never = new Promise<void>(() => undefined);
+    const { calls } = serveFiles((method, path) =>
+      method === 'POST' && path === '/documents' ? { body: {}, progress: [0.1], until: never } : undefined,
+    );
+    renderWithClient(<FilesTab siteId={7} readOnly={false} />);
+    await screen.findByRole('button', { name: 'Download license.pdf' });
+    choose('photo.png');
+    await pickType('License');
+    fireEvent.click(await screen.findByRole('button', { name: 'Upload' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel upload' }));
+    expect(await screen.findByText(UPLOAD_ABORTED)).toBeTruthy();
+    expect(screen.queryByTestId('upload-progress')).toBeNull();
+    expect(screen.getByTestId('chosen-file').textContent).toContain('photo.png');
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+
+  it('when the file types cannot be loaded, it says so instead of offering an empty choice', async () => {
+    serveApi((method, path) => {
+      if (path === '/portal/websites/7/documents') return { body: DOCS };
+      if (path === '/documenttypes') return { status: 400, body: { code: 400, message: 'No types' } };
+      return undefined;
+    });
+    renderWithClient(<FilesTab siteId={7} readOnly={false} />);
+    expect(await screen.findByText(/The file types could not be loaded/)).toBeTruthy();
+    expect(screen.queryByTestId('upload-panel')).toBeNull();
+    expect(await screen.findByRole('button', { name: 'Download license.pdf' })).toBeTruthy();
   });
 });

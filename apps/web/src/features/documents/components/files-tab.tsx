@@ -1,5 +1,6 @@
 import type { DocumentType } from '@vp/contract';
 import { useMemo } from 'react';
+import { ErrorState } from '../../../components/query-states.tsx';
 import { useDocumentTypes, type DocumentOwner } from '../api.ts';
 import { DocumentsTable } from './documents-table.tsx';
 import { UploadPanel } from './upload-panel.tsx';
@@ -23,7 +24,16 @@ export function DocumentsPanel({ owner, readOnly, emptyText = 'No files have bee
   const offered = useMemo(() => typesFor(types.data, owner), [types.data, owner]);
   return (
     <div className="vp-documents" data-testid="documents-panel">
-      {!readOnly && <UploadPanel owner={owner} types={offered} typesLoading={types.isLoading} />}
+      {!readOnly &&
+        (types.isError ? (
+          <ErrorState
+            title="The file types could not be loaded, so nothing can be uploaded yet."
+            error={types.error}
+            onRetry={() => void types.refetch()}
+          />
+        ) : (
+          <UploadPanel owner={owner} types={offered} typesLoading={types.isLoading} />
+        ))}
       <DocumentsTable owner={owner} readOnly={readOnly} emptyText={emptyText} />
     </div>
   );

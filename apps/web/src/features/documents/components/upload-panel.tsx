@@ -8,9 +8,9 @@ import {
   type DocumentType,
 } from '@vp/contract';
 import { Button, Progress, Select, Tooltip, Upload } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useUnsavedChanges } from '../../../hooks/use-unsaved-changes.ts';
-import { ApiError } from '../../../lib/http.ts';
+import { ApiError, UPLOAD_ABORTED } from '../../../lib/http.ts';
 import { message } from '../../../lib/toast.ts';
 import { useUploadDocument, type DocumentOwner } from '../api.ts';
 
@@ -43,6 +43,7 @@ export function UploadPanel({ owner, types, typesLoading = false }: Props) {
   const send = useUploadDocument(owner);
   const uploading = send.isPending;
   const guard = useUnsavedChanges(file !== null);
+  const abort = useRef<AbortController | null>(null);
 
   function choose(next: File) {
     const problem = fileProblem(next);
@@ -60,10 +61,13 @@ export function UploadPanel({ owner, types, typesLoading = false }: Props) {
       return;
     }
     setPercent(0);
+    const controller = new AbortController();
+    abort.current = controller;
     try {
       await send.mutateAsync({
         file,
         typeId,
+        signal: controller.signal,
         onProgress: (f) => setPercent(Math.round(f * 100)),
       });
       void message.success(DocumentMessages.uploaded);
@@ -71,8 +75,10 @@ export function UploadPanel({ owner, types, typesLoading = false }: Props) {
       setTypeId(null);
       guard.release();
     } catch (err) {
-      void message.error(uploadFailureText(err));
+      if (controller.signal.aborted) void message.info(UPLOAD_ABORTED);
+      else void message.error(uploadFailureText(err));
     } finally {
+      abort.current = null;
       setPercent(null);
     }
   }
@@ -134,7 +140,17 @@ export function UploadPanel({ owner, types, typesLoading = false }: Props) {
         )}
       </div>
       {percent !== null && (
-        <Progress percent={percent} size="small" aria-label="Upload progress" data-testid="upload-progress" />
+        <div className="vp-upload-progress">
+          <Progress
+            percent={percent}
+            size="small"
+            aria-label="Upload progress"
+            data-testid="upload-progress"
+          />
+          <Button size="small" onClick={() => abort.current?.abort()}>
+            Cancel upload
+          </Button>
+        </div>
       )}
     </div>
   );
