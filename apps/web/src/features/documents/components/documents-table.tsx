@@ -6,8 +6,9 @@ import {
 } from '@ant-design/icons';
 import { DocumentMessages, DOWNLOAD_THROTTLE_MS, formatFileSize, type DocumentInfo } from '@vp/contract';
 import { Button, Modal, Table, Tooltip } from 'antd';
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/query-states.tsx';
+import { useIsMobile } from '../../../hooks/use-is-mobile.ts';
 import { errorMessage } from '../../../lib/http.ts';
 import { message } from '../../../lib/toast.ts';
 import { downloadDocument, useDeleteDocument, useDocuments, type DocumentOwner } from '../api.ts';
@@ -43,6 +44,7 @@ export function DocumentsTable({ owner, readOnly, emptyText }: Props) {
   const remove = useDeleteDocument(owner);
   const mayDownload = useDownloadThrottle();
   const [statusOf, setStatusOf] = useState<DocumentInfo | null>(null);
+  const mobile = useIsMobile();
 
   async function download(d: DocumentInfo) {
     if (!mayDownload(d.rowKey)) {
@@ -102,7 +104,77 @@ export function DocumentsTable({ owner, readOnly, emptyText }: Props) {
     );
   }
 
+  function nameCell(d: DocumentInfo) {
+    return (
+      <Button
+        type="link"
+        className="vp-inline-link vp-doc-name"
+        icon={<DownloadOutlined />}
+        aria-label={`Download ${d.label}`}
+        onClick={() => void download(d)}
+      >
+        {d.label}
+      </Button>
+    );
+  }
+
+  function deleteCell(d: DocumentInfo) {
+    if (readOnly || !deletable(d)) return null;
+    return (
+      <Tooltip title="Delete">
+        <Button
+          danger
+          type="text"
+          size="small"
+          icon={<DeleteOutlined />}
+          aria-label={`Delete ${d.label}`}
+          onClick={() => confirmDelete(d)}
+        />
+      </Tooltip>
+    );
+  }
+
   if (docs.isError) return <ErrorState error={docs.error} onRetry={() => void docs.refetch()} />;
+
+  const statusDialog = (
+    <DocumentStatusDialog
+      documentId={statusOf?.rowKey ?? null}
+      label={statusOf?.label}
+      owner={owner}
+      readOnly={readOnly}
+      onClose={() => setStatusOf(null)}
+    />
+  );
+
+  // On a phone each file is a card: a table of six columns would hide all but the name.
+  if (mobile) {
+    let body: ReactNode;
+    if (!docs.data) body = <LoadingState label="Loading the files" rows={2} />;
+    else if (docs.data.length === 0) body = <EmptyState title={emptyText} />;
+    else
+      body = (
+        <ul className="vp-doc-cards" data-testid="documents-cards">
+          {docs.data.map((d) => (
+            <li key={d.rowKey} className="vp-doc-card">
+              <div className="vp-doc-card-head">
+                {nameCell(d)}
+                {deleteCell(d)}
+              </div>
+              <div className="vp-muted">
+                {d.typeString} · {formatFileSize(d.size)} · {displayDateTime(d.uploadDate)}
+              </div>
+              <div>{statusCell(d)}</div>
+            </li>
+          ))}
+        </ul>
+      );
+    return (
+      <>
+        {body}
+        {statusDialog}
+      </>
+    );
+  }
 
   return (
     <>
@@ -126,17 +198,7 @@ export function DocumentsTable({ owner, readOnly, emptyText }: Props) {
           {
             title: 'File Name',
             key: 'label',
-            render: (_: unknown, d: DocumentInfo) => (
-              <Button
-                type="link"
-                className="vp-inline-link vp-doc-name"
-                icon={<DownloadOutlined />}
-                aria-label={`Download ${d.label}`}
-                onClick={() => void download(d)}
-              >
-                {d.label}
-              </Button>
-            ),
+            render: (_: unknown, d: DocumentInfo) => nameCell(d),
           },
           {
             title: 'File Size',
@@ -163,30 +225,12 @@ export function DocumentsTable({ owner, readOnly, emptyText }: Props) {
                 {
                   title: <span className="vp-sr-only">Delete</span>,
                   key: 'delete',
-                  render: (_: unknown, d: DocumentInfo) =>
-                    deletable(d) ? (
-                      <Tooltip title="Delete">
-                        <Button
-                          danger
-                          type="text"
-                          size="small"
-                          icon={<DeleteOutlined />}
-                          aria-label={`Delete ${d.label}`}
-                          onClick={() => confirmDelete(d)}
-                        />
-                      </Tooltip>
-                    ) : null,
+                  render: (_: unknown, d: DocumentInfo) => deleteCell(d),
                 },
               ]),
         ]}
       />
-      <DocumentStatusDialog
-        documentId={statusOf?.rowKey ?? null}
-        label={statusOf?.label}
-        owner={owner}
-        readOnly={readOnly}
-        onClose={() => setStatusOf(null)}
-      />
+      {statusDialog}
     </>
   );
 }

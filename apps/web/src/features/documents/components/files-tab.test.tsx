@@ -51,6 +51,10 @@ function serveFiles(extra: Route = () => undefined, docs: DocumentInfo[] = DOCS)
     if (answer) return answer;
     if (method === 'GET' && path === '/portal/websites/7/documents') return { body: docs };
     if (method === 'GET' && path === '/documenttypes') return { body: TYPES };
+    if (method === 'GET' && path.endsWith('/signatures/status'))
+      return {
+        body: { steps: [{ date: null, description: 'Document Sent', completed: true }], signers: [] },
+      };
     return undefined;
   });
 }
@@ -137,6 +141,22 @@ describe('Files tab: the table', () => {
     await screen.findByRole('button', { name: 'Download license.pdf' });
     expect(screen.queryByTestId('upload-panel')).toBeNull();
     expect(screen.queryByRole('button', { name: /^Delete/ })).toBeNull();
+  });
+});
+
+describe('Files tab on a phone', () => {
+  it('shows each file as a card with its download, details, status and delete', async () => {
+    vi.stubGlobal('innerWidth', 390);
+    serveFiles();
+    renderWithClient(<FilesTab siteId={7} readOnly={false} />);
+    const cards = await screen.findByTestId('documents-cards');
+    expect(screen.queryByTestId('documents-table')).toBeNull();
+    const first = within(cards).getByRole('button', { name: 'Download license.pdf' }).closest('li')!;
+    expect(first.textContent).toContain('License · 1.23 MB · 03/05/2026 3:04 PM');
+    expect(within(first).getByRole('button', { name: 'Delete license.pdf' })).toBeTruthy();
+    const pending = within(cards).getByRole('button', { name: 'Download saf-pending.pdf' }).closest('li')!;
+    fireEvent.click(within(pending).getByRole('button', { name: /Pending/ }));
+    expect(await screen.findByText('Document Status: saf-pending.pdf')).toBeTruthy();
   });
 });
 
