@@ -95,13 +95,51 @@ function errorFrom(status: number, body: unknown, statusText: string): ApiError 
   );
 }
 
-export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, auth = true, session = true, timeoutMs = API_TIMEOUT_MS } = options;
+/** The bearer token and Vendor header of the session, for calls made with `auth`. */
+function sessionHeaders(auth: boolean): { headers: Record<string, string>; token: string | null } {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = getToken();
   if (token && auth) headers.Authorization = `Bearer ${token}`;
   const vendor = getVendor();
   if (vendor !== null && auth) headers.Vendor = String(vendor);
+  return { headers, token: token && auth ? token : null };
+}
+
+/** A failed answer (status 400 and up) as the error to throw, with the session's reactions to it. */
+function failure(
+  method: string,
+  path: string,
+  status: number,
+  data: unknown,
+  statusText: string,
+  sentToken: string | null,
+  session: boolean,
+): ApiError {
+  const answered = errorFrom(status, data, statusText);
+  if (status >= 500) console.error(`API ${method} ${path} failed: ${status}`, answered.message);
+  // A server failure's own text is for the log, not for the user (503 busy is already worded for them).
+  const error =
+    status >= 500 && status !== 503 ? new ApiError(status, answered.code, Messages.serverFailed) : answered;
+  // A call made with a token that is no longer the session's (logged out, or another user logged
+  // in since) says nothing about the current session: its 401 is only this call's failure.
+  if (session && sentToken !== null && sentToken === getToken()) {
+    if (LOGOUT_CODES.includes(error.code)) {
+      void askToLogOut();
+    } else if (status === 401) {
+      reLogin();
+    }
+  }
+  return error;
+}
+
+function networkFailure(): ApiError {
+  // The browser's own text ('Failed to fetch') means nothing to a user; say what is wrong.
+  return new ApiError(0, 0, isOffline() ? Messages.offline : Messages.unreachable);
+}
+
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, auth = true, session = true, timeoutMs = API_TIMEOUT_MS } = options;
+  const { headers, token } = sessionHeaders(auth);
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   Object.assign(headers, options.headers);
 
@@ -122,33 +160,85 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     });
   } catch {
     if (controller.signal.aborted) throw new ApiError(0, 408, TIMEOUT_MESSAGE);
-    // The browser's own text ('Failed to fetch') means nothing to a user; say what is wrong.
-    throw new ApiError(0, 0, isOffline() ? Messages.offline : Messages.unreachable);
+    throw networkFailure();
   } finally {
     clearTimeout(timer);
   }
 
   const data = await readBody(res);
   if (res.status < 400) return data as T;
+  throw failure(method, path, res.status, data, res.statusText, token, session);
+}
 
-  const answered = errorFrom(res.status, data, res.statusText);
-  if (res.status >= 500) console.error(`API ${method} ${path} failed: ${res.status}`, answered.message);
-  // A server failure's own text is for the log, not for the user (503 busy is already worded for them).
-  const error =
-    res.status >= 500 && res.status !== 503
-      ? new ApiError(res.status, answered.code, Messages.serverFailed)
-      : answered;
-  // A call made with a token that is no longer the session's (logged out, or another user logged
-  // in since) says nothing about the current session: its 401 is only this call's failure.
-  const sentToken = token && auth ? token : null;
-  if (session && sentToken !== null && sentToken === getToken()) {
-    if (LOGOUT_CODES.includes(error.code)) {
-      void askToLogOut();
-    } else if (res.status === 401) {
-      reLogin();
+/**
+ * A binary answer (a stored file) as a Blob, with the session's headers and the same error
+ * handling as `request`. A file may take longer than the 10 s of a JSON call to arrive.
+ */
+export async function requestBlob(path: string, timeoutMs = 120_000): Promise<Blob> {
+  const { headers, token } = sessionHeaders(true);
+  headers.Accept = '*/*';
+  if (!token) throw new ApiError(401, 401, Messages.hasError);
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  try {
+    let res: Response;
+    try {
+      res = await fetch(`${API_ROOT}${path}`, { method: 'GET', headers, signal: controller.signal });
+    } catch {
+      if (controller.signal.aborted) throw new ApiError(0, 408, TIMEOUT_MESSAGE);
+      throw networkFailure();
     }
+    if (res.status < 400) return await res.blob();
+    throw failure('GET', path, res.status, await readBody(res), res.statusText, token, true);
+  } finally {
+    clearTimeout(timer);
   }
-  throw error;
+}
+
+export interface UploadOptions {
+  /** Called with the share of the body sent so far, 0 to 1. */
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+}
+
+/** The message of an upload the user stopped. */
+export const UPLOAD_ABORTED = 'The upload was canceled.';
+
+/**
+ * Sends a multipart form with upload progress (fetch reports none), the session's headers and the
+ * same error handling as `request`. No overall timeout: a large file on a slow line takes what it
+ * takes; a stalled connection is the browser's to end.
+ */
+export function upload<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
+  const { headers, token } = sessionHeaders(true);
+  if (!token) return Promise.reject(new ApiError(401, 401, Messages.hasError));
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `${API_ROOT}${path}`);
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) options.onProgress?.(e.loaded / e.total);
+    };
+    xhr.onload = () => {
+      const type = xhr.getResponseHeader('content-type') ?? '';
+      let data: unknown = xhr.responseText || undefined;
+      if (typeof data === 'string' && type.includes('json')) {
+        try {
+          data = JSON.parse(data) as unknown;
+        } catch {
+          /* kept as text */
+        }
+      }
+      if (xhr.status > 0 && xhr.status < 400) {
+        options.onProgress?.(1);
+        resolve(data as T);
+      } else reject(failure('POST', path, xhr.status, data, xhr.statusText, token, true));
+    };
+    xhr.onerror = () => reject(networkFailure());
+    xhr.onabort = () => reject(new ApiError(0, 0, UPLOAD_ABORTED));
+    options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
 }
 
 export const http = {

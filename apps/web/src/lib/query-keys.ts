@@ -12,6 +12,15 @@ export const queryKeys = {
   dashboard: {
     metadata: ['portal', 'metadata'] as const,
   },
+  documents: {
+    all: ['documents'] as const,
+    vendor: ['documents', 'vendor'] as const,
+    site: (siteId: number) => ['documents', 'site', siteId] as const,
+    status: (documentId: number) => ['documents', 'status', documentId] as const,
+    types: ['documenttypes'] as const,
+    requiredType: (name: string) => ['documenttypes', 'required', name] as const,
+    signatories: (typeId: number, siteId: number) => ['documenttypes', 'sign', typeId, siteId] as const,
+  },
   history: {
     all: ['changelog'] as const,
     site: (siteId: number) => ['changelog', siteId] as const,

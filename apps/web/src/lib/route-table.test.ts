@@ -48,14 +48,26 @@ describe("the app's route table per role", () => {
   });
 
   it('features of later issues are not in the table yet', () => {
-    for (const p of ['/team', '/notifications', '/tools/upload-file', '/resources'])
-      expect(routeExists(p)).toBe(false);
-    for (const p of ['/dashboard', '/login', '/tos', '/redirect/profile', '/sign/abc', '/verify'])
+    for (const p of ['/team', '/notifications', '/resources']) expect(routeExists(p)).toBe(false);
+    for (const p of [
+      '/dashboard',
+      '/login',
+      '/tos',
+      '/redirect/profile',
+      '/sign/abc',
+      '/verify',
+      '/tools/upload-file',
+    ])
       expect(routeExists(p)).toBe(true);
   });
 
-  it('the Websites list and the Tools with Custom Export are in the table', () => {
-    for (const p of ['/websites', '/tools', '/tools/export-selected-excel'])
+  it('the Websites list and the Tools with Custom Export and Upload File are in the table', () => {
+    for (const p of ['/websites', '/tools', '/tools/export-selected-excel', '/tools/upload-file'])
       expect(routeExists(p)).toBe(true);
+  });
+
+  it('Upload File is open to every role: the read-only one sees and downloads the documents', () => {
+    for (const role of ['admin', 'vendor', 'viewer'])
+      expect(isForbidden('/tools/upload-file', [role])).toBe(false);
   });
 });

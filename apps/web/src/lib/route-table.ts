@@ -57,6 +57,8 @@ export const permissionRoutes: readonly AppRoute[] = [
     redirect: '/tools/export-selected-excel',
     children: [
       { path: '/tools/export-selected-excel', name: 'CustomExport', title: 'Custom Export', icon: 'export' },
+      // Open to every role: the read-only one sees and downloads the vendor's documents.
+      { path: '/tools/upload-file', name: 'UploadFile', title: 'Upload File', icon: 'upload' },
     ],
   },
 ];

@@ -16,30 +16,107 @@ afterEach(() => {
   for (const client of clients) client.clear();
   clients.clear();
 });
-export type Route = (
-  method: string,
-  path: string,
-  body: unknown,
-) => { status?: number; body: unknown } | undefined;
+export interface Answer {
+  status?: number;
+  body: unknown;
+  /** Uploads only: the shares of the body reported sent (0 to 1) before the answer. */
+  progress?: number[];
+  /** Uploads only: the answer waits for this, so a test can look at the upload in flight. */
+  until?: Promise<unknown>;
+}
+
+export type Route = (method: string, path: string, body: unknown) => Answer | undefined;
+
+export interface Call {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+/** A multipart body as the route sees it: fields as text, files as {name, size, type}. */
+function formFields(form: FormData): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  form.forEach((value, key) => {
+    out[key] = typeof value === 'string' ? value : { name: value.name, size: value.size, type: value.type };
+  });
+  return out;
+}
+
+/** XMLHttpRequest (used for uploads, for their progress) answered by the same fake API. */
+function fakeXhr(route: Route, calls: Call[], headers: Record<string, string>[]) {
+  return class FakeXhr {
+    readonly upload: {
+      onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
+    } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    status = 0;
+    statusText = '';
+    responseText = '';
+    private method = 'GET';
+    private path = '';
+    private headers: Record<string, string> = {};
+    private aborted = false;
+
+    open(method: string, url: string) {
+      this.method = method.toUpperCase();
+      this.path = url.replace(/^https?:\/\/[^/]+/, '').replace(/^\/api/, '');
+    }
+    setRequestHeader(name: string, value: string) {
+      this.headers[name] = value;
+    }
+    getResponseHeader(name: string) {
+      return name.toLowerCase() === 'content-type' ? 'application/json' : null;
+    }
+    abort() {
+      this.aborted = true;
+      this.onabort?.();
+    }
+    send(body: unknown) {
+      const sent = body instanceof FormData ? formFields(body) : body;
+      calls.push({ method: this.method, path: this.path, body: sent });
+      headers.push(this.headers);
+      const answer = route(this.method, this.path, sent) ?? {
+        status: 404,
+        body: { code: 404, message: 'Not found' },
+      };
+      void (async () => {
+        await Promise.resolve();
+        for (const p of answer.progress ?? [])
+          this.upload.onprogress?.({ lengthComputable: true, loaded: p * 100, total: 100 });
+        if (answer.until) await answer.until;
+        if (this.aborted) return;
+        this.status = answer.status ?? 200;
+        this.responseText = JSON.stringify(answer.body);
+        this.onload?.();
+      })();
+    }
+  };
+}
 
 export function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
 export function serveApi(route: Route) {
-  const calls: { method: string; path: string; body: unknown }[] = [];
+  const calls: Call[] = [];
+  /** The headers of each call, by the call's index. */
+  const headers: Record<string, string>[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const path = url.replace(/^https?:\/\/[^/]+/, '').replace(/^\/api/, '');
     const method = (init?.method ?? 'GET').toUpperCase();
     const body = init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined;
     calls.push({ method, path, body });
+    headers.push((init?.headers ?? {}) as Record<string, string>);
     const answer = route(method, path, body);
     if (!answer) return json({ code: 404, message: 'Not found' }, 404);
     return json(answer.body, answer.status ?? 200);
   });
   vi.stubGlobal('fetch', fetchMock);
-  return { fetchMock, calls };
+  vi.stubGlobal('XMLHttpRequest', fakeXhr(route, calls, headers));
+  return { fetchMock, calls, headers };
 }
 
 export function renderWithClient(ui: ReactNode) {

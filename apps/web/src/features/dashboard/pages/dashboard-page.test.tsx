@@ -19,6 +19,7 @@ function renderDashboard() {
     [
       { path: '/dashboard', element: <DashboardPage /> },
       { path: '/websites', element: <p>Websites list</p> },
+      { path: '/tools/upload-file', element: <p>Upload File page</p> },
     ],
     { initialEntries: ['/dashboard'] },
   );
@@ -39,6 +40,20 @@ describe('Dashboard page', () => {
     expect(missing.className).not.toContain('vp-tone-warning');
     const sites = screen.getByTestId('dashboard-card-missingSiteDocs');
     expect(sites.getAttribute('data-tone')).toBe('warning');
+  });
+
+  it('the Missing documents card opens the Upload File page', async () => {
+    serveApi((_m, path) =>
+      path === '/portal/metadata' ? { body: { ...metadata(), missingDocs: 2 } } : undefined,
+    );
+    const router = renderDashboard();
+    const missing = await screen.findByTestId('dashboard-card-missingDocs');
+    const link = missing.closest('a');
+    expect(link?.getAttribute('href')).toBe('/tools/upload-file');
+    expect(link?.textContent).toContain('upload documents');
+    fireEvent.click(within(missing).getByText('Missing documents'));
+    expect(await screen.findByText('Upload File page')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/tools/upload-file');
   });
 
   it('the Total sites card opens the websites list with no filter, like the status cards', async () => {

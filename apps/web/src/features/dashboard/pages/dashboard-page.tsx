@@ -12,12 +12,17 @@ import { ErrorState } from '../../../components/query-states.tsx';
 import { useMetadata } from '../api.ts';
 import { WEBSITES_PATH, websitesFilterLink } from '../../../lib/website-links.ts';
 
+/** Vendor-level documents are uploaded on the Upload File tool page. */
+const UPLOAD_FILE_PATH = '/tools/upload-file';
+
 interface Figure {
   key: string;
   label: string;
   value: number;
   tone: BadgeTone;
   to: string | null;
+  /** Said after the figure to screen readers, so the link says where it goes. */
+  linkHint?: string;
 }
 
 /** A count of something missing is a warning only when something is missing. */
@@ -41,7 +46,8 @@ function figures(m: Metadata): Figure[] {
       label: 'Missing documents',
       value: m.missingDocs,
       tone: missingTone(m.missingDocs),
-      to: null,
+      to: UPLOAD_FILE_PATH,
+      linkHint: ': upload documents',
     },
     {
       key: 'missingSiteDocs',
@@ -67,7 +73,7 @@ function FigureCard({ figure }: { figure: Figure }) {
   return figure.to ? (
     <Link to={figure.to} className="vp-figure-link">
       {body}
-      <span className="vp-sr-only"> websites</span>
+      <span className="vp-sr-only">{figure.linkHint ?? ' websites'}</span>
     </Link>
   ) : (
     body

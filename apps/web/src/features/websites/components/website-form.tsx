@@ -45,6 +45,10 @@ interface Props {
   onWithdrawTermination: () => void;
   withdrawing: boolean;
   onAgentInfo: (memberNumber: string) => void;
+  /** A Site Access Form type is set up, so the SAF button may show. */
+  safTypeExists: boolean;
+  onSaf: () => void;
+  safBusy: boolean;
 }
 
 /** Agent Search: 'Please enter agent information.' when empty, 'Please select an agent' when typed but not picked. */
@@ -68,7 +72,7 @@ export function WebsiteForm(props: Props) {
   const reciprocal = Form.useWatch('reciprocal', form) ?? false;
   const pick = Form.useWatch('agent', form) as AgentPick | undefined;
   const saved = site?.status ?? null;
-  const states = fieldStates(saved, chosenStatus, role, site?.activated ?? false);
+  const states = fieldStates(saved, chosenStatus, role, site?.activated ?? false, props.safTypeExists);
   const creating = site === null;
   const startDate = (Form.useWatch('startDate', form) as WebsiteFormValues['startDate'] | undefined) ?? null;
   const termDate = (Form.useWatch('termDate', form) as WebsiteFormValues['termDate'] | undefined) ?? null;
@@ -278,7 +282,11 @@ export function WebsiteForm(props: Props) {
               Delete
             </Button>
           )}
-          {states.saf !== 'hidden' && <Button disabled={states.saf === 'disabled'}>SAF</Button>}
+          {states.saf !== 'hidden' && (
+            <Button disabled={states.saf === 'disabled'} loading={props.safBusy} onClick={props.onSaf}>
+              SAF
+            </Button>
+          )}
         </div>
       )}
     </Form>

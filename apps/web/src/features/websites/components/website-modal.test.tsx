@@ -177,7 +177,7 @@ describe('website modal: rules by saved status', () => {
     expect(table.querySelectorAll('.vp-na').length).toBeGreaterThanOrEqual(6);
   });
 
-  it('tabs: Website, History, and Team only for the team product', async () => {
+  it('tabs: Website, Files, History, and Team only for the team product', async () => {
     serveApi((method, path) => {
       if (path === '/portal/metadata') return { body: metadata() };
       if (path === '/products') return { body: products };
@@ -186,7 +186,12 @@ describe('website modal: rules by saved status', () => {
     });
     renderWithClient(<WebsiteModal open siteId={7} onClose={() => undefined} />);
     await screen.findByDisplayValue('summit-homes.example.com', {}, { timeout: 5000 });
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Website', 'History', 'Team']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      'Website',
+      'Files',
+      'History',
+      'Team',
+    ]);
     expect(screen.getByRole('tab', { name: 'Website' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('link', { name: /@/ }).getAttribute('href')).toMatch(/^mailto:/);
   });
@@ -204,7 +209,7 @@ describe('website modal: create', () => {
     });
   }
 
-  it('starts as Pending Activation today, with only Website and History tabs', async () => {
+  it('starts as Pending Activation today, with Files disabled until the site is saved', async () => {
     serveCreate();
     renderWithClient(<WebsiteModal open siteId={null} onClose={() => undefined} />);
     const domain = await screen.findByPlaceholderText('www.example.com');
@@ -217,7 +222,8 @@ describe('website modal: create', () => {
     expect(input('Term Date').disabled).toBe(true);
     expect(statusBox().disabled).toBe(false);
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Website', 'History']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Website', 'Files', 'History']);
+    expect(screen.getByRole('tab', { name: 'Files' }).getAttribute('aria-disabled')).toBe('true');
   });
 
   it('shows each validation message verbatim', async () => {

@@ -20,6 +20,7 @@ import { useRole } from '../../../lib/session.ts';
 import { message, toastSaved } from '../../../lib/toast.ts';
 import { AgentInfoDialog } from '../../agents/index.ts';
 import { useMetadata } from '../../dashboard/index.ts';
+import { FilesTab, useSafFlow } from '../../documents/index.ts';
 import {
   useCreateWebsite,
   useDeleteWebsite,
@@ -42,7 +43,7 @@ import { TerminationDialog } from './termination-dialog.tsx';
 import { WebsiteForm } from './website-form.tsx';
 import '../websites.css';
 
-export type WebsiteTab = 'website' | 'history' | 'team';
+export type WebsiteTab = 'website' | 'files' | 'history' | 'team';
 
 export interface TeamSlotProps {
   siteId: number;
@@ -166,6 +167,18 @@ export function WebsiteModal({ open, siteId: requestedId, onClose, onCreated, sl
     const dirtyNow = !readOnly && initial !== null && fingerprint(now) !== fingerprint(initial);
     if (await guard.confirmLeave(dirtyNow)) onClose();
   }
+
+  const saf = useSafFlow({
+    site: saved
+      ? { id: saved.rowKey, domainName: saved.domainName, brokerMlsId: saved.broker?.mlsId || null }
+      : null,
+    readOnly,
+    dirty: () => {
+      const now = form.getFieldsValue(true) as WebsiteFormValues;
+      return !readOnly && initial !== null && fingerprint(now) !== fingerprint(initial);
+    },
+    save: async () => (await save()) !== null,
+  });
 
   const teamProduct = creating
     ? values?.product === TEAM_PRODUCT_ID
@@ -297,6 +310,9 @@ export function WebsiteModal({ open, siteId: requestedId, onClose, onCreated, sl
       onWithdrawTermination={confirmWithdraw}
       withdrawing={withdraw.isPending}
       onAgentInfo={(m) => setAgentInfo(m)}
+      safTypeExists={saf.typeExists}
+      onSaf={saf.start}
+      safBusy={saf.busy}
     />
   );
 
@@ -313,6 +329,12 @@ export function WebsiteModal({ open, siteId: requestedId, onClose, onCreated, sl
           <div ref={setFormBox}>{websiteTab}</div>
         </Spin>
       ),
+    },
+    {
+      key: 'files',
+      label: 'Files',
+      disabled: creating,
+      children: saved && tab === 'files' ? <FilesTab siteId={saved.rowKey} readOnly={readOnly} /> : null,
     },
     {
       key: 'history',
@@ -415,6 +437,7 @@ export function WebsiteModal({ open, siteId: requestedId, onClose, onCreated, sl
           onClose={() => setAgentChangeOpen(false)}
         />
       )}
+      {saf.dialogs}
       <AgentInfoDialog
         memberNumber={agentInfo}
         open={agentInfo !== null}

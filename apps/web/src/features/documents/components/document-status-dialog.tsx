@@ -1,0 +1,172 @@
+import { MailOutlined, StopOutlined } from '@ant-design/icons';
+import { isVoidedByStatus, SafMessages, signatureProgress, type DocumentSignatureStatus } from '@vp/contract';
+import { Button, Modal, Progress, Space, Timeline, Tooltip } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
+import { errorMessage } from '../../../lib/http.ts';
+import { message } from '../../../lib/toast.ts';
+import { useResendSignatures, useSignatureStatus, useVoidDocument, type DocumentOwner } from '../api.ts';
+import { VoidReasonDialog } from './void-reason-dialog.tsx';
+
+export const DATE_TIME = 'MM/DD/YYYY h:mm A';
+
+export function displayDateTime(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const d = dayjs(iso);
+  return d.isValid() ? d.format(DATE_TIME) : iso;
+}
+
+type Signer = DocumentSignatureStatus['signers'][number];
+
+const SIGNER_STATE_TEXT: Record<Signer['state'], string> = {
+  waiting: 'Waiting to sign',
+  opened: 'Opened, not signed yet',
+  signed: 'Signed',
+  declined: 'Declined',
+};
+
+/** Send Reminder and Void Document are offered only while signatures are still being collected. */
+export function statusActionsVisible(status: DocumentSignatureStatus, readOnly: boolean): boolean {
+  return !readOnly && !isVoidedByStatus(status.steps) && signatureProgress(status.steps) < 100;
+}
+
+interface Props {
+  documentId: number | null;
+  label?: string;
+  owner: DocumentOwner;
+  readOnly: boolean;
+  onClose: () => void;
+}
+
+/**
+ * The Document Status dialog (spec §2 Files tab, §4 Document): the steps as a timeline, the
+ * progress, each signer's state, and Send Reminder / Void Document while the SAF is out.
+ */
+export function DocumentStatusDialog({ documentId, label, owner, readOnly, onClose }: Props) {
+  const status = useSignatureStatus(documentId);
+  const resend = useResendSignatures(owner);
+  const voidDoc = useVoidDocument(owner);
+  const [voiding, setVoiding] = useState(false);
+
+  function confirmResend() {
+    if (documentId === null) return;
+    Modal.confirm({
+      title: SafMessages.resendConfirmTitle,
+      content: SafMessages.resendConfirm,
+      okText: 'Resend',
+      cancelText: 'Cancel',
+      onOk: async () => {
+        try {
+          await resend.mutateAsync(documentId);
+          void message.success(SafMessages.resent);
+          await status.refetch();
+        } catch (err) {
+          void message.error(errorMessage(err));
+        }
+      },
+      onCancel: () => void message.info(SafMessages.resendCancelled),
+    });
+  }
+
+  async function confirmVoid(reason: string) {
+    if (documentId === null) return;
+    try {
+      await voidDoc.mutateAsync({ documentId, reason });
+      void message.success(SafMessages.voided);
+      setVoiding(false);
+      onClose();
+    } catch (err) {
+      void message.error(errorMessage(err));
+    }
+  }
+
+  const data = status.data;
+  const progress = data ? signatureProgress(data.steps) : 0;
+
+  return (
+    <>
+      <Modal
+        open={documentId !== null}
+        title={label ? `Document Status: ${label}` : 'Document Status'}
+        onCancel={onClose}
+        destroyOnHidden
+        footer={
+          <Button onClick={onClose} data-testid="status-close">
+            Close
+          </Button>
+        }
+      >
+        {status.isError ? (
+          <ErrorState error={status.error} onRetry={() => void status.refetch()} />
+        ) : !data ? (
+          <LoadingState label="Loading the document status" rows={3} />
+        ) : (
+          <div data-testid="document-status">
+            <Progress
+              percent={progress}
+              aria-label="Signature progress"
+              status={isVoidedByStatus(data.steps) ? 'exception' : undefined}
+            />
+            <Timeline
+              className="vp-status-timeline"
+              items={data.steps.map((s, i) => ({
+                key: i,
+                color: s.completed ? 'green' : 'gray',
+                content: (
+                  <div data-testid="status-step">
+                    <strong>{s.description}</strong>
+                    <div>
+                      {s.completed ? 'Completed' : 'Not Completed'}
+                      {s.date ? <span className="vp-muted"> · {displayDateTime(s.date)}</span> : null}
+                    </div>
+                  </div>
+                ),
+              }))}
+            />
+            {data.signers.length > 0 && (
+              <ul className="vp-signers" aria-label="Signers">
+                {data.signers.map((s) => (
+                  <li key={`${s.signatory}-${s.email}`} data-testid="signer">
+                    <strong>{s.signatory}</strong>: {s.name} ({s.email}) — {SIGNER_STATE_TEXT[s.state]}
+                    {s.date ? <span className="vp-muted"> · {displayDateTime(s.date)}</span> : null}
+                  </li>
+                ))}
+              </ul>
+            )}
+            {statusActionsVisible(data, readOnly) && (
+              <Space>
+                <Tooltip title="Send Reminder">
+                  <Button
+                    icon={<MailOutlined />}
+                    aria-label="Send Reminder"
+                    loading={resend.isPending}
+                    onClick={confirmResend}
+                  />
+                </Tooltip>
+                <Tooltip title="Void Document">
+                  <Button
+                    danger
+                    icon={<StopOutlined />}
+                    aria-label="Void Document"
+                    onClick={() => setVoiding(true)}
+                  />
+                </Tooltip>
+              </Space>
+            )}
+          </div>
+        )}
+      </Modal>
+      <VoidReasonDialog
+        open={voiding}
+        okText="Void"
+        busy={voidDoc.isPending}
+        onConfirm={(r) => void confirmVoid(r)}
+        onCancel={() => {
+          setVoiding(false);
+          void message.info(SafMessages.voidCancelled);
+        }}
+      />
+    </>
+  );
+}

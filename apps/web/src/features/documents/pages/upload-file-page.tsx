@@ -1,0 +1,29 @@
+import { canWrite } from '@vp/contract';
+import { Card } from 'antd';
+import { useRole } from '../../../lib/session.ts';
+import { DocumentsPanel } from '../components/files-tab.tsx';
+
+/** Upload File (spec §2 Tools): the vendor account's own documents, as the Files tab has a site's. */
+export default function UploadFilePage() {
+  const role = useRole();
+  const readOnly = role === null || !canWrite(role);
+  return (
+    <Card>
+      <h1 className="vp-page-title">Upload File</h1>
+      <p className="vp-muted">
+        {readOnly
+          ? 'Documents on file for your vendor account.'
+          : 'Documents for your vendor account as a whole. Files for one website go on its Files tab.'}
+      </p>
+      <DocumentsPanel
+        owner={null}
+        readOnly={readOnly}
+        emptyText={
+          readOnly
+            ? 'No documents are on file for your vendor account yet.'
+            : 'No documents are on file for your vendor account yet. Drop one above to add it.'
+        }
+      />
+    </Card>
+  );
+}
