@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { buildApp } from './app.ts';
 import { MIGRATIONS_DIR, loadConfig } from './config.ts';
 import { migrateDatabase, openPglite, openPostgres } from './db/client.ts';
-import { DEMO_LOGINS, isEmpty, seedDemo } from './db/seed/index.ts';
+import { DEMO_LOGINS, isEmpty, seedDemo, seedDemoDocuments } from './db/seed/index.ts';
 
 /** read config -> open and migrate the database -> seed an empty one -> build the app -> listen. */
 async function main(): Promise<void> {
@@ -18,6 +18,8 @@ async function main(): Promise<void> {
   });
 
   const app = await buildApp({ config, database });
+  // The demo's files need storage, which exists once the app is built.
+  if (seeded) await seedDemoDocuments(database.db, app.ctx.storage);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

@@ -15,6 +15,7 @@ import { PRODUCTS, buildHistory, demoWebsites, type SeededSite } from './website
  */
 
 export { DEMO_LOGINS } from './accounts.ts';
+export { seedDemoDocuments } from './documents.ts';
 export { MAIN_AOR, RECIPROCAL_AORS } from './roster.ts';
 export { PRODUCTS } from './websites.ts';
 

@@ -3,7 +3,7 @@ import { DocumentMessages, documentListSchema, uploadResponseSchema } from '@vp/
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupDocs, type DocsTest } from './test-fixture.ts';
-import { samples } from './test-multipart.ts';
+import { ooxml, samples, zipOf } from './test-multipart.ts';
 
 let t: DocsTest;
 beforeAll(async () => {
@@ -93,6 +93,25 @@ describe('website documents', () => {
     ] as const) {
       const doc = await uploadAs(t.tokens.demo, name, data, t.types.other);
       expect(doc.sha256, name).toBe(sha(data));
+    }
+  });
+
+  it('tells the Office Open XML kinds apart, even when their parts lie past the first bytes', async () => {
+    for (const kind of ['docx', 'xlsx', 'pptx'] as const) {
+      const doc = await uploadAs(t.tokens.demo, `office.${kind}`, ooxml(kind), t.types.other);
+      expect(doc.contentType).toContain('openxmlformats');
+    }
+    for (const [name, data, ext] of [
+      ['sheet.xlsx', ooxml('docx'), 'xlsx'],
+      ['letter.docx', zipOf({ 'readme.txt': 'just a zip' }), 'docx'],
+      ['old.doc', ooxml('docx'), 'doc'],
+    ] as const) {
+      const res = await t.upload(t.tokens.demo, [
+        { name: 'file', file: { filename: name, data } },
+        { name: 'documentType', value: String(t.types.other) },
+      ]);
+      expect(res.statusCode, name).toBe(400);
+      expect(res.json().message).toBe(DocumentMessages.contentMismatch(ext));
     }
   });
 

@@ -54,3 +54,75 @@ export const samples = {
   txt: () => Buffer.from('Broker office list\nSummit Realty, Denver\n'),
   csv: () => Buffer.from('name,city\nSummit Realty,Denver\n'),
 };
+
+/** A zip archive of stored (uncompressed) entries, enough for an Office Open XML file. */
+export function zipOf(entries: Record<string, string>): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const [name, text] of Object.entries(entries)) {
+    const data = Buffer.from(text);
+    const nameBytes = Buffer.from(name);
+    const crc = crc32(data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(nameBytes.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(nameBytes.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, nameBytes, data);
+    centrals.push(central, nameBytes);
+    offset += local.length + nameBytes.length + data.length;
+  }
+  const dir = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(Object.keys(entries).length, 8);
+  end.writeUInt16LE(Object.keys(entries).length, 10);
+  end.writeUInt32LE(dir.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, dir, end]);
+}
+
+function crc32(data: Buffer): number {
+  let c = 0xffffffff;
+  for (const byte of data) {
+    c ^= byte;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  }
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+const OOXML_MAIN = {
+  docx: [
+    'word/document.xml',
+    'application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml',
+  ],
+  xlsx: ['xl/workbook.xml', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml'],
+  pptx: [
+    'ppt/presentation.xml',
+    'application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml',
+  ],
+} as const;
+
+/** A minimal Office Open XML package of the given kind, padded so its parts lie past the first 4 KB. */
+export function ooxml(kind: keyof typeof OOXML_MAIN): Buffer {
+  const [part, type] = OOXML_MAIN[kind];
+  return zipOf({
+    'docProps/padding.xml': `<?xml version="1.0"?><pad>${'x'.repeat(6000)}</pad>`,
+    '[Content_Types].xml':
+      '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+      `<Override PartName="/${part}" ContentType="${type}"/></Types>`,
+    [part]: '<?xml version="1.0"?><root/>',
+  });
+}

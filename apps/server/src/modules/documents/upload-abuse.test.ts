@@ -1,4 +1,5 @@
 import { DocumentMessages } from '@vp/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupDocs, type DocsTest } from './test-fixture.ts';
 import { multipart, samples, type Part } from './test-multipart.ts';
@@ -230,5 +231,22 @@ describe('upload abuse', () => {
       payload: body.payload,
     });
     expect(res.statusCode).toBe(415);
+  });
+
+  it('removes the stored object again when the row cannot be written', async () => {
+    const before = await t.leftovers();
+    await t.db.execute(sql`CREATE FUNCTION refuse_documents() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'documents are refused'; END $$`);
+    await t.db.execute(sql`CREATE TRIGGER refuse_documents BEFORE INSERT ON documents
+      FOR EACH ROW EXECUTE FUNCTION refuse_documents()`);
+    try {
+      const res = await t.upload(t.tokens.demo, [file('w9.pdf'), type()]);
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({ code: 500, message: 'Internal server error' });
+      expect(await t.leftovers()).toEqual(before);
+    } finally {
+      await t.db.execute(sql`DROP TRIGGER refuse_documents ON documents`);
+      await t.db.execute(sql`DROP FUNCTION refuse_documents()`);
+    }
   });
 });
