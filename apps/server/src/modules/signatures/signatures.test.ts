@@ -474,6 +474,17 @@ describe('signing links that cannot be used', () => {
     for (const k of ['saf.resent', 'saf.voided', 'saf.declined']) expect(kinds).toContain(k);
   }, 60_000);
 
+  it('stops one address that floods the signing calls', async () => {
+    const guess = () => t.inject({ method: 'GET', url: '/api/sign/guess', remoteAddress: '198.51.100.9' });
+    const codes: number[] = [];
+    // Counted per calendar minute: a minute may turn during the burst, so allow for a second one.
+    while (codes.length < 602 && codes.at(-1) !== 429) codes.push((await guess()).statusCode);
+    expect(codes.slice(0, 300).every((c) => c === 404)).toBe(true);
+    expect(codes.at(-1)).toBe(429);
+    // Another address is not held back.
+    expect((await pub('GET', '/api/sign/guess')).statusCode).toBe(404);
+  }, 60_000);
+
   it('refuses a drawn signature that is not a real PNG', async () => {
     const { agent } = await agentWithBroker();
     const site = await newSite(agent);
