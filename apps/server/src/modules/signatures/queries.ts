@@ -197,19 +197,35 @@ export interface TokenHit {
   expired: boolean;
 }
 
-/** The signer of a link by its token hash (live or spent), with expiry judged by the database clock. */
+/**
+ * The signer of a link by its token hash (live or spent), with expiry judged by the database clock.
+ * With `lock`, the request row is locked first and the signer read again: everything that changes a
+ * request's signers (sign, decline, void, resend) holds that lock, so two last signatures arriving
+ * together cannot both miss that the form is complete.
+ */
 export async function signerByTokenHash(db: Db, hash: string, lock = false): Promise<TokenHit | null> {
-  const rows = await rowsOf<{ id: number; spent: boolean; expired: boolean }>(
-    db,
-    sql`SELECT s.id, s.token_hash <> ${hash} AS spent,
-          (s.token_expires_at IS NULL OR s.token_expires_at <= now()) AS expired
-        FROM signers s
-        WHERE s.token_hash IN (${hash}, ${SPENT_PREFIX + hash})
-        LIMIT 1
-        ${lock ? sql`FOR UPDATE` : sql``}`,
-  );
-  const hit = rows[0];
+  const find = async () =>
+    (
+      await rowsOf<{ id: number; requestId: number; spent: boolean; expired: boolean }>(
+        db,
+        sql`SELECT s.id, s.request_id AS "requestId", s.token_hash <> ${hash} AS spent,
+              (s.token_expires_at IS NULL OR s.token_expires_at <= now()) AS expired
+            FROM signers s
+            WHERE s.token_hash IN (${hash}, ${SPENT_PREFIX + hash})
+            LIMIT 1`,
+      )
+    )[0];
+  let hit = await find();
   if (!hit) return null;
+  if (lock) {
+    await db
+      .select({ id: signatureRequests.id })
+      .from(signatureRequests)
+      .where(eq(signatureRequests.id, hit.requestId))
+      .for('update');
+    hit = await find();
+    if (!hit) return null;
+  }
   const [row] = await db
     .select({ signer: signers, request: signatureRequests })
     .from(signers)
