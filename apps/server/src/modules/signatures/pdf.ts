@@ -151,6 +151,8 @@ export interface FormContent {
   agent: { name: string; mlsId: string; license: string };
   brokers: { name: string; office: string }[];
   signatories: FormSignatory[];
+  /** What the sender noted on the request (the broker's MLS ID, the domain), when given. */
+  reference: string;
   date: Date;
 }
 
@@ -189,6 +191,7 @@ export async function renderSafForm(content: FormContent): Promise<Uint8Array> {
       `${content.agent.name}, MLS ID ${content.agent.mlsId}, license ${content.agent.license || '-'}`,
     ],
     ...content.brokers.map((b): [string, string] => ['Broker', `${b.name || '-'}, ${b.office || '-'}`]),
+    ...(content.reference ? [['Reference', content.reference] as [string, string]] : []),
     ['Date', isoDate(content.date)],
   ];
   for (const [label, value] of rows) {

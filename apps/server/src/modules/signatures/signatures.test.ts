@@ -485,6 +485,29 @@ describe('signing links that cannot be used', () => {
     expect((await pub('GET', '/api/sign/guess')).statusCode).toBe(404);
   }, 60_000);
 
+  it('seals once when the last two signatories sign at the same time', async () => {
+    const { agent } = await agentWithBroker();
+    const site = await newSite(agent);
+    const { documentId, signatories } = await send(site);
+    const tokens = await Promise.all(signatories.map((s) => linkOf(s.email)));
+    for (const token of tokens) await pub('POST', `/api/sign/${token}/consent`, { consent: true });
+    const results = await Promise.all(
+      tokens.map((token, i) =>
+        pub('POST', `/api/sign/${token}`, { fullName: signatories[i]!.name, signature: { kind: 'typed' } }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(results.map((r) => r.json().completed).sort()).toEqual([false, true]);
+    expect((await status(documentId)).steps[1]).toMatchObject({
+      description: 'Signed by all parties',
+      completed: true,
+    });
+    const completed = await t.rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM signature_events e JOIN signature_requests r ON r.id = e.request_id WHERE r.document_id = ${documentId} AND e.kind = 'completed'`,
+    );
+    expect(completed[0]!.n).toBe(1);
+  }, 30_000);
+
   it('refuses a drawn signature that is not a real PNG', async () => {
     const { agent } = await agentWithBroker();
     const site = await newSite(agent);
