@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   documents,
@@ -14,7 +14,6 @@ import {
   websiteTeamMembers,
   websiteTeams,
 } from '../../db/schema.ts';
-import { rowsOf } from '../../db/sql.ts';
 
 /** SQL of the Site Access Form ceremony. */
 
@@ -173,94 +172,6 @@ export async function setRequest(
   values: Partial<Pick<RequestRow, 'status' | 'voidReason' | 'finishedAt'>>,
 ): Promise<void> {
   await tx.update(signatureRequests).set(values).where(eq(signatureRequests.id, requestId));
-}
-
-/** Retires every live link of a request at once (void, decline). */
-export async function retireAllTokens(tx: Db, requestId: number): Promise<void> {
-  await tx
-    .update(signers)
-    .set({ tokenHash: sql`${SPENT_PREFIX}::text || ${signers.tokenHash}` })
-    .where(and(eq(signers.requestId, requestId), sql`${signers.tokenHash} NOT LIKE ${SPENT_PREFIX + '%'}`));
-}
-
-/**
- * A link that has served (signed, declined, voided) keeps its hash under this prefix: it can never
- * match a live lookup again, yet its holder is told why it no longer works instead of "not valid".
- * A resend replaces hashes outright, so replaced links are simply not valid.
- */
-export const SPENT_PREFIX = 'spent:';
-
-export interface TokenHit {
-  signer: SignerRow;
-  request: RequestRow;
-  spent: boolean;
-  expired: boolean;
-}
-
-/** The signer of a link by its token hash (live or spent), with expiry judged by the database clock. */
-export async function signerByTokenHash(db: Db, hash: string, lock = false): Promise<TokenHit | null> {
-  const rows = await rowsOf<{ id: number; spent: boolean; expired: boolean }>(
-    db,
-    sql`SELECT s.id, s.token_hash <> ${hash} AS spent,
-          (s.token_expires_at IS NULL OR s.token_expires_at <= now()) AS expired
-        FROM signers s
-        WHERE s.token_hash IN (${hash}, ${SPENT_PREFIX + hash})
-        LIMIT 1
-        ${lock ? sql`FOR UPDATE` : sql``}`,
-  );
-  const hit = rows[0];
-  if (!hit) return null;
-  const [row] = await db
-    .select({ signer: signers, request: signatureRequests })
-    .from(signers)
-    .innerJoin(signatureRequests, eq(signatureRequests.id, signers.requestId))
-    .where(eq(signers.id, hit.id));
-  if (!row) return null;
-  return { ...row, spent: hit.spent, expired: hit.expired };
-}
-
-/** Marks the signer signed and spends its link, only if the link is still live: one winner. */
-export async function markSigned(
-  tx: Db,
-  signerId: number,
-  hash: string,
-  values: { signedName: string; signatureImage: string | null },
-): Promise<boolean> {
-  const rows = await tx
-    .update(signers)
-    .set({ ...values, status: 'signed', signedAt: sql`now()`, tokenHash: SPENT_PREFIX + hash })
-    .where(and(eq(signers.id, signerId), eq(signers.tokenHash, hash), ne(signers.status, 'signed')))
-    .returning({ id: signers.id });
-  return rows.length === 1;
-}
-
-export async function markOpened(tx: Db, signerId: number): Promise<boolean> {
-  const rows = await tx
-    .update(signers)
-    .set({ status: 'opened' })
-    .where(and(eq(signers.id, signerId), eq(signers.status, 'waiting')))
-    .returning({ id: signers.id });
-  return rows.length === 1;
-}
-
-export async function markConsented(tx: Db, signerId: number): Promise<boolean> {
-  const rows = await tx
-    .update(signers)
-    .set({ consentedAt: sql`now()` })
-    .where(and(eq(signers.id, signerId), sql`${signers.consentedAt} IS NULL`))
-    .returning({ id: signers.id });
-  return rows.length === 1;
-}
-
-export async function markDeclined(tx: Db, signerId: number, reason: string): Promise<void> {
-  await tx.update(signers).set({ status: 'declined', declineReason: reason }).where(eq(signers.id, signerId));
-}
-
-export async function setToken(tx: Db, signerId: number, hash: string, expiresAt: Date): Promise<void> {
-  await tx
-    .update(signers)
-    .set({ tokenHash: hash, tokenExpiresAt: expiresAt })
-    .where(eq(signers.id, signerId));
 }
 
 export async function documentById(db: Db, id: number) {

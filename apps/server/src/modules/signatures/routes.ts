@@ -22,8 +22,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { actorOf } from '../../platform/actor.ts';
-import { AppError, BadRequestError } from '../../platform/errors.ts';
+import { AppError, BadRequestError, TooManyRequestsError } from '../../platform/errors.ts';
 import { errorResponses } from '../../platform/openapi.ts';
+import { PerMinuteLimit } from '../../platform/per-minute.ts';
 import { vendorOf } from '../../platform/scope.ts';
 import { signaturesService } from './service.ts';
 import type { Origin } from './tokens.ts';
@@ -46,9 +47,25 @@ const certificateSchema = z.object({
   sha256Fingerprint: z.string(),
 });
 
+/** Public calls per client address and minute: far above what a signer or a verifier needs. */
+const SIGNING_CALLS_PER_MINUTE = 300;
+const VERIFY_CALLS_PER_MINUTE = 60;
+const TOO_MANY = 'Too many requests. Please wait a minute and try again.';
+
+function perAddress(limitPerMinute: number) {
+  const limit = new PerMinuteLimit(limitPerMinute);
+  return async (request: FastifyRequest) => {
+    if (!limit.take(request.ip)) throw new TooManyRequestsError(TOO_MANY);
+  };
+}
+
 export function signaturesRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const service = signaturesService(ctx);
+  // The token is the credential: guessing is hopeless (256 bits), and each guess costs one indexed
+  // lookup, but one address still cannot flood the public calls.
+  const signingLimit = perAddress(SIGNING_CALLS_PER_MINUTE);
+  const verifyLimit = perAddress(VERIFY_CALLS_PER_MINUTE);
   app.addHook('onReady', async () => service.warmUp());
 
   api.get(
@@ -139,6 +156,7 @@ export function signaturesRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/sign/:token',
     {
       config: { access: 'public' },
+      onRequest: signingLimit,
       schema: {
         tags,
         summary: 'What the signing page shows (records that the link was opened)',
@@ -153,6 +171,7 @@ export function signaturesRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/sign/:token/document',
     {
       config: { access: 'public' },
+      onRequest: signingLimit,
       schema: {
         tags,
         summary: 'The PDF to be signed',
@@ -183,6 +202,7 @@ export function signaturesRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/sign/:token/consent',
     {
       config: { access: 'public' },
+      onRequest: signingLimit,
       schema: {
         tags,
         summary: 'Agree to sign electronically',
@@ -198,6 +218,7 @@ export function signaturesRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/sign/:token',
     {
       config: { access: 'public' },
+      onRequest: signingLimit,
       schema: {
         tags,
         summary: 'Sign (drawn or typed); the last signature seals the document',
@@ -213,6 +234,7 @@ export function signaturesRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/sign/:token/decline',
     {
       config: { access: 'public' },
+      onRequest: signingLimit,
       schema: {
         tags,
         summary: 'Decline to sign, with a reason; every link of the form stops working',
@@ -248,6 +270,7 @@ export function signaturesRoutes(app: FastifyInstance, ctx: AppContext): void {
       '/api/verify',
       {
         config: { access: 'public' },
+        onRequest: verifyLimit,
         schema: {
           tags,
           summary: 'Is this PDF one the portal sealed, unchanged? (multipart, field `file`)',

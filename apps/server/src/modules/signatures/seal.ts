@@ -7,7 +7,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { readDocumentBytes, replaceDocumentBytes } from '../documents/index.ts';
 import { sealingCertificate } from './certificate.ts';
-import { renderCompleted, type CertificateEvent } from './pdf.ts';
+import { renderCompleted, type CertificateEvent } from './pdf-completion.ts';
 import * as q from './queries.ts';
 
 /**

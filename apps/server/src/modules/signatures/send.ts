@@ -93,6 +93,12 @@ export async function sendSaf(
       name: b.name || chosen.filter((c) => c.signatory.startsWith('Broker'))[i]?.name || '',
     })),
     signatories: chosen,
+    reference: [
+      body.fields.mlsId ? `Broker MLS ID ${body.fields.mlsId}` : '',
+      body.fields.domainName ? `Domain ${body.fields.domainName}` : '',
+    ]
+      .filter(Boolean)
+      .join(', '),
     date: now,
   });
 

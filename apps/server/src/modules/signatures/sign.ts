@@ -6,6 +6,7 @@ import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../p
 import { readDocumentBytes } from '../documents/index.ts';
 import { recordChange } from '../history/index.ts';
 import * as q from './queries.ts';
+import * as sq from './signer-queries.ts';
 import { sealRequest, type SealResult } from './seal.ts';
 import { hashToken, type Origin } from './tokens.ts';
 
@@ -23,9 +24,9 @@ class GoneError extends AppError {
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 /** The signer of a usable link, or the refusal that says why it is not usable. */
-async function usableLink(db: Db, token: string, lock = false): Promise<q.TokenHit> {
+async function usableLink(db: Db, token: string, lock = false): Promise<sq.TokenHit> {
   // A malformed token costs no query.
-  const hit = TOKEN_SHAPE.test(token) ? await q.signerByTokenHash(db, hashToken(token), lock) : null;
+  const hit = TOKEN_SHAPE.test(token) ? await sq.signerByTokenHash(db, hashToken(token), lock) : null;
   if (!hit) throw new NotFoundError(SigningLinkMessages.invalid);
   if (hit.signer.status === 'signed') throw new GoneError(SigningLinkMessages.used);
   if (hit.request.status === 'voided') throw new GoneError(SigningLinkMessages.voided);
@@ -45,7 +46,7 @@ const signerActor = (s: q.SignerRow) => ({
 
 async function audit(
   tx: Db,
-  hit: q.TokenHit,
+  hit: sq.TokenHit,
   kind: 'saf.opened' | 'saf.consented' | 'saf.signed' | 'saf.declined' | 'saf.completed',
   description: string,
 ) {
@@ -63,7 +64,7 @@ async function audit(
 export async function openLink(ctx: AppContext, token: string, origin: Origin): Promise<SigningView> {
   const hit = await ctx.db.transaction(async (tx) => {
     const found = await usableLink(tx, token, true);
-    if (await q.markOpened(tx, found.signer.id)) {
+    if (await sq.markOpened(tx, found.signer.id)) {
       await q.insertEvent(tx, {
         requestId: found.request.id,
         signerId: found.signer.id,
@@ -110,7 +111,7 @@ export async function linkDocument(ctx: AppContext, token: string): Promise<Buff
 export async function consent(ctx: AppContext, token: string, origin: Origin): Promise<{ message: string }> {
   await ctx.db.transaction(async (tx) => {
     const hit = await usableLink(tx, token, true);
-    if (await q.markConsented(tx, hit.signer.id)) {
+    if (await sq.markConsented(tx, hit.signer.id)) {
       await q.insertEvent(tx, {
         requestId: hit.request.id,
         signerId: hit.signer.id,
@@ -165,7 +166,7 @@ export async function sign(
       const hit = await usableLink(tx, token, true);
       if (!hit.signer.consentedAt) throw new ConflictError(SigningLinkMessages.consentRequired);
       if (
-        !(await q.markSigned(tx, hit.signer.id, hashToken(token), {
+        !(await sq.markSigned(tx, hit.signer.id, hashToken(token), {
           signedName: body.fullName,
           signatureImage: image,
         }))
@@ -225,9 +226,9 @@ export async function decline(
 ): Promise<{ message: string }> {
   const hit = await ctx.db.transaction(async (tx) => {
     const found = await usableLink(tx, token, true);
-    await q.markDeclined(tx, found.signer.id, reason);
+    await sq.markDeclined(tx, found.signer.id, reason);
     await q.setRequest(tx, found.request.id, { status: 'declined', finishedAt: new Date() });
-    await q.retireAllTokens(tx, found.request.id);
+    await sq.retireAllTokens(tx, found.request.id);
     await q.insertEvent(tx, {
       requestId: found.request.id,
       signerId: found.signer.id,

@@ -16,7 +16,8 @@ import {
 import { sql } from 'drizzle-orm';
 import forge from 'node-forge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUBLIC_URL, latestMailTo } from '../../../test/helper.ts';
+import { PUBLIC_URL, latestMailTo, setup } from '../../../test/helper.ts';
+import { generateSelfSigned } from './certificate.ts';
 import { freshDomain, setupPortal, type PortalTest } from '../websites/test-fixture.ts';
 
 /**
@@ -373,6 +374,12 @@ describe('the Site Access Form ceremony', () => {
     expect((await verify(before.bytes)).result).toBe('unknown');
     expect((await verify(Buffer.from('hello, not a pdf'))).result).toBe('not-pdf');
 
+    // Each signer's first look is recorded once, however often the page is opened.
+    const opened = await t.rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM signature_events e JOIN signature_requests r ON r.id = e.request_id WHERE r.document_id = ${documentId} AND e.kind = 'opened'`,
+    );
+    expect(opened[0]!.n).toBe(2);
+
     // The whole walk is in the site's History.
     const kinds = (
       (await t.call(t.tokens.demo, 'GET', `/api/website/${site}/changelog`)).json() as { kind: string }[]
@@ -473,6 +480,40 @@ describe('signing links that cannot be used', () => {
     ).map((e) => e.kind);
     for (const k of ['saf.resent', 'saf.voided', 'saf.declined']) expect(kinds).toContain(k);
   }, 60_000);
+
+  it('stops one address that floods the signing calls', async () => {
+    const guess = () => t.inject({ method: 'GET', url: '/api/sign/guess', remoteAddress: '198.51.100.9' });
+    const codes: number[] = [];
+    // Counted per calendar minute: a minute may turn during the burst, so allow for a second one.
+    while (codes.length < 602 && codes.at(-1) !== 429) codes.push((await guess()).statusCode);
+    expect(codes.slice(0, 300).every((c) => c === 404)).toBe(true);
+    expect(codes.at(-1)).toBe(429);
+    // Another address is not held back.
+    expect((await pub('GET', '/api/sign/guess')).statusCode).toBe(404);
+  }, 60_000);
+
+  it('seals once when the last two signatories sign at the same time', async () => {
+    const { agent } = await agentWithBroker();
+    const site = await newSite(agent);
+    const { documentId, signatories } = await send(site);
+    const tokens = await Promise.all(signatories.map((s) => linkOf(s.email)));
+    for (const token of tokens) await pub('POST', `/api/sign/${token}/consent`, { consent: true });
+    const results = await Promise.all(
+      tokens.map((token, i) =>
+        pub('POST', `/api/sign/${token}`, { fullName: signatories[i]!.name, signature: { kind: 'typed' } }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(results.map((r) => r.json().completed).sort()).toEqual([false, true]);
+    expect((await status(documentId)).steps[1]).toMatchObject({
+      description: 'Signed by all parties',
+      completed: true,
+    });
+    const completed = await t.rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM signature_events e JOIN signature_requests r ON r.id = e.request_id WHERE r.document_id = ${documentId} AND e.kind = 'completed'`,
+    );
+    expect(completed[0]!.n).toBe(1);
+  }, 30_000);
 
   it('refuses a drawn signature that is not a real PNG', async () => {
     const { agent } = await agentWithBroker();
@@ -647,4 +688,48 @@ describe('access', () => {
       expect(anon.statusCode, `${method} ${url} anonymous`).toBe(401);
     }
   }, 30_000);
+});
+
+describe('verify and the sealing certificate', () => {
+  it('asks for a PDF in the file field', async () => {
+    const json = await t.inject({ method: 'POST', url: '/api/verify', payload: { file: 'x' } });
+    expect(json.statusCode).toBe(400);
+    expect(json.json().message).toBe(VerifyMessages.fileRequired);
+    const boundary = '----safempty';
+    const empty = await t.inject({
+      method: 'POST',
+      url: '/api/verify',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n\r\n--${boundary}--\r\n`,
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe(VerifyMessages.fileRequired);
+  });
+
+  it('shows the generated self-signed certificate: the portal as subject, ten years valid', async () => {
+    const res = await t.inject({ method: 'GET', url: '/api/verify/certificate' });
+    expect(res.statusCode).toBe(200);
+    const cert = res.json() as { subject: string; issuer: string; validFrom: string; validTo: string };
+    expect(cert.subject).toContain('CN=Vendor Portal');
+    expect(cert.issuer).toBe(cert.subject);
+    const years = (Date.parse(cert.validTo) - Date.parse(cert.validFrom)) / (365.25 * 24 * 3600 * 1000);
+    expect(Math.round(years)).toBe(10);
+    // Generated into the data directory, not the repository.
+    expect(fs.existsSync(path.join(t.config.dataDir, 'signing', 'seal.p12'))).toBe(true);
+    expect(t.config.dataDir.startsWith(os.tmpdir())).toBe(true);
+  });
+
+  it('uses the P12 named by SIGNING_P12 when it is set', async () => {
+    const own = generateSelfSigned('Example MLS Document Signing');
+    const file = path.join(work, 'own.p12');
+    fs.writeFileSync(file, own.p12);
+    const other = await setup({ env: { SIGNING_P12: file, SIGNING_P12_PASSWORD: own.password } });
+    try {
+      const res = await other.inject({ method: 'GET', url: '/api/verify/certificate' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().subject).toContain('CN=Example MLS Document Signing');
+    } finally {
+      await other.close();
+    }
+  }, 60_000);
 });

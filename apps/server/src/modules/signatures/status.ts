@@ -4,6 +4,7 @@ import type { Actor } from '../../platform/actor.ts';
 import { ConflictError, NotFoundError } from '../../platform/errors.ts';
 import { recordChange } from '../history/index.ts';
 import * as q from './queries.ts';
+import * as sq from './signer-queries.ts';
 import { mailLinks, type MailedLink } from './send.ts';
 import { newSigningToken, type Origin } from './tokens.ts';
 
@@ -86,7 +87,7 @@ export async function resendSaf(
     if (open.length === 0) throw new ConflictError(SafMessages.nothingToResend);
     for (const s of open) {
       const t = newSigningToken();
-      await q.setToken(tx, s.id, t.hash, t.expiresAt);
+      await sq.setToken(tx, s.id, t.hash, t.expiresAt);
       links.push({ to: s.email, name: s.name, token: t.token });
     }
     await q.insertEvent(tx, {
@@ -128,7 +129,7 @@ export async function voidSaf(
     const { request } = found;
     if (request.status !== 'pending') throw new ConflictError(SafMessages.notPending);
     await q.setRequest(tx, request.id, { status: 'voided', voidReason: reason, finishedAt: new Date() });
-    await q.retireAllTokens(tx, request.id);
+    await sq.retireAllTokens(tx, request.id);
     await q.voidDocument(tx, documentId);
     await q.insertEvent(tx, {
       requestId: request.id,

@@ -1,0 +1,138 @@
+import { PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
+import {
+  embedFonts,
+  GREY,
+  INK,
+  isoDate,
+  MARGIN,
+  PAGE,
+  signatureBox,
+  utcTime,
+  widthOf,
+  wrap,
+  type FormSignatory,
+} from './pdf.ts';
+
+/** The signed form: each signature stamped on its line, and the certificate of completion. */
+
+export interface StampedSigner extends FormSignatory {
+  signedName: string;
+  /** PNG bytes of a drawn signature, or null when typed. */
+  image: Uint8Array | null;
+  signedAt: Date;
+}
+
+export interface CertificateEvent {
+  at: Date;
+  kind: string;
+  who: string;
+  detail: string;
+  ip: string;
+  userAgent: string;
+}
+
+export interface CompletionContent {
+  portalName: string;
+  documentId: number;
+  label: string;
+  domainName: string;
+  unsealedSha256: string;
+  completedAt: Date;
+  signers: StampedSigner[];
+  events: CertificateEvent[];
+}
+
+/** A line writer that starts a new page when the current one is full. */
+function pageWriter(pdf: PDFDocument) {
+  let page: PDFPage = pdf.addPage(PAGE);
+  let y = PAGE[1] - MARGIN;
+  return {
+    line(text: string, font: PDFFont, size: number, indent = 0, color = INK) {
+      if (y < MARGIN + size) {
+        page = pdf.addPage(PAGE);
+        y = PAGE[1] - MARGIN;
+      }
+      page.drawText(text, { x: MARGIN + indent, y: y - size, size, font, color });
+      y -= size + 4;
+    },
+    gap(h: number) {
+      y -= h;
+    },
+  };
+}
+
+/** Stamps every signature on its line and appends the certificate of completion. */
+export async function renderCompleted(
+  original: Uint8Array,
+  content: CompletionContent,
+): Promise<PDFDocument> {
+  const pdf = await PDFDocument.load(original, { updateMetadata: false });
+  const fonts = await embedFonts(pdf);
+  for (const [i, s] of content.signers.entries()) {
+    const box = signatureBox(i);
+    const page = pdf.getPage(box.page);
+    if (s.image) {
+      const png = await pdf.embedPng(s.image);
+      const scale = Math.min(box.width / png.width, 30 / png.height, 1);
+      page.drawImage(png, {
+        x: box.x + 4,
+        y: box.lineY + 2,
+        width: png.width * scale,
+        height: png.height * scale,
+      });
+    } else {
+      let size = 20;
+      while (size > 8 && widthOf(fonts.script, s.signedName, size) > box.width - 8) size -= 1;
+      page.drawText(s.signedName, { x: box.x + 4, y: box.lineY + 5, size, font: fonts.script, color: INK });
+    }
+    page.drawText(`Signed by ${s.signedName} at ${utcTime(s.signedAt)}`, {
+      x: box.x + 50,
+      y: box.lineY - 11,
+      size: 7,
+      font: fonts.regular,
+      color: GREY,
+    });
+    page.drawText(isoDate(s.signedAt), {
+      x: box.x + box.width + 24,
+      y: box.lineY + 4,
+      size: 10,
+      font: fonts.regular,
+      color: INK,
+    });
+  }
+
+  const w = pageWriter(pdf);
+  const width = PAGE[0] - 2 * MARGIN;
+  w.line('Certificate of completion', fonts.bold, 18);
+  w.gap(6);
+  for (const text of [
+    `Document: ${content.label} (document id ${content.documentId})`,
+    `Website: ${content.domainName}`,
+    `SHA-256 of the document before sealing: ${content.unsealedSha256}`,
+    `Completed: ${utcTime(content.completedAt)}`,
+    `Sealed by the ${content.portalName} with its certificate; any change to this file breaks the seal.`,
+  ]) {
+    for (const line of wrap(text, fonts.regular, 9, width)) w.line(line, fonts.regular, 9);
+  }
+  w.gap(8);
+  w.line('Signers', fonts.bold, 12);
+  for (const s of content.signers) {
+    for (const line of wrap(
+      `${s.signatory}: ${s.name} <${s.email}>, signed as "${s.signedName}" (${s.image ? 'drawn' : 'typed'}) at ${utcTime(s.signedAt)}`,
+      fonts.regular,
+      9,
+      width,
+    ))
+      w.line(line, fonts.regular, 9);
+  }
+  w.gap(8);
+  w.line('Events', fonts.bold, 12);
+  for (const e of content.events) {
+    const head = `${utcTime(e.at)}  ${e.kind}${e.who ? ` - ${e.who}` : ''}${e.detail ? `: ${e.detail}` : ''}`;
+    for (const line of wrap(head, fonts.regular, 9, width)) w.line(line, fonts.regular, 9);
+    const origin = `IP ${e.ip || '-'}, user agent ${e.userAgent || '-'}`;
+    for (const line of wrap(origin, fonts.regular, 8, width - 12)) w.line(line, fonts.regular, 8, 12, GREY);
+    w.gap(2);
+  }
+  return pdf;
+}
