@@ -48,6 +48,9 @@ export const DocumentMessages = {
   typeNameTaken: 'A file type with this name already exists.',
   typeNameRequired: 'Please enter a file type name.',
   notFound: 'Document not found',
+  signedInPortal: 'This document type is signed in the portal: use the SAF button on the website instead.',
+  voidBeforeDelete:
+    'This form is out for signature. Void it first, so its signers are told it was withdrawn.',
   signedCannotBeDeleted: 'A signed document is part of the licensing record and cannot be deleted.',
   uploaded: 'Upload successfully',
   uploadFailed: 'Failed to upload',

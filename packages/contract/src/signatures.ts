@@ -40,6 +40,7 @@ export const SafMessages = {
   notOverridable: 'This signatory is fixed by the MLS roster and cannot be changed.',
   nothingToResend: 'Everyone has already signed this document.',
   notPending: 'This document is not waiting for signatures.',
+  alreadyVoided: 'This document has already been voided.',
   voidReasonRequired: 'Please give a reason for voiding.',
   notASignedDocument: 'This document has no signature process.',
 } as const;
@@ -50,6 +51,8 @@ export const SigningLinkMessages = {
   expired: 'This signing link has expired. Please ask the sender to send the form again.',
   used: 'You have already signed this document with this link. Thank you.',
   declined: 'You declined to sign this document. The sender has been told.',
+  declinedByOther:
+    'Another signer declined this document, so it can no longer be signed. The sender has been told and may send a new one.',
   voided: 'This document was withdrawn by the sender and can no longer be signed.',
   completed: 'This document has already been signed by everyone.',
   consentRequired: 'Please agree to sign electronically before you sign.',

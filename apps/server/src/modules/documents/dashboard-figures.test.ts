@@ -69,8 +69,10 @@ describe('missingSiteDocs', () => {
     expect(live).toBeGreaterThan(1);
     expect((await figures()).missingSiteDocs).toBe(live);
 
-    // An uploaded SAF not approved yet leaves the site missing it.
-    const saf = await upload('saf.pdf', samples.pdf(), t.types.saf, t.sites.summit);
+    // A SAF not approved yet leaves the site missing it. (SAFs come from the signing ceremony; the
+    // document is made one here so the figure can be followed through each state.)
+    const saf = await upload('saf.pdf', samples.pdf(), t.types.screenshot, t.sites.summit);
+    await t.db.execute(sql`UPDATE documents SET type_id = ${t.types.saf} WHERE id = ${saf}`);
     expect((await figures()).missingSiteDocs).toBe(live);
     await t.db.execute(sql`UPDATE documents SET approved = true WHERE id = ${saf}`);
     expect((await figures()).missingSiteDocs).toBe(live - 1);

@@ -1,7 +1,7 @@
 import type { DocumentInfo, DocumentType } from '@vp/contract';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { documents, documentTypes } from '../../db/schema.ts';
+import { documents, documentTypes, signatureRequests } from '../../db/schema.ts';
 
 /** The documents' SQL; every read of a document is scoped by vendor. */
 
@@ -123,4 +123,13 @@ export async function renameMessagingType(tx: Db, id: number, type: string): Pro
     .where(and(eq(documentTypes.id, id), eq(documentTypes.messaging, true)))
     .returning();
   return row ?? null;
+}
+
+/** A document whose Site Access Form is still waiting for signatures. */
+export async function isOutForSignature(db: Db, documentId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: signatureRequests.id })
+    .from(signatureRequests)
+    .where(and(eq(signatureRequests.documentId, documentId), eq(signatureRequests.status, 'pending')));
+  return !!row;
 }

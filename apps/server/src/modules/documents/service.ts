@@ -62,6 +62,7 @@ export function documentsService(ctx: AppContext) {
     const typeId = parseId(typeRaw);
     const type = typeId === null ? null : await q.documentTypeById(db, typeId);
     if (!type || type.messaging) throw new BadRequestError(DocumentMessages.typeUnknown);
+    if (type.signatureRequired) throw new BadRequestError(DocumentMessages.signedInPortal);
     const websiteRaw = input.website?.trim() ?? '';
     let websiteId: number | null = null;
     if (websiteRaw) {
@@ -157,6 +158,7 @@ export function documentsService(ctx: AppContext) {
         if (!doc) throw new NotFoundError(DocumentMessages.notFound);
         if (isSignedRecord(doc) && !isStaff(actor))
           throw new ConflictError(DocumentMessages.signedCannotBeDeleted);
+        if (await q.isOutForSignature(tx, doc.id)) throw new ConflictError(DocumentMessages.voidBeforeDelete);
         await q.deleteDocumentRow(tx, doc.id);
         if (doc.websiteId !== null) {
           const type = await q.documentTypeById(tx, doc.typeId);

@@ -30,7 +30,10 @@ async function usableLink(db: Db, token: string, lock = false): Promise<sq.Token
   if (!hit) throw new NotFoundError(SigningLinkMessages.invalid);
   if (hit.signer.status === 'signed') throw new GoneError(SigningLinkMessages.used);
   if (hit.request.status === 'voided') throw new GoneError(SigningLinkMessages.voided);
-  if (hit.request.status === 'declined') throw new GoneError(SigningLinkMessages.declined);
+  if (hit.request.status === 'declined')
+    throw new GoneError(
+      hit.signer.status === 'declined' ? SigningLinkMessages.declined : SigningLinkMessages.declinedByOther,
+    );
   if (hit.request.status === 'completed') throw new GoneError(SigningLinkMessages.completed);
   if (hit.spent) throw new NotFoundError(SigningLinkMessages.invalid);
   if (hit.expired) throw new GoneError(SigningLinkMessages.expired);

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import {
+  DocumentMessages,
   SafMessages,
   SigningLinkMessages,
   TEAM_PRODUCT_ID,
@@ -386,7 +387,48 @@ describe('the Site Access Form ceremony', () => {
     ).map((e) => e.kind);
     for (const k of ['saf.sent', 'saf.opened', 'saf.consented', 'saf.signed', 'saf.completed'])
       expect(kinds).toContain(k);
+
+    // The sealed form cannot be deleted by the vendor, but it can be revoked by voiding it.
+    const del = await t.call(t.tokens.demo, 'DELETE', `/api/document/${documentId}`);
+    expect(del.statusCode).toBe(409);
+    const revoked = await t.call(t.tokens.demo, 'PUT', `/api/document/${documentId}/signatures/void`, {
+      reason: 'Licence ended',
+    });
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    const [revokedDoc] = await t.rows<{ voided: boolean; approved: boolean }>(
+      sql`SELECT voided, approved FROM documents WHERE id = ${documentId}`,
+    );
+    expect(revokedDoc).toEqual({ voided: true, approved: false });
   }, 60_000);
+});
+
+describe('uploads of the form', () => {
+  it('refuses a SAF uploaded as a file: it is signed in the portal', async () => {
+    const { agent } = await agentWithBroker();
+    const site = await newSite(agent);
+    const boundary = 'x-boundary';
+    const body = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="documentType"\r\n\r\n${safType}\r\n` +
+          `--${boundary}\r\nContent-Disposition: form-data; name="website"\r\n\r\n${site}\r\n` +
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="saf.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+      ),
+      Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/documents',
+      headers: { ...t.auth(t.tokens.demo), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: body,
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().message).toBe(DocumentMessages.signedInPortal);
+    const [n] = await t.rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM documents WHERE website_id = ${site}`,
+    );
+    expect(n!.n).toBe(0);
+  });
 });
 
 describe('signing links that cannot be used', () => {
@@ -451,29 +493,51 @@ describe('signing links that cannot be used', () => {
     );
     expect(live[0]!.n).toBe(0);
     // Nothing left to resend or void.
-    for (const [method, url, body] of [
-      ['PUT', `/api/document/${documentId}/signatures/resend`, undefined],
-      ['PUT', `/api/document/${documentId}/signatures/void`, { reason: 'again' }],
-    ] as const) {
-      const res = await t.call(t.tokens.demo, method, url, body);
-      expect(res.statusCode).toBe(409);
-      expect(res.json().message).toBe(SafMessages.notPending);
-    }
+    const resendVoided = await t.call(t.tokens.demo, 'PUT', `/api/document/${documentId}/signatures/resend`);
+    expect(resendVoided.statusCode).toBe(409);
+    expect(resendVoided.json().message).toBe(SafMessages.notPending);
+    const voidAgain = await t.call(t.tokens.demo, 'PUT', `/api/document/${documentId}/signatures/void`, {
+      reason: 'again',
+    });
+    expect(voidAgain.statusCode).toBe(409);
+    expect(voidAgain.json().message).toBe(SafMessages.alreadyVoided);
 
-    // Void & Resend: a new form can be sent for the site once the old one is void.
+    // Void & Resend: a new form can be sent for the site once the old one is void. While it is out
+    // for signature it cannot be deleted: voiding first tells its signers it was withdrawn.
     const again = await send(site);
+    const del = await t.call(t.tokens.demo, 'DELETE', `/api/document/${again.documentId}`);
+    expect(del.statusCode).toBe(409);
+    expect(del.json().message).toBe(DocumentMessages.voidBeforeDelete);
     const declineToken = await linkOf(signatories[0]!.email);
     const otherToken = await linkOf(signatories[1]!.email);
     const declined = await pub('POST', `/api/sign/${declineToken}/decline`, { reason: 'Not our office' });
     expect(declined.statusCode, declined.body).toBe(200);
     expect(declined.json().message).toBe(SigningLinkMessages.declinedDone);
     await expectRefused(declineToken, 410, SigningLinkMessages.declined);
-    await expectRefused(otherToken, 410, SigningLinkMessages.declined);
+    // The other signer is told someone else declined, not that they did.
+    await expectRefused(otherToken, 410, SigningLinkMessages.declinedByOther);
     const dst = await status(again.documentId);
     expect(dst.steps[1]).toMatchObject({
       description: expect.stringMatching(/^Declined by .+: Not our office$/),
       completed: false,
     });
+    // A declined form cannot be resent, but it can be voided so a fresh one can go out.
+    const resendDeclined = await t.call(
+      t.tokens.demo,
+      'PUT',
+      `/api/document/${again.documentId}/signatures/resend`,
+    );
+    expect(resendDeclined.statusCode).toBe(409);
+    const voidDeclined = await t.call(
+      t.tokens.demo,
+      'PUT',
+      `/api/document/${again.documentId}/signatures/void`,
+      {
+        reason: 'Broker declined',
+      },
+    );
+    expect(voidDeclined.statusCode, voidDeclined.body).toBe(200);
+    await send(site);
 
     const kinds = (
       (await t.call(t.tokens.demo, 'GET', `/api/website/${site}/changelog`)).json() as { kind: string }[]

@@ -127,7 +127,9 @@ export async function voidSaf(
       throw new NotFoundError();
     }
     const { request } = found;
-    if (request.status !== 'pending') throw new ConflictError(SafMessages.notPending);
+    // A pending form is withdrawn; a declined one is closed so a fresh one can go out; a completed
+    // one is revoked (the document is no longer approved). Only a voided one cannot be voided again.
+    if (request.status === 'voided') throw new ConflictError(SafMessages.alreadyVoided);
     await q.setRequest(tx, request.id, { status: 'voided', voidReason: reason, finishedAt: new Date() });
     await sq.retireAllTokens(tx, request.id);
     await q.voidDocument(tx, documentId);

@@ -44,6 +44,11 @@ function unusableCopy(status: number, message: string): { title: string; next: s
         title: 'You declined to sign',
         next: 'If you change your mind, ask the sender to send the form again.',
       };
+    case SigningLinkMessages.declinedByOther:
+      return {
+        title: 'Declined by another signer',
+        next: 'There is nothing for you to do now. If the sender sends a new form, you will get a new email.',
+      };
     case SigningLinkMessages.voided:
       return {
         title: 'This document was withdrawn',
