@@ -468,6 +468,27 @@ describe('signing links that cannot be used', () => {
       completed: false,
     });
 
+    // A declined form is still the site's SAF: it can be voided (Void, or Void & Resend), and then
+    // its links say so.
+    const voidDeclined = await t.call(
+      t.tokens.demo,
+      'PUT',
+      `/api/document/${again.documentId}/signatures/void`,
+      {
+        reason: 'Broker changed',
+      },
+    );
+    expect(voidDeclined.statusCode, voidDeclined.body).toBe(200);
+    expect((await status(again.documentId)).steps[1]).toMatchObject({
+      description: SafMessages.voidStep,
+      completed: true,
+    });
+    const [declinedDoc] = await t.rows<{ voided: boolean }>(
+      sql`SELECT voided FROM documents WHERE id = ${again.documentId}`,
+    );
+    expect(declinedDoc!.voided).toBe(true);
+    await expectRefused(otherToken, 410, SigningLinkMessages.voided);
+
     const kinds = (
       (await t.call(t.tokens.demo, 'GET', `/api/website/${site}/changelog`)).json() as { kind: string }[]
     ).map((e) => e.kind);

@@ -109,7 +109,7 @@ export async function resendSaf(
   return { message: SafMessages.resent };
 }
 
-/** Voids a form: every link dies at once and the document is no longer approved. */
+/** Voids a form out for signature or declined: every link dies at once and the document is no longer approved. */
 export async function voidSaf(
   ctx: AppContext,
   vendorId: number,
@@ -126,7 +126,10 @@ export async function voidSaf(
       throw new NotFoundError();
     }
     const { request } = found;
-    if (request.status !== 'pending') throw new ConflictError(SafMessages.notPending);
+    // A declined form is still the site's SAF until it is voided, so it can be voided (and a new
+    // one sent) like one still out for signature; a completed or voided one cannot.
+    if (request.status !== 'pending' && request.status !== 'declined')
+      throw new ConflictError(SafMessages.notPending);
     await q.setRequest(tx, request.id, { status: 'voided', voidReason: reason, finishedAt: new Date() });
     await q.retireAllTokens(tx, request.id);
     await q.voidDocument(tx, documentId);
