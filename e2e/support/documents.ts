@@ -92,5 +92,5 @@ export async function chooseType(page: Page, panel: Locator, type: string): Prom
 }
 
 /** Rows of the file table (desktop widths). */
-export const fileRows = (scope: Locator) =>
+export const fileRows = (scope: Locator | Page) =>
   scope.getByTestId('documents-table').locator('tbody tr.ant-table-row');
