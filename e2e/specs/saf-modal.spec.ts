@@ -21,11 +21,12 @@ import {
 import { apiLogin, useSession, users } from '../support/session.ts';
 
 /**
- * The Site Access Form from the website modal, as the vendor works it: SAF, the signatory dialog,
- * Send; each signatory signs from the link mailed to them in a browser of their own; the Files tab
- * and the Document Status dialog follow the document to 100 % and Approved; the sealed PDF downloads
- * from the Files tab and verifies (its hash, pdfsig, /api/verify). A decline, the Resend SAF dialog
- * and a void are walked through the same screens.
+ * The Site Access Form ceremony against the real server, from the website modal as the vendor works
+ * it: SAF, the signatory dialog, Send; each signatory opens the link mailed to them in a browser of
+ * their own (the broker on a phone), reads the PDF, consents, draws a signature and signs, and the
+ * link is then spent; the Files tab and the Document Status dialog follow the document to 100 % and
+ * Approved; the sealed PDF downloads from the Files tab and verifies (its hash, pdfsig, /api/verify,
+ * one changed byte). A decline, the Resend SAF dialog and a void are walked through the same screens.
  */
 test.describe.configure({ timeout: 120_000 });
 
@@ -108,6 +109,10 @@ async function closeStatus(dialog: Locator): Promise<void> {
   await expect(dialog).toBeHidden();
 }
 
+/** Matches exactly one of the texts. */
+const oneOf = (...texts: string[]) =>
+  new RegExp(`^(${texts.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`);
+
 const progress = (dialog: Locator) => dialog.getByRole('progressbar', { name: 'Signature progress' });
 
 test('a SAF sent from the modal is signed by everyone, reaches 100 %, downloads sealed and verifies', async ({
@@ -140,6 +145,16 @@ test('a SAF sent from the modal is signed by everyone, reaches 100 %, downloads 
     const signer = await openLink(browser, link, index === 0 ? 390 : 1440);
     await consentDrawAndSign(signer);
     await expect(signer.getByRole('status')).toHaveText(SigningLinkMessages.signed);
+    const last = index === links.length - 1;
+    if (last) await expect(signer.getByText(/Everyone has now signed/)).toBeVisible();
+    // The link is spent: signed by this signer, or (for the last one) signed by everyone.
+    await signer.reload();
+    await expect(signer.getByRole('heading', { level: 1 })).toHaveText(
+      last ? /^(Already signed|Signed by everyone)$/ : 'Already signed',
+    );
+    await expect(signer.getByRole('alert')).toHaveText(
+      last ? oneOf(SigningLinkMessages.used, SigningLinkMessages.completed) : SigningLinkMessages.used,
+    );
     await signer.context().close();
 
     if (index < links.length - 1) {
@@ -186,7 +201,10 @@ test('a SAF sent from the modal is signed by everyone, reaches 100 %, downloads 
   expect(report).toMatch(/Total document signed/);
   expect(report).not.toMatch(/Signature Validation: (?!Signature is Valid)/);
 
-  expect((await verify(request, bytes)).result).toBe('sealed');
+  const sealed = await verify(request, bytes);
+  expect(sealed.result).toBe('sealed');
+  expect(sealed.sha256).toBe(recorded.sha256);
+  expect(sealed.document?.domainName).toBe(site.domainName);
   const altered = oneByteChanged(bytes);
   expect((await verify(request, altered)).result).toBe('altered');
 });
@@ -205,6 +223,9 @@ test('a declined SAF: the status dialog says so, SAF offers Resend SAF, and Void
 
   const decliner = await openLink(browser, links[0]!, 390);
   await declineWithReason(decliner, 'The broker of record has changed.');
+  await decliner.reload();
+  await expect(decliner.getByRole('heading', { level: 1, name: 'You declined to sign' })).toBeVisible();
+  await expect(decliner.getByRole('alert')).toHaveText(SigningLinkMessages.declined);
   await decliner.context().close();
 
   const modal = websiteModal(page);
