@@ -175,10 +175,8 @@ test('a SAF sent from the modal is signed by everyone, reaches 100 %, downloads 
   await expect(status.getByRole('button', { name: 'Void Document' })).toHaveCount(0);
   await closeStatus(status);
 
-  // The Files tab, loaded afresh, shows the SAF approved; it cannot be deleted.
-  await page.reload();
-  const again = await openFilesTab(websiteModal(page));
-  const approved = safRow(again);
+  // The dialog has brought the file list up to date: the SAF is Approved and cannot be deleted.
+  const approved = row;
   await expect(approved).toContainText('Approved');
   await expect(approved.getByRole('button', { name: /^Delete / })).toHaveCount(0);
 
