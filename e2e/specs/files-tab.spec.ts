@@ -128,12 +128,15 @@ test.describe('at 1440 px', () => {
     expect(readFileSync(await download.path())).toEqual(pdf);
     expect(downloads).toBe(1);
 
-    // Refused files add no row: a bad extension (said by the page), a .pdf that is an image (by the server).
+    // A type alone shows no Upload either. Refused files add no row: a bad extension (said by the
+    // page, which keeps no file), a .pdf that is an image (said by the server).
+    await chooseType(page, panel, 'Other');
+    await expect(upload).toHaveCount(0);
     await chooseFile(panel, { name: 'notes.exe', mimeType: 'application/octet-stream', buffer: pdf });
     await expect(page.getByText(DocumentMessages.extension, { exact: true })).toBeVisible();
     await expect(panel.getByTestId('chosen-file')).toHaveCount(0);
+    await expect(upload).toHaveCount(0);
     await chooseFile(panel, { name: 'scan.pdf', mimeType: 'application/pdf', buffer: PNG });
-    await chooseType(page, panel, 'Other');
     await upload.click();
     await expect(page.getByText(DocumentMessages.contentMismatch('pdf'), { exact: true })).toBeVisible();
     await expect(fileRows(modal)).toHaveCount(before.length + 1);
