@@ -8,7 +8,7 @@ import { apiLogin, useSession, users } from '../support/session.ts';
  * The public signing page and Verify in Chromium, at a phone's and a desktop's width: every state a
  * link can be in, the document drawn by pdf.js, keyboard-only signing, drawing with the mouse, and
  * axe on each screen. The signing calls are answered here (page.route) with the contract's shapes,
- * so these screens are pinned whatever state the demo data is in; signing-ceremony.spec.ts walks
+ * so these screens are pinned whatever state the demo data is in; saf-modal.spec.ts walks
  * the same page against the real server.
  */
 

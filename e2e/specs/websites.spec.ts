@@ -1,7 +1,8 @@
 import { inflateRawSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { baseUrl } from '../support/server.ts';
+import { pickOption } from '../support/antd.ts';
 import { apiLogin, useSession, users } from '../support/session.ts';
 
 /**
@@ -81,24 +82,6 @@ async function createSite(
 
 const dialog = (page: Page) =>
   page.getByRole('dialog').filter({ has: page.getByRole('tab', { name: 'Website' }) });
-
-/**
- * Picks an option of an antd Select and waits until the select shows it. A click that lands while
- * the dropdown is still sliding in can miss, so the whole pick is retried until it took.
- */
-async function pickOption(page: Page, combobox: Locator, option: string): Promise<void> {
-  const select = combobox.locator('xpath=ancestor::*[contains(concat(" ", @class, " "), " ant-select ")][1]');
-  await expect(async () => {
-    const open = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
-    if ((await open.count()) === 0) await combobox.click();
-    await open
-      .locator('.ant-select-item-option')
-      .filter({ hasText: option })
-      .first()
-      .click({ timeout: 2_000 });
-    await expect(select).toContainText(option, { timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
-}
 
 /**
  * Picks the agent with this member number from the open search results, retrying the click (as

@@ -521,22 +521,35 @@ describe('signing links that cannot be used', () => {
       description: expect.stringMatching(/^Declined by .+: Not our office$/),
       completed: false,
     });
-    // A declined form cannot be resent, but it can be voided so a fresh one can go out.
+    // A declined form cannot be resent.
     const resendDeclined = await t.call(
       t.tokens.demo,
       'PUT',
       `/api/document/${again.documentId}/signatures/resend`,
     );
     expect(resendDeclined.statusCode).toBe(409);
+
+    // A declined form is still the site's SAF: it can be voided (Void, or Void & Resend), and then
+    // its links say so.
     const voidDeclined = await t.call(
       t.tokens.demo,
       'PUT',
       `/api/document/${again.documentId}/signatures/void`,
       {
-        reason: 'Broker declined',
+        reason: 'Broker changed',
       },
     );
     expect(voidDeclined.statusCode, voidDeclined.body).toBe(200);
+    expect((await status(again.documentId)).steps[1]).toMatchObject({
+      description: SafMessages.voidStep,
+      completed: true,
+    });
+    const [declinedDoc] = await t.rows<{ voided: boolean }>(
+      sql`SELECT voided FROM documents WHERE id = ${again.documentId}`,
+    );
+    expect(declinedDoc!.voided).toBe(true);
+    await expectRefused(otherToken, 410, SigningLinkMessages.voided);
+    // Then a fresh form can go out for the site.
     await send(site);
 
     const kinds = (

@@ -110,7 +110,7 @@ export async function resendSaf(
   return { message: SafMessages.resent };
 }
 
-/** Voids a form: every link dies at once and the document is no longer approved. */
+/** Voids a form out for signature or declined: every link dies at once and the document is no longer approved. */
 export async function voidSaf(
   ctx: AppContext,
   vendorId: number,

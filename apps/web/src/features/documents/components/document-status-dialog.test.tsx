@@ -1,6 +1,7 @@
 import { SafMessages, type DocumentSignatureStatus } from '@vp/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { setAccount, setToken } from '../../../lib/session.ts';
 import { renderWithClient, serveApi, type Route } from '../../../testing/fake-api.tsx';
 import { confirmTitled, dialogTitled } from '../testing.ts';
@@ -58,10 +59,9 @@ function serveStatus(status: DocumentSignatureStatus, extra: Route = () => undef
 }
 
 function open(readOnly = false, onClose = vi.fn()) {
-  renderWithClient(
+  return renderWithClient(
     <DocumentStatusDialog documentId={5} label="saf.pdf" owner={7} readOnly={readOnly} onClose={onClose} />,
   );
-  return onClose;
 }
 
 describe('statusActionsVisible', () => {
@@ -104,6 +104,25 @@ describe('Document Status dialog', () => {
     if (status === done) expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
   });
 
+  it.each([
+    ['signed by everyone', done, true],
+    ['voided elsewhere', voided, true],
+    ['still out for signature', pending, false],
+  ])('refreshes the file list and the dashboard when the form is %s', async (_, status, refreshed) => {
+    serveStatus(status);
+    const { client } = open();
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    await screen.findAllByTestId('status-step');
+    const keys = () => invalidate.mock.calls.map(([filters]) => filters?.queryKey);
+    if (refreshed)
+      await waitFor(() =>
+        expect(keys()).toEqual(
+          expect.arrayContaining([queryKeys.documents.site(7), queryKeys.dashboard.metadata]),
+        ),
+      );
+    else expect(keys()).toEqual([]);
+  });
+
   it('Send Reminder asks (Resend SAF); OK resends and says Form Resent', async () => {
     const { calls } = serveStatus(pending, (method, path) =>
       method === 'PUT' && path === '/document/5/signatures/resend' ? { body: { message: 'ok' } } : undefined,
@@ -131,7 +150,8 @@ describe('Document Status dialog', () => {
     const { calls } = serveStatus(pending, (method, path) =>
       method === 'PUT' && path === '/document/5/signatures/void' ? { body: { message: 'ok' } } : undefined,
     );
-    const onClose = open();
+    const onClose = vi.fn();
+    open(false, onClose);
     fireEvent.click(await screen.findByRole('button', { name: 'Void Document' }));
     const dialog = await waitFor(() => dialogTitled(SafMessages.voidConfirmTitle));
     expect(dialog.textContent).toContain(SafMessages.voidConfirm);

@@ -1,10 +1,12 @@
 import { MailOutlined, StopOutlined } from '@ant-design/icons';
 import { isVoidedByStatus, SafMessages, signatureProgress, type DocumentSignatureStatus } from '@vp/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Modal, Progress, Space, Timeline, Tooltip } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { errorMessage } from '../../../lib/http.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { message } from '../../../lib/toast.ts';
 import { useResendSignatures, useSignatureStatus, useVoidDocument, type DocumentOwner } from '../api.ts';
 import { VoidReasonDialog } from './void-reason-dialog.tsx';
@@ -83,6 +85,19 @@ export function DocumentStatusDialog({ documentId, label, owner, readOnly, onClo
 
   const data = status.data;
   const progress = data ? signatureProgress(data.steps) : 0;
+
+  // The dialog is opened from a Pending file. When the status it fetches shows the form finished
+  // since the list was loaded (signed by everyone, or voided elsewhere), the list and the
+  // dashboard's missing figures are refreshed, so the file shows Approved or Voided behind it.
+  const qc = useQueryClient();
+  const finished = progress === 100;
+  useEffect(() => {
+    if (!finished) return;
+    void qc.invalidateQueries({
+      queryKey: owner === null ? queryKeys.documents.vendor : queryKeys.documents.site(owner),
+    });
+    void qc.invalidateQueries({ queryKey: queryKeys.dashboard.metadata });
+  }, [finished, owner, qc]);
 
   return (
     <>
