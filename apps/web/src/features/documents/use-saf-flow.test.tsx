@@ -111,10 +111,10 @@ describe('SAF signatory dialog', () => {
     const dialog = await signatoryDialog();
     const brokerName = (await within(dialog).findByLabelText('Broker name')) as HTMLInputElement;
     expect(brokerName.value).toBe('Bob Broker');
-    expect(brokerName.disabled).toBe(true);
-    expect((within(dialog).getByLabelText('Broker email') as HTMLInputElement).disabled).toBe(true);
+    expect(brokerName.readOnly).toBe(true);
+    expect((within(dialog).getByLabelText('Broker email') as HTMLInputElement).readOnly).toBe(true);
     const agentEmail = within(dialog).getByLabelText('Agent email') as HTMLInputElement;
-    expect(agentEmail.disabled).toBe(false);
+    expect(agentEmail.readOnly).toBe(false);
     fireEvent.change(agentEmail, { target: { value: 'not-an-email' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
     expect(await within(dialog).findByText(SafMessages.emailInvalid)).toBeTruthy();
@@ -129,6 +129,18 @@ describe('SAF signatory dialog', () => {
       signatures: [SIGNATORIES[0], { ...SIGNATORIES[1], email: 'alice@new.example.com' }],
     });
     await waitFor(() => expect(() => dialogTitled('Site Access Form')).toThrow());
+  });
+
+  it('gives focus back to the SAF button when the dialog is closed', async () => {
+    serveSaf();
+    renderWithClient(<Harness />);
+    const button = await safButton();
+    button.focus();
+    fireEvent.click(button);
+    const dialog = await signatoryDialog();
+    await within(dialog).findByLabelText('Broker name');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(document.activeElement).toBe(button));
   });
 
   it('a failed signatory load says Failed to load signatory data', async () => {

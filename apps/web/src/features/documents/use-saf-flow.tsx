@@ -1,7 +1,7 @@
 import { SafMessages, type DocumentInfo, type DocumentType } from '@vp/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Modal } from 'antd';
-import { useState, type ComponentType, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { errorMessage } from '../../lib/http.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { message } from '../../lib/toast.ts';
@@ -22,7 +22,11 @@ const loadSignatoryDialog = () => import('./components/saf-signatory-dialog.tsx'
 
 /** A SAF of the site that still counts: sent or signed, and not voided. */
 export function liveSaf(docs: readonly DocumentInfo[], safType: DocumentType): DocumentInfo | null {
-  return docs.find((d) => !d.voided && (d.typeId === safType.id || d.typeString === 'SAF')) ?? null;
+  return (
+    docs.find(
+      (d) => !d.voided && d.signatureRequired && (d.typeId === safType.id || d.typeString === 'SAF'),
+    ) ?? null
+  );
 }
 
 interface Options {
@@ -59,6 +63,18 @@ export function useSafFlow({ site, readOnly, dirty, save }: Options): SafFlow {
   const [voidTarget, setVoidTarget] = useState<DocumentInfo | null>(null);
   const [signing, setSigning] = useState<{ Dialog: SignatoryDialog; typeId: number } | null>(null);
 
+  // The SAF button is disabled while the flow checks the server, which drops its focus; when the
+  // last of the flow's dialogs has closed, focus goes back to it (or whatever started the flow).
+  const opener = useRef<HTMLElement | null>(null);
+  const anyOpen = useRef(false);
+  useLayoutEffect(() => {
+    anyOpen.current = existing !== null || voidMode !== null || signing !== null;
+  });
+  const returnFocus = () =>
+    window.setTimeout(() => {
+      if (!anyOpen.current && opener.current?.isConnected) opener.current.focus();
+    }, 0);
+
   async function openSignatories(typeId: number) {
     try {
       const Dialog = await loadSignatoryDialog();
@@ -86,6 +102,7 @@ export function useSafFlow({ site, readOnly, dirty, save }: Options): SafFlow {
 
   async function start() {
     if (!site || readOnly || busy) return;
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setBusy(true);
     try {
       let type: DocumentType | null;
@@ -144,6 +161,7 @@ export function useSafFlow({ site, readOnly, dirty, save }: Options): SafFlow {
     <>
       <ResendSafDialog
         existing={existing}
+        afterClose={returnFocus}
         onCancel={() => {
           setExisting(null);
           void message.info(SafMessages.canceled);
@@ -153,6 +171,7 @@ export function useSafFlow({ site, readOnly, dirty, save }: Options): SafFlow {
       />
       <VoidReasonDialog
         open={voidMode !== null}
+        afterClose={returnFocus}
         okText={voidMode === 'resend' ? 'Void & Resend' : 'Void'}
         busy={voidDoc.isPending}
         onConfirm={(r) => void confirmVoid(r)}
@@ -165,7 +184,15 @@ export function useSafFlow({ site, readOnly, dirty, save }: Options): SafFlow {
         }}
       />
       {signing && site && (
-        <signing.Dialog typeId={signing.typeId} site={site} onClose={() => setSigning(null)} />
+        <signing.Dialog
+          typeId={signing.typeId}
+          site={site}
+          onClose={() => {
+            setSigning(null);
+            anyOpen.current = existing !== null || voidMode !== null;
+            returnFocus();
+          }}
+        />
       )}
     </>
   );

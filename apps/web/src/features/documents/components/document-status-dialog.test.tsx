@@ -104,6 +104,20 @@ describe('Document Status dialog', () => {
     if (status === done) expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
   });
 
+  it('offers only Void Document after a decline: there is no one left to remind', async () => {
+    serveStatus({
+      steps: [
+        pending.steps[0]!,
+        { date: '2026-03-06T09:00:00', description: 'Declined by Bob Broker: no', completed: false },
+      ],
+      signers: [{ ...signers[0]!, state: 'declined' }, signers[1]!],
+    });
+    open();
+    await screen.findAllByTestId('status-step');
+    expect(screen.queryByRole('button', { name: 'Send Reminder' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Void Document' })).toBeTruthy();
+  });
+
   it.each([
     ['signed by everyone', done, true],
     ['voided elsewhere', voided, true],

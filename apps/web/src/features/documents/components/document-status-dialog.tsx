@@ -151,14 +151,17 @@ export function DocumentStatusDialog({ documentId, label, owner, readOnly, onClo
             )}
             {statusActionsVisible(data, readOnly) && (
               <Space>
-                <Tooltip title="Send Reminder">
-                  <Button
-                    icon={<MailOutlined />}
-                    aria-label="Send Reminder"
-                    loading={resend.isPending}
-                    onClick={confirmResend}
-                  />
-                </Tooltip>
+                {/* After a decline there is no one to remind: the form can only be voided. */}
+                {!data.signers.some((s) => s.state === 'declined') && (
+                  <Tooltip title="Send Reminder">
+                    <Button
+                      icon={<MailOutlined />}
+                      aria-label="Send Reminder"
+                      loading={resend.isPending}
+                      onClick={confirmResend}
+                    />
+                  </Tooltip>
+                )}
                 <Tooltip title="Void Document">
                   <Button
                     danger

@@ -198,6 +198,8 @@ export function DocumentsTable({ owner, readOnly, emptyText }: Props) {
           {
             title: 'File Name',
             key: 'label',
+            // A name of up to 128 characters wraps inside its column instead of widening the table.
+            width: '36%',
             render: (_: unknown, d: DocumentInfo) => nameCell(d),
           },
           {

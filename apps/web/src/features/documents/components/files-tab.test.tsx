@@ -218,15 +218,15 @@ describe('Files tab: delete', () => {
 });
 
 describe('Files tab: upload', () => {
-  it('offers website and any types; Upload shows only with both a type and a file', async () => {
+  it('offers website and any types but not the SAF (signed in the portal); Upload shows only with both a type and a file', async () => {
     serveFiles();
     renderWithClient(<FilesTab siteId={7} readOnly={false} />);
     expect(await screen.findByText(DocumentMessages.dropHere, { exact: false })).toBeTruthy();
     expect(screen.getByText(DocumentMessages.selectType)).toBeTruthy();
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'File type' }));
-    await waitFor(() => expect(document.querySelectorAll('.ant-select-item-option').length).toBe(3));
+    await waitFor(() => expect(document.querySelectorAll('.ant-select-item-option').length).toBe(2));
     const offered = [...document.querySelectorAll('.ant-select-item-option')].map((o) => o.textContent);
-    expect(offered).toEqual(['SAF', 'License', 'Site Screenshot']);
+    expect(offered).toEqual(['License', 'Site Screenshot']);
     fireEvent.keyDown(screen.getByRole('combobox', { name: 'File type' }), { key: 'Escape' });
     expect(screen.queryByRole('button', { name: 'Upload' })).toBeNull();
     choose('photo.png');

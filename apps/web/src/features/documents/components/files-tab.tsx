@@ -6,10 +6,13 @@ import { DocumentsTable } from './documents-table.tsx';
 import { UploadPanel } from './upload-panel.tsx';
 import '../documents.css';
 
-/** Types offered for a website's files, or for the vendor account's. */
+/**
+ * Types offered for a website's files, or for the vendor account's. A type signed in the portal
+ * (the SAF) is sent with the SAF button, never uploaded.
+ */
 export function typesFor(types: readonly DocumentType[] | undefined, owner: DocumentOwner): DocumentType[] {
   const scope = owner === null ? 'vendor' : 'website';
-  return (types ?? []).filter((t) => t.scope === scope || t.scope === 'any');
+  return (types ?? []).filter((t) => !t.signatureRequired && (t.scope === scope || t.scope === 'any'));
 }
 
 interface Props {

@@ -7,13 +7,16 @@ interface Props {
   onVoidAndResend: () => void;
   onVoid: () => void;
   onCancel: () => void;
+  /** Called once the dialog has finished closing. */
+  afterClose?: () => void;
 }
 
 /** Resend SAF (spec §2 Other dialogs, §4 SAF): a SAF is already out; void it, and maybe send anew. */
-export function ResendSafDialog({ existing, onVoidAndResend, onVoid, onCancel }: Props) {
+export function ResendSafDialog({ existing, onVoidAndResend, onVoid, onCancel, afterClose }: Props) {
   return (
     <Modal
       open={existing !== null}
+      afterClose={afterClose}
       title={SafMessages.resendConfirmTitle}
       onCancel={onCancel}
       destroyOnHidden
@@ -31,9 +34,9 @@ export function ResendSafDialog({ existing, onVoidAndResend, onVoid, onCancel }:
     >
       {existing && (
         <p data-testid="resend-saf-text">
-          A Site Access Form ({existing.label}, {existing.approved ? 'signed' : 'sent'}{' '}
-          {displayDateTime(existing.uploadDate)}) already exists for this website. Void it and send a new one,
-          or only void it.
+          A Site Access Form ({existing.label}, sent {displayDateTime(existing.uploadDate)}
+          {existing.approved ? ', signed by everyone' : ''}) already exists for this website. Void it and send
+          a new one, or only void it.
         </p>
       )}
     </Modal>

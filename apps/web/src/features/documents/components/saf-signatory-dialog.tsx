@@ -139,7 +139,12 @@ export default function SafSignatoryDialog({ typeId, site, onClose }: Props) {
                       rules={[{ required: true, whitespace: true, message: SafMessages.nameRequired }]}
                       extra={locked ? 'From the MLS roster' : undefined}
                     >
-                      <Input disabled={locked} maxLength={120} aria-label={`${s.signatory} name`} />
+                      <Input
+                        readOnly={locked}
+                        variant={locked ? 'filled' : undefined}
+                        maxLength={120}
+                        aria-label={`${s.signatory} name`}
+                      />
                     </Form.Item>
                     <Form.Item
                       label="Email"
@@ -151,7 +156,8 @@ export default function SafSignatoryDialog({ typeId, site, onClose }: Props) {
                     >
                       <Input
                         type="email"
-                        disabled={locked}
+                        readOnly={locked}
+                        variant={locked ? 'filled' : undefined}
                         maxLength={254}
                         aria-label={`${s.signatory} email`}
                       />

@@ -9,10 +9,12 @@ interface Props {
   busy?: boolean;
   onConfirm: (reason: string) => void;
   onCancel: () => void;
+  /** Called once the dialog has finished closing. */
+  afterClose?: () => void;
 }
 
 /** 'Are you sure you want to void this document?' with the reason the signers are told. */
-export function VoidReasonDialog({ open, okText, busy = false, onConfirm, onCancel }: Props) {
+export function VoidReasonDialog({ open, okText, busy = false, onConfirm, onCancel, afterClose }: Props) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const id = useId();
@@ -37,6 +39,7 @@ export function VoidReasonDialog({ open, okText, busy = false, onConfirm, onCanc
       onCancel={onCancel}
       destroyOnHidden
       afterClose={() => {
+        afterClose?.();
         setReason('');
         setError(null);
       }}

@@ -12,8 +12,8 @@ export default function UploadFilePage() {
       <h1 className="vp-page-title">Upload File</h1>
       <p className="vp-muted">
         {readOnly
-          ? 'Documents on file for your vendor account.'
-          : 'Documents for your vendor account as a whole. Files for one website go on its Files tab.'}
+          ? 'Documents on file for the vendor account.'
+          : 'Documents for the vendor account as a whole. Files for one website go on its Files tab.'}
       </p>
       <DocumentsPanel
         owner={null}
