@@ -28,18 +28,20 @@ async function missingDocuments(page: Page): Promise<number> {
   return Number(await value.textContent());
 }
 
-test('as a vendor: a W-9 uploaded here is no longer missing on the Dashboard, until it is deleted', async ({
+test('as a vendor: the missing licence agreement uploaded here is no longer missing on the Dashboard, until it is deleted', async ({
   page,
   request,
 }) => {
   const token = await apiLogin(request, users.demo);
   await useSession(page, token);
-  const w9 = (await documentTypes(request, token)).find((t) => t.name === 'w9');
-  expect(w9?.requiredForVendor, 'the W-9 is a required vendor-level document').toBe(true);
+  const w9 = (await documentTypes(request, token)).find((t) => t.name === 'vendor_license');
+  expect(w9?.requiredForVendor, 'the Vendor License Agreement is a required vendor-level document').toBe(
+    true,
+  );
   const before = await listDocuments(request, token, null);
   expect(
     before.some((d) => d.typeId === w9!.id),
-    'the demo vendor has no W-9 on file',
+    'the demo vendor has no licence agreement on file (its W-9 is)',
   ).toBe(false);
 
   const missing = await missingDocuments(page);
@@ -50,16 +52,16 @@ test('as a vendor: a W-9 uploaded here is no longer missing on the Dashboard, un
   await expect(page).toHaveURL(/\/tools\/upload-file$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Upload File' })).toBeVisible();
 
-  const name = `w9-${Date.now().toString(36)}.pdf`;
+  const name = `license-${Date.now().toString(36)}.pdf`;
   const pdf = await smallPdf('Request for Taxpayer Identification Number');
   const panel = page.getByTestId('upload-panel');
   await chooseFile(panel, { name, mimeType: 'application/pdf', buffer: pdf });
-  await chooseType(page, panel, 'W-9');
+  await chooseType(page, panel, 'Vendor License Agreement');
   await panel.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(page.getByText(DocumentMessages.uploaded, { exact: true })).toBeVisible();
   const row = fileRows(page).filter({ hasText: name });
   await expect(row).toContainText(formatFileSize(pdf.length));
-  await expect(row).toContainText('W-9');
+  await expect(row).toContainText('Vendor License Agreement');
 
   expect(await missingDocuments(page)).toBe(missing - 1);
 
