@@ -98,7 +98,7 @@ async function openFilesTab(modal: Locator): Promise<Locator> {
 const safRow = (table: Locator) => table.locator('tbody tr.ant-table-row').filter({ hasText: 'SAF' });
 
 async function openStatus(page: Page, row: Locator): Promise<Locator> {
-  await row.getByRole('button', { name: /^Pending: show the signature status of / }).click();
+  await row.getByRole('button', { name: /^(Pending|Declined): show the signature status of / }).click();
   const dialog = page.getByRole('dialog', { name: /^Document Status/ });
   await expect(dialog.getByTestId('document-status')).toBeVisible();
   return dialog;
@@ -234,6 +234,8 @@ test('a declined SAF: the status dialog says so, SAF offers Resend SAF, and Void
   await expect(status.getByTestId('signer').filter({ hasText: '— Signed' })).toHaveCount(0);
   await expect(progress(status)).toHaveAttribute('aria-valuenow', '50');
   await closeStatus(status);
+  // The file list now says it was declined.
+  await expect(row.getByRole('button', { name: /^Declined: show the signature status of / })).toBeVisible();
 
   // The SAF is still out (declined, not voided): SAF asks what to do with it; Cancel leaves it.
   await modal.getByRole('tab', { name: 'Website' }).click();

@@ -144,6 +144,8 @@ export const documentSchema = z.object({
   signatureRequired: z.boolean(),
   approved: z.boolean(),
   voided: z.boolean(),
+  /** A signer declined the form; it waits to be voided (and a new one sent). */
+  declined: z.boolean(),
   websiteId: z.number().int().nullable(),
   uploadedBy: z.string().meta({ description: 'Full name (or username) of who uploaded it' }),
   sha256: z.string(),

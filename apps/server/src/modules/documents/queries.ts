@@ -18,6 +18,7 @@ const infoColumns = {
   signatureRequired: documents.signatureRequired,
   approved: documents.approved,
   voided: documents.voided,
+  declined: sql<boolean>`exists (select 1 from ${signatureRequests} where ${signatureRequests.documentId} = ${documents.id} and ${signatureRequests.status} = 'declined')`,
   websiteId: documents.websiteId,
   uploadedBy: documents.uploadedByName,
   sha256: documents.sha256,

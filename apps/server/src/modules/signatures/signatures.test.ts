@@ -521,6 +521,13 @@ describe('signing links that cannot be used', () => {
       description: expect.stringMatching(/^Declined by .+: Not our office$/),
       completed: false,
     });
+    // The file list says the form was declined.
+    const listed = (await t.call(t.tokens.demo, 'GET', `/api/portal/websites/${site}/documents`)).json() as {
+      rowKey: number;
+      declined: boolean;
+    }[];
+    expect(listed.find((d) => d.rowKey === again.documentId)?.declined).toBe(true);
+    expect(listed.find((d) => d.rowKey === documentId)?.declined).toBe(false);
     // A declined form cannot be resent.
     const resendDeclined = await t.call(
       t.tokens.demo,

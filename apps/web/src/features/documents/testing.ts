@@ -14,6 +14,7 @@ export function doc(overrides: Partial<DocumentInfo> = {}): DocumentInfo {
     signatureRequired: false,
     approved: false,
     voided: false,
+    declined: false,
     websiteId: 7,
     uploadedBy: 'Dana Demo',
     sha256: 'ab'.repeat(32),

@@ -112,10 +112,15 @@ describe('Document Status dialog', () => {
       ],
       signers: [{ ...signers[0]!, state: 'declined' }, signers[1]!],
     });
-    open();
+    const { client } = open();
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
     await screen.findAllByTestId('status-step');
     expect(screen.queryByRole('button', { name: 'Send Reminder' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Void Document' })).toBeTruthy();
+    // The file list behind it is refreshed, so the file shows Declined.
+    await waitFor(() =>
+      expect(invalidate.mock.calls.map(([f]) => f?.queryKey)).toContainEqual(queryKeys.documents.site(7)),
+    );
   });
 
   it.each([

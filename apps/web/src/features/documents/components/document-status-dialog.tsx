@@ -87,10 +87,10 @@ export function DocumentStatusDialog({ documentId, label, owner, readOnly, onClo
   const progress = data ? signatureProgress(data.steps) : 0;
 
   // The dialog is opened from a Pending file. When the status it fetches shows the form finished
-  // since the list was loaded (signed by everyone, or voided elsewhere), the list and the
+  // since the list was loaded (signed by everyone, declined, or voided elsewhere), the list and the
   // dashboard's missing figures are refreshed, so the file shows Approved or Voided behind it.
   const qc = useQueryClient();
-  const finished = progress === 100;
+  const finished = progress === 100 || !!data?.signers.some((s) => s.state === 'declined');
   useEffect(() => {
     if (!finished) return;
     void qc.invalidateQueries({

@@ -91,6 +91,18 @@ export function DocumentsTable({ owner, readOnly, emptyText }: Props) {
           <CheckCircleOutlined aria-hidden /> Approved
         </span>
       );
+    if (d.declined)
+      return (
+        <Button
+          size="small"
+          danger
+          icon={<ExclamationCircleOutlined />}
+          aria-label={`Declined: show the signature status of ${d.label}`}
+          onClick={() => setStatusOf(d)}
+        >
+          Declined
+        </Button>
+      );
     return (
       <Button
         size="small"

@@ -43,6 +43,14 @@ const DOCS: DocumentInfo[] = [
     signatureRequired: true,
     voided: true,
   }),
+  doc({
+    rowKey: 5,
+    label: 'saf-declined.pdf',
+    typeId: 1,
+    typeString: 'SAF',
+    signatureRequired: true,
+    declined: true,
+  }),
 ];
 
 function serveFiles(extra: Route = () => undefined, docs: DocumentInfo[] = DOCS) {
@@ -98,6 +106,10 @@ describe('Files tab: the table', () => {
     expect(row('saf-signed.pdf').textContent).toContain('Approved');
     const voided = within(row('saf-void.pdf')).getByRole('button', { name: 'Voided' }) as HTMLButtonElement;
     expect(voided.disabled).toBe(true);
+    // A declined form says so, and opens its status like a pending one.
+    expect(
+      within(row('saf-declined.pdf')).getByRole('button', { name: /^Declined: show the signature status/ }),
+    ).toBeTruthy();
     // A signed SAF is kept; the others can be deleted.
     expect(within(row('saf-signed.pdf')).queryByRole('button', { name: /Delete/ })).toBeNull();
     expect(within(first).getByRole('button', { name: 'Delete license.pdf' })).toBeTruthy();
@@ -114,9 +126,9 @@ describe('Files tab: the table', () => {
       [...document.querySelectorAll('.vp-documents-table tbody tr.ant-table-row')].map(
         (r) => r.children[3]?.textContent,
       );
-    await waitFor(() => expect(types()).toEqual(['License', 'SAF', 'SAF', 'SAF']));
+    await waitFor(() => expect(types()).toEqual(['License', 'SAF', 'SAF', 'SAF', 'SAF']));
     fireEvent.click(header());
-    await waitFor(() => expect(types()).toEqual(['SAF', 'SAF', 'SAF', 'License']));
+    await waitFor(() => expect(types()).toEqual(['SAF', 'SAF', 'SAF', 'SAF', 'License']));
   });
 
   it('an empty list says so, and a failed one offers Retry', async () => {
