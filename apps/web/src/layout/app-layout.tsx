@@ -1,6 +1,6 @@
 import { Layout, notification, Spin } from 'antd';
 import { Suspense, useEffect, useState, type MouseEvent } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet } from 'react-router';
 import { idleTimeoutMs, watchIdle } from '../lib/idle.ts';
 import { setSidebarOpen, useSettings } from '../lib/settings.ts';
 import { NOTIFICATION_DEFAULTS } from '../lib/toast.ts';
@@ -29,14 +29,19 @@ export default function AppLayout() {
   // On mobile the sidebar starts closed and its state is not persisted: it is an overlay there.
   const [mobileOpen, setMobileOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const { pathname } = useLocation();
   const open = mobile ? mobileOpen : sidebarOpen;
 
   useEffect(() => watchIdle(() => void idleLogOut(), idleTimeoutMs()), []);
 
+  // The phone's drawer closes when a page is chosen in it (onNavigate), on Back and Forward, and
+  // when the screen stops being a phone. It does not wait for the new page to render: a route that
+  // is still loading must not close a drawer the user has opened again meanwhile.
+  useEffect(() => setMobileOpen(false), [mobile]);
   useEffect(() => {
-    setMobileOpen(false);
-  }, [pathname, mobile]);
+    const close = () => setMobileOpen(false);
+    window.addEventListener('popstate', close);
+    return () => window.removeEventListener('popstate', close);
+  }, []);
 
   return (
     <Layout className="vp-shell" hasSider>
@@ -51,7 +56,7 @@ export default function AppLayout() {
         <Navbar
           sidebarOpen={open}
           mobile={mobile}
-          onToggleSidebar={() => (mobile ? setMobileOpen(!mobileOpen) : setSidebarOpen(!sidebarOpen))}
+          onToggleSidebar={() => (mobile ? setMobileOpen((o) => !o) : setSidebarOpen(!sidebarOpen))}
           onOpenSettings={() => setSettingsOpen(true)}
         />
         <TagsView />
