@@ -1,5 +1,6 @@
 import { SafMessages, type DocumentSignatureStatus } from '@vp/contract';
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { ConflictError, NotFoundError } from '../../platform/errors.ts';
 import { recordChange } from '../history/index.ts';
@@ -12,10 +13,11 @@ import { newSigningToken, type Origin } from './tokens.ts';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
-async function requestOrNotFound(ctx: AppContext, vendorId: number, documentId: number, lock = false) {
-  const found = await q.requestOfDocument(ctx.db, vendorId, documentId, lock);
+/** The document's signature request (locked for update with `lock`); 409 for a document without one, 404 for none. */
+async function requestOrNotFound(db: Db, vendorId: number, documentId: number, lock = false) {
+  const found = await q.requestOfDocument(db, vendorId, documentId, lock);
   if (found) return found;
-  if (await q.documentOfVendor(ctx.db, vendorId, documentId))
+  if (await q.documentOfVendor(db, vendorId, documentId))
     throw new ConflictError(SafMessages.notASignedDocument);
   throw new NotFoundError();
 }
@@ -25,7 +27,7 @@ export async function signatureStatus(
   vendorId: number,
   documentId: number,
 ): Promise<DocumentSignatureStatus> {
-  const { request } = await requestOrNotFound(ctx, vendorId, documentId);
+  const { request } = await requestOrNotFound(ctx.db, vendorId, documentId);
   const list = await q.signersOf(ctx.db, request.id);
   const signed = list.filter((s) => s.status === 'signed').length;
   const steps: DocumentSignatureStatus['steps'] = [
@@ -75,13 +77,7 @@ export async function resendSaf(
 ): Promise<{ message: string }> {
   const links: MailedLink[] = [];
   const site = await ctx.db.transaction(async (tx) => {
-    const found = await q.requestOfDocument(tx, vendorId, documentId, true);
-    if (!found) {
-      if (await q.documentOfVendor(tx, vendorId, documentId))
-        throw new ConflictError(SafMessages.notASignedDocument);
-      throw new NotFoundError();
-    }
-    const { request } = found;
+    const { request } = await requestOrNotFound(tx, vendorId, documentId, true);
     if (request.status !== 'pending') throw new ConflictError(SafMessages.notPending);
     const open = (await q.signersOf(tx, request.id)).filter((s) => s.status !== 'signed');
     if (open.length === 0) throw new ConflictError(SafMessages.nothingToResend);
@@ -120,13 +116,7 @@ export async function voidSaf(
   reason: string,
 ): Promise<{ message: string }> {
   const websiteId = await ctx.db.transaction(async (tx) => {
-    const found = await q.requestOfDocument(tx, vendorId, documentId, true);
-    if (!found) {
-      if (await q.documentOfVendor(tx, vendorId, documentId))
-        throw new ConflictError(SafMessages.notASignedDocument);
-      throw new NotFoundError();
-    }
-    const { request } = found;
+    const { request } = await requestOrNotFound(tx, vendorId, documentId, true);
     // A pending form is withdrawn; a declined one is closed so a fresh one can go out; a completed
     // one is revoked (the document is no longer approved). Only a voided one cannot be voided again.
     if (request.status === 'voided') throw new ConflictError(SafMessages.alreadyVoided);
