@@ -1,5 +1,6 @@
-import { PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, type PDFPage } from 'pdf-lib';
 import {
+  drawText,
   embedFonts,
   GREY,
   INK,
@@ -10,6 +11,7 @@ import {
   utcTime,
   widthOf,
   wrap,
+  type Face,
   type FormSignatory,
 } from './pdf.ts';
 
@@ -47,12 +49,12 @@ function pageWriter(pdf: PDFDocument) {
   let page: PDFPage = pdf.addPage(PAGE);
   let y = PAGE[1] - MARGIN;
   return {
-    line(text: string, font: PDFFont, size: number, indent = 0, color = INK) {
+    line(text: string, face: Face, size: number, indent = 0, color = INK) {
       if (y < MARGIN + size) {
         page = pdf.addPage(PAGE);
         y = PAGE[1] - MARGIN;
       }
-      page.drawText(text, { x: MARGIN + indent, y: y - size, size, font, color });
+      drawText(page, text, { x: MARGIN + indent, y: y - size, size, face, color });
       y -= size + 4;
     },
     gap(h: number) {
@@ -67,7 +69,12 @@ export async function renderCompleted(
   content: CompletionContent,
 ): Promise<PDFDocument> {
   const pdf = await PDFDocument.load(original, { updateMetadata: false });
-  const fonts = await embedFonts(pdf);
+  const fonts = await embedFonts(pdf, [
+    content.label,
+    content.domainName,
+    ...content.signers.flatMap((s) => [s.signatory, s.name, s.email, s.signedName]),
+    ...content.events.flatMap((e) => [e.kind, e.who, e.detail, e.userAgent]),
+  ]);
   for (const [i, s] of content.signers.entries()) {
     const box = signatureBox(i);
     const page = pdf.getPage(box.page);
@@ -83,20 +90,20 @@ export async function renderCompleted(
     } else {
       let size = 20;
       while (size > 8 && widthOf(fonts.script, s.signedName, size) > box.width - 8) size -= 1;
-      page.drawText(s.signedName, { x: box.x + 4, y: box.lineY + 5, size, font: fonts.script, color: INK });
+      drawText(page, s.signedName, { x: box.x + 4, y: box.lineY + 5, size, face: fonts.script, color: INK });
     }
-    page.drawText(`Signed by ${s.signedName} at ${utcTime(s.signedAt)}`, {
+    drawText(page, `Signed by ${s.signedName} at ${utcTime(s.signedAt)}`, {
       x: box.x + 50,
       y: box.lineY - 11,
       size: 7,
-      font: fonts.regular,
+      face: fonts.regular,
       color: GREY,
     });
-    page.drawText(isoDate(s.signedAt), {
+    drawText(page, isoDate(s.signedAt), {
       x: box.x + box.width + 24,
       y: box.lineY + 4,
       size: 10,
-      font: fonts.regular,
+      face: fonts.regular,
       color: INK,
     });
   }

@@ -2,39 +2,57 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, rgb, type PDFFont } from 'pdf-lib';
+import { PDFDocument, rgb, type Color, type PDFFont, type PDFPage } from 'pdf-lib';
+import { SERVER_ROOT } from '../../config.ts';
 
 /**
  * The Site Access Form as a PDF: the form itself (one page, a signature block per signatory) and,
  * when everyone has signed, the stamped signatures and the certificate of completion. Text is set in
- * DejaVu, embedded (subset), so names in Latin, Greek, Cyrillic and other scripts it covers render.
+ * DejaVu, embedded (subset), so names in Latin, Greek, Cyrillic and other scripts it covers render;
+ * what DejaVu lacks (Chinese, Japanese and Korean) falls back to Droid Sans Fallback, shipped in
+ * `assets/fonts`, character by character.
  */
 
 const require = createRequire(import.meta.url);
-const FONT_DIR = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+const DEJAVU_DIR = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+const ASSET_FONTS = path.join(SERVER_ROOT, 'assets', 'fonts');
 const fontBytes = new Map<string, Buffer>();
-function fontFile(name: string): Buffer {
-  let bytes = fontBytes.get(name);
+function fontFile(file: string): Buffer {
+  let bytes = fontBytes.get(file);
   if (!bytes) {
-    bytes = fs.readFileSync(path.join(FONT_DIR, name));
-    fontBytes.set(name, bytes);
+    bytes = fs.readFileSync(file);
+    fontBytes.set(file, bytes);
   }
   return bytes;
 }
+const FACES = {
+  regular: path.join(DEJAVU_DIR, 'DejaVuSans.ttf'),
+  bold: path.join(DEJAVU_DIR, 'DejaVuSans-Bold.ttf'),
+  script: path.join(DEJAVU_DIR, 'DejaVuSerif-Italic.ttf'),
+};
+const CJK_FALLBACK = path.join(ASSET_FONTS, 'DroidSansFallback-CJK.ttf');
+
+type Kit = ReturnType<typeof fontkit.create>;
+
+/** A typeface and the fallback that covers what it lacks; text is set in runs of one font each. */
+export interface Face {
+  fonts: PDFFont[];
+  kits: Kit[];
+}
 
 export interface Fonts {
-  regular: PDFFont;
-  bold: PDFFont;
+  regular: Face;
+  bold: Face;
   /** A flowing italic for typed signatures. */
-  script: PDFFont;
+  script: Face;
 }
 
 /**
- * fontkit with its parsed fonts kept: parsing a DejaVu file costs far more than subsetting it, and
+ * fontkit with its parsed fonts kept: parsing a font file costs far more than subsetting it, and
  * the same few files serve every form. Fonts are read-only once parsed; each document takes its own
  * subset of them.
  */
-const parsedFonts = new WeakMap<Uint8Array, ReturnType<typeof fontkit.create>>();
+const parsedFonts = new WeakMap<Uint8Array, Kit>();
 const cachingFontkit: typeof fontkit = {
   ...fontkit,
   create(data: Uint8Array, postscriptName?: string) {
@@ -48,14 +66,69 @@ const cachingFontkit: typeof fontkit = {
   },
 };
 
-export async function embedFonts(pdf: PDFDocument): Promise<Fonts> {
+/**
+ * Embeds the faces a document draws with. The fallback is embedded only when `texts` (everything
+ * the document will draw) holds a character the faces lack, so most forms carry DejaVu alone.
+ */
+export async function embedFonts(pdf: PDFDocument, texts: readonly string[]): Promise<Fonts> {
   pdf.registerFontkit(cachingFontkit);
-  const [regular, bold, script] = await Promise.all([
-    pdf.embedFont(fontFile('DejaVuSans.ttf'), { subset: true }),
-    pdf.embedFont(fontFile('DejaVuSans-Bold.ttf'), { subset: true }),
-    pdf.embedFont(fontFile('DejaVuSerif-Italic.ttf'), { subset: true }),
+  const kit = (file: string) => cachingFontkit.create(fontFile(file));
+  const faceKits = [kit(FACES.regular), kit(FACES.bold), kit(FACES.script)];
+  const needsFallback = texts.some((text) => {
+    for (const ch of text) {
+      const cp = ch.codePointAt(0)!;
+      if (cp > 0x7f && faceKits.some((k) => !k.hasGlyphForCodePoint(cp))) return true;
+    }
+    return false;
+  });
+  const embed = (file: string) => pdf.embedFont(fontFile(file), { subset: true });
+  const [regular, bold, script, fallback] = await Promise.all([
+    embed(FACES.regular),
+    embed(FACES.bold),
+    embed(FACES.script),
+    needsFallback ? embed(CJK_FALLBACK) : undefined,
   ]);
-  return { regular, bold, script };
+  const face = (font: PDFFont, own: Kit): Face =>
+    fallback ? { fonts: [font, fallback], kits: [own, kit(CJK_FALLBACK)] } : { fonts: [font], kits: [own] };
+  return {
+    regular: face(regular, faceKits[0]!),
+    bold: face(bold, faceKits[1]!),
+    script: face(script, faceKits[2]!),
+  };
+}
+
+/**
+ * `text` cut into runs of one font: each character in the first font that has it, staying with the
+ * current font where it has the character too (spaces and punctuation between two Chinese words
+ * stay in the fallback), and in the face's own font where none has it.
+ */
+export function runs(face: Face, text: string): { font: PDFFont; text: string }[] {
+  if (face.fonts.length === 1) return [{ font: face.fonts[0]!, text }];
+  const out: { font: PDFFont; text: string }[] = [];
+  let current = -1;
+  for (const ch of text) {
+    const cp = ch.codePointAt(0)!;
+    let pick = current >= 0 && face.kits[current]!.hasGlyphForCodePoint(cp) ? current : -1;
+    if (pick < 0) pick = face.kits.findIndex((k) => k.hasGlyphForCodePoint(cp));
+    if (pick < 0) pick = current >= 0 ? current : 0;
+    if (pick === current) out[out.length - 1]!.text += ch;
+    else out.push({ font: face.fonts[pick]!, text: ch });
+    current = pick;
+  }
+  return out;
+}
+
+/** Draws `text` in `face`, run by run. */
+export function drawText(
+  page: PDFPage,
+  text: string,
+  at: { x: number; y: number; size: number; face: Face; color: Color },
+): void {
+  let x = at.x;
+  for (const run of runs(at.face, text)) {
+    page.drawText(run.text, { x, y: at.y, size: at.size, font: run.font, color: at.color });
+    x += fontWidth(run.font, run.text, at.size);
+  }
 }
 
 export const PAGE: [number, number] = [612, 792];
@@ -83,7 +156,7 @@ export function signatureBox(index: number): { page: number; x: number; lineY: n
  * the costly part of laying out a page.
  */
 const widths = new Map<string, Map<string, number>>();
-export function widthOf(font: PDFFont, text: string, size: number): number {
+function fontWidth(font: PDFFont, text: string, size: number): number {
   const face = font.name.replace(/^[A-Z]{6}\+/, '');
   let known = widths.get(face);
   if (!known) {
@@ -98,8 +171,15 @@ export function widthOf(font: PDFFont, text: string, size: number): number {
   return (w * size) / 1000;
 }
 
+/** The width of `text` set in `face` at `size`. */
+export function widthOf(face: Face, text: string, size: number): number {
+  let w = 0;
+  for (const run of runs(face, text)) w += fontWidth(run.font, run.text, size);
+  return w;
+}
+
 /** Lines of `text` that fit `width`, broken at spaces (or anywhere in a very long word). */
-export function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+export function wrap(text: string, font: Face, size: number, width: number): string[] {
   const space = widthOf(font, ' ', size);
   const lines: string[] = [];
   let line = '';
@@ -167,17 +247,18 @@ export async function renderSafForm(content: FormContent): Promise<Uint8Array> {
   pdf.setCreator(content.portalName);
   pdf.setCreationDate(content.date);
   pdf.setModificationDate(content.date);
-  const fonts = await embedFonts(pdf);
+  // Every string of the content, so the fallback font comes along when a name needs it.
+  const fonts = await embedFonts(pdf, [JSON.stringify(content)]);
   const page = pdf.addPage(PAGE);
   const width = PAGE[0] - 2 * MARGIN;
   let y = PAGE[1] - MARGIN - 20;
-  page.drawText('Site Access Form', { x: MARGIN, y, size: 22, font: fonts.bold, color: INK });
+  drawText(page, 'Site Access Form', { x: MARGIN, y, size: 22, face: fonts.bold, color: INK });
   y -= 18;
-  page.drawText(`${content.portalName} · ${content.portalUrl}`, {
+  drawText(page, `${content.portalName} · ${content.portalUrl}`, {
     x: MARGIN,
     y,
     size: 10,
-    font: fonts.regular,
+    face: fonts.regular,
     color: GREY,
   });
   y -= 28;
@@ -195,9 +276,9 @@ export async function renderSafForm(content: FormContent): Promise<Uint8Array> {
     ['Date', isoDate(content.date)],
   ];
   for (const [label, value] of rows) {
-    page.drawText(label, { x: MARGIN, y, size: 10, font: fonts.bold, color: INK });
+    drawText(page, label, { x: MARGIN, y, size: 10, face: fonts.bold, color: INK });
     for (const line of wrap(value, fonts.regular, 10, width - 90)) {
-      page.drawText(line, { x: MARGIN + 90, y, size: 10, font: fonts.regular, color: INK });
+      drawText(page, line, { x: MARGIN + 90, y, size: 10, face: fonts.regular, color: INK });
       y -= 14;
     }
     y -= 2;
@@ -209,7 +290,7 @@ export async function renderSafForm(content: FormContent): Promise<Uint8Array> {
     `the website is terminated. Each signatory signs electronically through the ${content.portalName}.`;
   for (const line of wrap(terms, fonts.regular, 10, width)) {
     if (y < FIRST_BLOCK_TOP + 8) break;
-    page.drawText(line, { x: MARGIN, y, size: 10, font: fonts.regular, color: INK });
+    drawText(page, line, { x: MARGIN, y, size: 10, face: fonts.regular, color: INK });
     y -= 14;
   }
 
@@ -218,26 +299,26 @@ export async function renderSafForm(content: FormContent): Promise<Uint8Array> {
     while (pdf.getPageCount() <= box.page) pdf.addPage(PAGE);
     const p = pdf.getPage(box.page);
     const top = box.lineY + 34;
-    p.drawText(`${s.signatory}: ${s.name}`, { x: box.x, y: top, size: 10, font: fonts.bold, color: INK });
-    p.drawText(s.email, { x: box.x + box.width + 20, y: top, size: 9, font: fonts.regular, color: GREY });
+    drawText(p, `${s.signatory}: ${s.name}`, { x: box.x, y: top, size: 10, face: fonts.bold, color: INK });
+    drawText(p, s.email, { x: box.x + box.width + 20, y: top, size: 9, face: fonts.regular, color: GREY });
     p.drawLine({
       start: { x: box.x, y: box.lineY },
       end: { x: box.x + box.width, y: box.lineY },
       thickness: 0.8,
       color: INK,
     });
-    p.drawText('Signature', { x: box.x, y: box.lineY - 11, size: 8, font: fonts.regular, color: GREY });
+    drawText(p, 'Signature', { x: box.x, y: box.lineY - 11, size: 8, face: fonts.regular, color: GREY });
     p.drawLine({
       start: { x: box.x + box.width + 20, y: box.lineY },
       end: { x: box.x + box.width + 160, y: box.lineY },
       thickness: 0.8,
       color: INK,
     });
-    p.drawText('Date', {
+    drawText(p, 'Date', {
       x: box.x + box.width + 20,
       y: box.lineY - 11,
       size: 8,
-      font: fonts.regular,
+      face: fonts.regular,
       color: GREY,
     });
   });
