@@ -1,3 +1,4 @@
+import { LoadingOutlined } from '@ant-design/icons';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { textShade, themeColor, themePalette, type ColorblindScheme } from '@vp/contract';
 import { ConfigProvider, type ThemeConfig } from 'antd';
@@ -45,12 +46,21 @@ export function themeConfig(scheme: ColorblindScheme | null): ThemeConfig {
   };
 }
 
+/**
+ * A button's spinner, given to every button: with it, antd shows and removes the spinner at once
+ * instead of widening and narrowing it with a CSS transition. That transition's end event does not
+ * always come (a button whose work ends in the same frame as it began, a hidden tab pane), and the
+ * spinner then stays in the button, unseen at zero width but still read as "loading" before the
+ * button's name.
+ */
+const BUTTON_CONFIG = { loadingIcon: <LoadingOutlined /> };
+
 /** antd's theme and size from the local settings; also wraps toasts and confirm dialogs. */
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const { size, colorblind } = useSettings();
   const theme = useMemo(() => themeConfig(colorblind), [colorblind]);
   return (
-    <ConfigProvider theme={theme} componentSize={antdSize(size)}>
+    <ConfigProvider theme={theme} componentSize={antdSize(size)} button={BUTTON_CONFIG}>
       {children}
     </ConfigProvider>
   );
