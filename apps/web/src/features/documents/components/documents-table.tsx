@@ -5,8 +5,8 @@ import {
   ExclamationCircleOutlined,
 } from '@ant-design/icons';
 import { DocumentMessages, DOWNLOAD_THROTTLE_MS, formatFileSize, type DocumentInfo } from '@vp/contract';
-import { Button, Modal, Table, Tooltip } from 'antd';
-import { useRef, useState, type ReactNode } from 'react';
+import { Button, Modal, Select, Table, Tooltip } from 'antd';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { useIsMobile } from '../../../hooks/use-is-mobile.ts';
 import { errorMessage } from '../../../lib/http.ts';
@@ -33,6 +33,21 @@ export function useDownloadThrottle(now: () => number = Date.now) {
   };
 }
 
+/** The File Type order of the table's column, offered on a phone, where there is no header to click. */
+type TypeOrder = 'none' | 'ascend' | 'descend';
+const TYPE_ORDERS: { value: TypeOrder; label: string }[] = [
+  { value: 'none', label: 'As listed' },
+  { value: 'ascend', label: 'File Type A–Z' },
+  { value: 'descend', label: 'File Type Z–A' },
+];
+const byType = (a: DocumentInfo, b: DocumentInfo) => a.typeString.localeCompare(b.typeString);
+
+export function orderByType(docs: readonly DocumentInfo[], order: TypeOrder): readonly DocumentInfo[] {
+  if (order === 'none') return docs;
+  const sorted = [...docs].sort(byType);
+  return order === 'ascend' ? sorted : sorted.reverse();
+}
+
 /** Approved signed documents are part of the licensing record; the server keeps them. */
 function deletable(d: DocumentInfo): boolean {
   return !(d.signatureRequired && d.approved);
@@ -45,6 +60,8 @@ export function DocumentsTable({ owner, readOnly, emptyText }: Props) {
   const mayDownload = useDownloadThrottle();
   const [statusOf, setStatusOf] = useState<DocumentInfo | null>(null);
   const mobile = useIsMobile();
+  const [typeOrder, setTypeOrder] = useState<TypeOrder>('none');
+  const orderLabel = useId();
 
   async function download(d: DocumentInfo) {
     if (!mayDownload(d.rowKey)) {
@@ -165,20 +182,35 @@ export function DocumentsTable({ owner, readOnly, emptyText }: Props) {
     else if (docs.data.length === 0) body = <EmptyState title={emptyText} />;
     else
       body = (
-        <ul className="vp-doc-cards" data-testid="documents-cards">
-          {docs.data.map((d) => (
-            <li key={d.rowKey} className="vp-doc-card">
-              <div className="vp-doc-card-head">
-                {nameCell(d)}
-                {deleteCell(d)}
-              </div>
-              <div className="vp-muted">
-                {d.typeString} · {formatFileSize(d.size)} · {displayDateTime(d.uploadDate)}
-              </div>
-              <div>{statusCell(d)}</div>
-            </li>
-          ))}
-        </ul>
+        <>
+          {docs.data.length > 1 && (
+            <div className="vp-doc-cards-order">
+              <span id={orderLabel}>Order</span>
+              <Select<TypeOrder>
+                size="small"
+                value={typeOrder}
+                options={TYPE_ORDERS}
+                onChange={setTypeOrder}
+                aria-labelledby={orderLabel}
+                popupMatchSelectWidth={false}
+              />
+            </div>
+          )}
+          <ul className="vp-doc-cards" data-testid="documents-cards">
+            {orderByType(docs.data, typeOrder).map((d) => (
+              <li key={d.rowKey} className="vp-doc-card">
+                <div className="vp-doc-card-head">
+                  {nameCell(d)}
+                  {deleteCell(d)}
+                </div>
+                <div className="vp-muted">
+                  {d.typeString} · {formatFileSize(d.size)} · {displayDateTime(d.uploadDate)}
+                </div>
+                <div>{statusCell(d)}</div>
+              </li>
+            ))}
+          </ul>
+        </>
       );
     return (
       <>
@@ -230,7 +262,7 @@ export function DocumentsTable({ owner, readOnly, emptyText }: Props) {
             title: 'File Type',
             dataIndex: 'typeString',
             key: 'typeString',
-            sorter: (a: DocumentInfo, b: DocumentInfo) => a.typeString.localeCompare(b.typeString),
+            sorter: byType,
           },
           { title: 'File Status', key: 'status', render: (_: unknown, d: DocumentInfo) => statusCell(d) },
           ...(readOnly

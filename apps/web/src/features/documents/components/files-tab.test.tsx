@@ -170,6 +170,30 @@ describe('Files tab on a phone', () => {
     fireEvent.click(within(pending).getByRole('button', { name: /Pending/ }));
     expect(await screen.findByText('Document Status: saf-pending.pdf')).toBeTruthy();
   });
+
+  it('orders the cards by File Type, as the table header does, and back', async () => {
+    vi.stubGlobal('innerWidth', 390);
+    serveFiles();
+    renderWithClient(<FilesTab siteId={7} readOnly={false} />);
+    const cards = await screen.findByTestId('documents-cards');
+    const names = () =>
+      within(cards)
+        .getAllByRole('button', { name: /^Download / })
+        .map((b) => b.getAttribute('aria-label')!.replace('Download ', ''));
+    expect(names()[0]).toBe('license.pdf');
+    const order = screen.getByRole('combobox', { name: 'Order' });
+    const choose = async (option: string) => {
+      fireEvent.mouseDown(order);
+      fireEvent.click(await screen.findByTitle(option));
+    };
+    await choose('File Type Z–A');
+    await waitFor(() => expect(names()[0]).toMatch(/^saf-/));
+    expect(names().at(-1)).toBe('license.pdf');
+    await choose('File Type A–Z');
+    await waitFor(() => expect(names()[0]).toBe('license.pdf'));
+    await choose('As listed');
+    await waitFor(() => expect(names()).toEqual(DOCS.map((d) => d.label)));
+  });
 });
 
 describe('Files tab: download', () => {
