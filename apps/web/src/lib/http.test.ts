@@ -1,6 +1,6 @@
 import { Messages } from '@vp/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, http, TIMEOUT_MESSAGE } from './http.ts';
+import { ApiError, fetchEarly, http, TIMEOUT_MESSAGE } from './http.ts';
 import { setNavigator } from './navigation.ts';
 import { getToken, resetToken, setToken } from './session.ts';
 import { setVendor } from './settings.ts';
@@ -171,5 +171,60 @@ describe('http client', () => {
     await http.post('/forgotpassword', { username: 'x' }, { auth: false, session: false });
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(navigate).not.toHaveBeenCalled();
+  });
+});
+
+describe('calls started before the page has loaded', () => {
+  it('are answered once, to the page that asks for them', async () => {
+    setVendor(7);
+    fetchMock.mockResolvedValueOnce(json(200, { name: 'early' }));
+    fetchEarly(['/profile']);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/profile');
+    expect(sentHeaders()).toMatchObject({ Authorization: 'Bearer session-token', Vendor: '7' });
+
+    expect(await http.get('/profile')).toEqual({ name: 'early' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    // The next call asks the server again.
+    fetchMock.mockResolvedValueOnce(json(200, { name: 'again' }));
+    expect(await http.get('/profile')).toEqual({ name: 'again' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('go through the same failure handling as any call', async () => {
+    fetchMock.mockResolvedValueOnce(json(401, { code: 401, message: 'Unauthorized' }));
+    fetchEarly(['/portal/metadata']);
+    const err = await http.get('/portal/metadata').catch((e: unknown) => e);
+    expect((err as ApiError).status).toBe(401);
+    expect(navigate).toHaveBeenCalledWith(expect.stringMatching(/^\/login/));
+  });
+
+  it('are made again when they failed, or belong to another session, or are stale', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    fetchEarly(['/profile']);
+    fetchMock.mockResolvedValueOnce(json(200, { name: 'retried' }));
+    expect(await http.get('/profile')).toEqual({ name: 'retried' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+
+    fetchMock.mockReset();
+    fetchMock.mockResolvedValueOnce(json(200, { name: 'old session' }));
+    fetchEarly(['/profile']);
+    setToken('another-token');
+    fetchMock.mockResolvedValueOnce(json(200, { name: 'new session' }));
+    expect(await http.get('/profile')).toEqual({ name: 'new session' });
+
+    fetchMock.mockReset();
+    vi.useFakeTimers();
+    fetchMock.mockResolvedValueOnce(json(200, { name: 'stale' }));
+    fetchEarly(['/profile']);
+    vi.setSystemTime(Date.now() + 60_000);
+    fetchMock.mockResolvedValueOnce(json(200, { name: 'fresh' }));
+    expect(await http.get('/profile')).toEqual({ name: 'fresh' });
+  });
+
+  it('are not made without a session', () => {
+    resetToken();
+    fetchEarly(['/profile']);
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -137,6 +137,31 @@ function networkFailure(): ApiError {
   return new ApiError(0, 0, isOffline() ? Messages.offline : Messages.unreachable);
 }
 
+/**
+ * GETs started before the page's code has loaded, so their answers travel while it does. A request
+ * for the same path takes the answer, once, if it is for the same session and not stale; a failed
+ * early call is simply made again.
+ */
+const early = new Map<string, { token: string; at: number; response: Promise<Response> }>();
+const EARLY_FRESH_MS = 15_000;
+
+export function fetchEarly(paths: readonly string[]): void {
+  const { headers, token } = sessionHeaders(true);
+  if (!token) return;
+  for (const path of paths) {
+    const response = fetch(`${API_ROOT}${path}`, { headers });
+    response.catch(() => undefined);
+    early.set(path, { token, at: Date.now(), response });
+  }
+}
+
+function takeEarly(path: string, token: string | null): Promise<Response> | null {
+  const found = early.get(path);
+  if (!found) return null;
+  early.delete(path);
+  return found.token === token && Date.now() - found.at < EARLY_FRESH_MS ? found.response : null;
+}
+
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, auth = true, session = true, timeoutMs = API_TIMEOUT_MS } = options;
   const { headers, token } = sessionHeaders(auth);
@@ -150,14 +175,17 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
 
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
-  let res: Response;
-  try {
-    res = await fetch(`${API_ROOT}${path}`, {
+  const send = () =>
+    fetch(`${API_ROOT}${path}`, {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: controller.signal,
     });
+  const started = method === 'GET' && options.headers === undefined ? takeEarly(path, token) : null;
+  let res: Response;
+  try {
+    res = await (started ? started.catch(send) : send());
   } catch {
     if (controller.signal.aborted) throw new ApiError(0, 408, TIMEOUT_MESSAGE);
     throw networkFailure();

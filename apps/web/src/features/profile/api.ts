@@ -1,10 +1,11 @@
 import type { LinkedAccount, Profile, ProfileUpdate } from '@vp/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiPaths } from '../../lib/api-paths.ts';
 import { http } from '../../lib/http.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
 export function fetchProfile(options?: { session?: boolean }): Promise<Profile> {
-  return http.get<Profile>('/profile', options);
+  return http.get<Profile>(ApiPaths.profile, options);
 }
 
 export const profileQuery = queryOptions({ queryKey: queryKeys.profile.me, queryFn: () => fetchProfile() });

@@ -1,0 +1,8 @@
+/**
+ * Calls a signed-in page makes as it opens, named once: the feature that reads each, and the entry,
+ * which starts them while the page's code is still loading (see `fetchEarly`).
+ */
+export const ApiPaths = {
+  profile: '/profile',
+  metadata: '/portal/metadata',
+} as const;
