@@ -1,4 +1,4 @@
-import { DocumentMessages, formatFileSize } from '@vp/contract';
+import { DocumentMessages, formatFileSize, tooLargeMessage } from '@vp/contract';
 import { expect, test, type Page } from '@playwright/test';
 import {
   chooseFile,
@@ -10,6 +10,7 @@ import {
   uploadDocument,
   deleteDocument,
 } from '../support/documents.ts';
+import { baseUrl } from '../support/server.ts';
 import { apiLogin, useSession, users } from '../support/session.ts';
 
 /**
@@ -108,4 +109,54 @@ test('as the read-only role: the vendor’s documents are listed and download, n
   } finally {
     await deleteDocument(request, demo, uploaded.rowKey);
   }
+});
+
+test('a file over the size limit: refused when chosen, and the server answers one sent anyway', async ({
+  page,
+  request,
+}) => {
+  const token = await apiLogin(request, users.demo);
+  await useSession(page, token);
+  const limits = await request.get(`${baseUrl()}/api/documents/limits`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  const { maxBytes } = (await limits.json()) as { maxBytes: number };
+  const tooLarge = tooLargeMessage(maxBytes);
+  const big = Buffer.alloc(maxBytes + 1_000_000, 0x20);
+  big.write('%PDF-1.4\n');
+
+  const posts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith('/api/documents')) posts.push(r.url());
+  });
+  await page.goto('/tools/upload-file');
+  const panel = page.getByTestId('upload-panel');
+  await expect(panel.getByRole('combobox', { name: 'File type' })).toBeEnabled(PAGE_LOAD);
+  await chooseFile(panel, { name: 'too-big.pdf', buffer: big, mimeType: 'application/pdf' });
+  await expect(page.getByText(tooLarge, { exact: true })).toBeVisible();
+  await expect(panel.getByTestId('chosen-file')).toHaveCount(0);
+  expect(posts).toEqual([]);
+
+  // A browser sends the whole body before it reads the answer, so the server reads a refused
+  // upload to its end: the refusal arrives, instead of the upload hanging at the limit.
+  const answer = await page.evaluate(
+    async ({ size, token: bearer }) => {
+      const form = new FormData();
+      form.append('documentType', '1');
+      form.append('file', new File([new Uint8Array(size).fill(0x20)], 'too-big.pdf'));
+      return await new Promise<{ status: number; body: string }>((resolve) => {
+        const xhr = new XMLHttpRequest();
+        xhr.open('POST', '/api/documents');
+        xhr.setRequestHeader('Authorization', `Bearer ${bearer}`);
+        xhr.timeout = 30_000;
+        xhr.onload = () => resolve({ status: xhr.status, body: xhr.responseText });
+        xhr.onerror = () => resolve({ status: 0, body: 'network error' });
+        xhr.ontimeout = () => resolve({ status: 0, body: 'no answer in 30 s' });
+        xhr.send(form);
+      });
+    },
+    { size: maxBytes + 15_000_000, token },
+  );
+  expect(answer.status, answer.body).toBe(413);
+  expect((JSON.parse(answer.body) as { message: string }).message).toBe(tooLarge);
 });

@@ -191,3 +191,17 @@ export const documentIdParamsSchema = z.object({ id: z.coerce.number().int().pos
 
 /** Upload answer: the stored document. */
 export const uploadResponseSchema = z.object({ message: z.string(), document: documentSchema });
+
+/** What an upload may be, so the page refuses a file before sending it. */
+export const uploadLimitsSchema = z.object({
+  maxBytes: z
+    .number()
+    .int()
+    .positive()
+    .meta({ description: 'The largest file accepted, in bytes (MAX_UPLOAD_MB)' }),
+});
+export type UploadLimits = z.infer<typeof uploadLimitsSchema>;
+
+/** The size limit's message for a limit in bytes, in the MB the server's config states it in. */
+export const tooLargeMessage = (maxBytes: number) =>
+  DocumentMessages.tooLarge(Math.round((maxBytes / 1_000_000) * 1000) / 1000);

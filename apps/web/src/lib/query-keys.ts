@@ -18,6 +18,7 @@ export const queryKeys = {
     site: (siteId: number) => ['documents', 'site', siteId] as const,
     status: (documentId: number) => ['documents', 'status', documentId] as const,
     types: ['documenttypes'] as const,
+    limits: ['upload-limits'] as const,
     requiredType: (name: string) => ['documenttypes', 'required', name] as const,
     signatories: (typeId: number, siteId: number) => ['documenttypes', 'sign', typeId, siteId] as const,
   },

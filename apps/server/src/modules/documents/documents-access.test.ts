@@ -72,10 +72,20 @@ describe('read-only role', () => {
       '/api/documenttypes',
       '/api/documenttypes/required?name=saf',
       '/api/documenttypes/messaging',
+      '/api/documents/limits',
     ]) {
       const res = await t.inject({ method: 'GET', url, headers: h });
       expect(res.statusCode, url).toBe(200);
     }
+  });
+
+  it('reads the upload limit the server enforces', async () => {
+    const res = await t.inject({
+      method: 'GET',
+      url: '/api/documents/limits',
+      headers: t.auth(t.tokens.viewer),
+    });
+    expect(res.json()).toEqual({ maxBytes: t.config.maxUploadBytes });
   });
 
   it('cannot upload or delete (403), and nothing changes', async () => {
@@ -111,6 +121,7 @@ describe('anonymous', () => {
       { method: 'GET' as const, url: '/api/documenttypes' },
       { method: 'GET' as const, url: '/api/documenttypes/required?name=saf' },
       { method: 'GET' as const, url: '/api/documenttypes/messaging' },
+      { method: 'GET' as const, url: '/api/documents/limits' },
       { method: 'POST' as const, url: '/api/documenttypes/messaging', payload: { type: 'X' } },
       {
         method: 'PUT' as const,

@@ -1,5 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
-import { DocumentMessages } from '@vp/contract';
+import { DocumentMessages, tooLargeMessage } from '@vp/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, BadRequestError } from '../../platform/errors.ts';
 import {
@@ -45,7 +45,7 @@ export async function registerMultipart(scope: FastifyInstance, maxUploadBytes: 
 
 class TooLarge extends AppError {
   constructor(maxBytes: number) {
-    super(413, DocumentMessages.tooLarge(Math.round((maxBytes / 1_000_000) * 1000) / 1000));
+    super(413, tooLargeMessage(maxBytes));
   }
 }
 
@@ -60,6 +60,25 @@ function refusal(err: unknown, maxBytes: number): Error {
   if (code === 'FST_PROTO_VIOLATION') return new BadRequestError(TooManyParts);
   // Busboy's "Unexpected end of form", a part "terminated early", a premature close.
   return new BadRequestError(DocumentMessages.truncated);
+}
+
+/**
+ * The rest of a refused upload's body, read and dropped. A browser sends the whole body before it
+ * reads the answer, so a server that stopped reading would leave it waiting with the refusal unread;
+ * past ten times the limit (a body no browser sends after the page's own size check) the connection
+ * is closed instead.
+ */
+function dropRest(request: FastifyRequest, maxBytes: number): void {
+  const raw = request.raw;
+  if (raw.complete || raw.destroyed) return;
+  raw.unpipe();
+  const bound = 10 * maxBytes + 10_000_000;
+  let dropped = 0;
+  raw.on('data', (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > bound) raw.socket.destroy();
+  });
+  raw.resume();
 }
 
 export async function readUpload(
@@ -89,6 +108,7 @@ export async function readUpload(
     }
     return input;
   } catch (err) {
+    dropRest(request, maxBytes);
     await discardStaged(staged);
     throw refusal(err, maxBytes);
   }

@@ -8,6 +8,7 @@ import {
   messagingTypeSchema,
   messageResponseSchema,
   requiredTypeQuerySchema,
+  uploadLimitsSchema,
   uploadResponseSchema,
   DocumentMessages,
 } from '@vp/contract';
@@ -59,6 +60,18 @@ export function documentsRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
+    '/api/documents/limits',
+    {
+      config: { access: 'vendor-read' },
+      schema: {
+        tags,
+        summary: 'What an upload may be: the largest file accepted',
+        response: { 200: uploadLimitsSchema, ...errorResponses },
+      },
+    },
+    async () => ({ maxBytes: ctx.config.maxUploadBytes }),
+  );
   api.get(
     '/api/documents',
     {

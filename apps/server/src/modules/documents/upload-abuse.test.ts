@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { DocumentMessages } from '@vp/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -248,5 +249,53 @@ describe('upload abuse', () => {
       await t.db.execute(sql`DROP TRIGGER refuse_documents ON documents`);
       await t.db.execute(sql`DROP FUNCTION refuse_documents()`);
     }
+  });
+
+  it('refuses an upload far over the limit over a real connection, with the whole body sent', async () => {
+    // 40 MB to a 0.05 MB limit through a socket, every byte written before the answer counts, as a
+    // browser reads it; that Chromium gets its answer is proved by upload-file-page.spec.ts.
+    const address = new URL(await t.app.listen({ port: 0, host: '127.0.0.1' }));
+    const body = multipart([type(), file('huge.pdf', samples.pdf(40_000_000))]);
+    const before = await t.leftovers();
+    // The answer counts once the body has been sent in full, as a browser reads it only then.
+    const answer = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+      let sent = false;
+      let answered: { status: number; text: string } | null = null;
+      const settle = () => sent && answered && resolve(answered);
+      const req = http.request(
+        {
+          host: address.hostname,
+          port: address.port,
+          method: 'POST',
+          path: '/api/documents',
+          headers: {
+            ...t.auth(t.tokens.demo),
+            ...body.headers,
+            'content-length': body.payload.length,
+            connection: 'close',
+          },
+          timeout: 20_000,
+        },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => {
+            answered = { status: res.statusCode ?? 0, text };
+            settle();
+          });
+        },
+      );
+      req.on('finish', () => {
+        sent = true;
+        settle();
+      });
+      req.on('timeout', () => req.destroy(new Error('the body was not read, or no answer, within 20 s')));
+      req.on('error', reject);
+      req.end(body.payload);
+    });
+    expect(answer.status).toBe(413);
+    expect((JSON.parse(answer.text) as { message: string }).message).toBe(DocumentMessages.tooLarge(0.05));
+    expect(await t.leftovers()).toEqual(before);
   });
 });

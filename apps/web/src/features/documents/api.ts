@@ -4,6 +4,7 @@ import type {
   DocumentType,
   SafRequest,
   SafSignatory,
+  UploadLimits,
 } from '@vp/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, http, requestBlob, upload } from '../../lib/http.ts';
@@ -34,6 +35,15 @@ export function useDocumentTypes() {
     queryKey: queryKeys.documents.types,
     queryFn: () => http.get<DocumentType[]>('/documenttypes'),
     staleTime: 10 * 60_000,
+  });
+}
+
+/** The largest file the server accepts, so a file over it is refused before it is sent. */
+export function useUploadLimits() {
+  return useQuery({
+    queryKey: queryKeys.documents.limits,
+    queryFn: () => http.get<UploadLimits>('/documents/limits'),
+    staleTime: Infinity,
   });
 }
 

@@ -288,6 +288,24 @@ describe('Files tab: upload', () => {
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
+  it("refuses a file over the server's size limit when it is chosen, with the limit's message", async () => {
+    const { calls } = serveFiles((method, path) =>
+      method === 'GET' && path === '/documents/limits' ? { body: { maxBytes: 1_000 } } : undefined,
+    );
+    renderWithClient(<FilesTab siteId={7} readOnly={false} />);
+    await screen.findByRole('button', { name: 'Download license.pdf' });
+    await waitFor(() => expect(calls.some((c) => c.path === '/documents/limits')).toBe(true));
+    // The answer is read in the task after the call.
+    await new Promise((r) => setTimeout(r, 0));
+    choose('big.pdf', 'x'.repeat(1_001));
+    expect(await screen.findByText('The file is larger than the 0.001 MB limit.')).toBeTruthy();
+    expect(screen.queryByTestId('chosen-file')).toBeNull();
+    // Within the limit, it is taken.
+    choose('small.pdf', 'x'.repeat(1_000));
+    expect(await screen.findByText('small.pdf')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
   it('sends the file, type and website with the session, shows the progress, then Upload successfully', async () => {
     let release!: () => void;
     const until = new Promise<void>((r) => (release = r));

@@ -2,6 +2,7 @@ import { CloseOutlined, InboxOutlined, PaperClipOutlined } from '@ant-design/ico
 import {
   DocumentMessages,
   formatFileSize,
+  tooLargeMessage,
   UPLOAD_ACCEPT,
   uploadError,
   uploadNameError,
@@ -12,7 +13,7 @@ import { useRef, useState } from 'react';
 import { useUnsavedChanges } from '../../../hooks/use-unsaved-changes.ts';
 import { ApiError, UPLOAD_ABORTED } from '../../../lib/http.ts';
 import { message } from '../../../lib/toast.ts';
-import { useUploadDocument, type DocumentOwner } from '../api.ts';
+import { useUploadDocument, useUploadLimits, type DocumentOwner } from '../api.ts';
 
 interface Props {
   owner: DocumentOwner;
@@ -27,9 +28,15 @@ export function uploadFailureText(err: unknown): string {
   return DocumentMessages.uploadFailed;
 }
 
-/** The first problem of a chosen file the browser can see, or null. */
-function fileProblem(file: File): string | null {
-  return uploadNameError(file.name) ?? (file.size === 0 ? DocumentMessages.empty : null);
+/**
+ * The first problem of a chosen file the browser can see, or null. The size limit is the server's,
+ * when it has been read; the server checks it again either way.
+ */
+function fileProblem(file: File, maxBytes: number | undefined): string | null {
+  if (file.size === 0) return uploadNameError(file.name) ?? DocumentMessages.empty;
+  if (maxBytes !== undefined && file.size > maxBytes)
+    return uploadNameError(file.name) ?? tooLargeMessage(maxBytes);
+  return uploadNameError(file.name);
 }
 
 /**
@@ -44,9 +51,10 @@ export function UploadPanel({ owner, types, typesLoading = false }: Props) {
   const uploading = send.isPending;
   const guard = useUnsavedChanges(file !== null);
   const abort = useRef<AbortController | null>(null);
+  const maxBytes = useUploadLimits().data?.maxBytes;
 
   function choose(next: File) {
-    const problem = fileProblem(next);
+    const problem = fileProblem(next, maxBytes);
     if (problem) {
       void message.error(problem);
       return;
@@ -55,7 +63,8 @@ export function UploadPanel({ owner, types, typesLoading = false }: Props) {
   }
 
   async function submit() {
-    const problem = uploadError({ typeId, name: file?.name ?? null }) ?? (file ? fileProblem(file) : null);
+    const problem =
+      uploadError({ typeId, name: file?.name ?? null }) ?? (file ? fileProblem(file, maxBytes) : null);
     if (problem || !file || !typeId) {
       void message.error(problem ?? DocumentMessages.fileRequired);
       return;
