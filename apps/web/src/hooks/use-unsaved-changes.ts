@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef } from 'react';
 import { confirmDiscard } from '../components/discard-confirm.ts';
 
 /**
@@ -52,7 +52,9 @@ export function useUnsavedChanges(dirty: boolean): UnsavedChanges {
   const id = useId();
   const dirtyRef = useRef(dirty);
 
-  useEffect(() => {
+  // In the commit that shows the edit (Save enabled), not after the paint: a navigation made at once
+  // is already guarded.
+  useLayoutEffect(() => {
     dirtyRef.current = dirty;
     if (dirty) dirtyForms.add(id);
     else {
