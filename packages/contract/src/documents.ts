@@ -49,6 +49,8 @@ export const DocumentMessages = {
   typeNameRequired: 'Please enter a file type name.',
   notFound: 'Document not found',
   signedInPortal: 'This document type is signed in the portal: use the SAF button on the website instead.',
+  paperWhileOut:
+    'A Site Access Form is out for signature on this website. Void it before uploading one signed on paper.',
   voidBeforeDelete:
     'This form is out for signature. Void it first, so its signers are told it was withdrawn.',
   signedCannotBeDeleted: 'A signed document is part of the licensing record and cannot be deleted.',
