@@ -53,17 +53,22 @@ describe('isStatusChangeAllowed: status × status × role × activated × SAF', 
   const cases = table.flatMap(([from, to, vendor, admin, adminSaf]) =>
     [false, true].map((activated) => [from, to, activated, vendor, admin, adminSaf] as const),
   );
-  it.each(cases)('%s → %s (activated %s): vendor %s, admin %s, admin with a SAF %s', (from, to, activated, vendor, admin, adminSaf) => {
-    // A once-Active site in Pending Termination returns to Active without a new form: that
-    // withdraws its termination.
-    const returning = from === PT && to === 'Active' && activated;
-    for (const safSigned of [false, true]) {
-      const site = { activated, safSigned };
-      expect(isStatusChangeAllowed(from, to, 'vendor', site)).toBe(vendor);
-      expect(isStatusChangeAllowed(from, to, 'admin', site)).toBe(safSigned || returning ? adminSaf : admin);
-      expect(isStatusChangeAllowed(from, to, 'viewer', site)).toBe(from === to);
-    }
-  });
+  it.each(cases)(
+    '%s → %s (activated %s): vendor %s, admin %s, admin with a SAF %s',
+    (from, to, activated, vendor, admin, adminSaf) => {
+      // A once-Active site in Pending Termination returns to Active without a new form: that
+      // withdraws its termination.
+      const returning = from === PT && to === 'Active' && activated;
+      for (const safSigned of [false, true]) {
+        const site = { activated, safSigned };
+        expect(isStatusChangeAllowed(from, to, 'vendor', site)).toBe(vendor);
+        expect(isStatusChangeAllowed(from, to, 'admin', site)).toBe(
+          safSigned || returning ? adminSaf : admin,
+        );
+        expect(isStatusChangeAllowed(from, to, 'viewer', site)).toBe(from === to);
+      }
+    },
+  );
 
   it('says why an activation is refused', () => {
     const noSaf = { activated: false, safSigned: false };

@@ -83,47 +83,63 @@ describe('a site that was Active', () => {
     ['Inactive', 'admin'],
     ['Pending Termination', 'vendor'],
     ['Pending Termination', 'admin'],
-  ] as const)('starts a new licensing round from %s (%s): today, no term date, a new agent, History kept', async (from, who) => {
-    const id = await terminatingSite();
-    if (from === 'Inactive') {
-      const end = await t.call(t.tokens.admin, 'PUT', '/api/portal/websites', saveBody(await getSite(id), 'Inactive'), t.vendors.summit);
-      expect(end.statusCode, end.body).toBe(200);
-    }
-    const before = await history(id);
-    const site = await getSite(id);
-    expect(site).toMatchObject({ status: from, activated: true, saf: { state: 'signed', paper: true } });
-    const [token, vendor] = who === 'vendor' ? [demo(), undefined] : [t.tokens.admin, t.vendors.summit];
-    const res = await t.call(
-      token,
-      'PUT',
-      '/api/portal/websites',
-      { ...saveBody(site, 'Pending Activation'), startDate: undefined, termDate: undefined, memberNumber: t.agents.local[7] },
-      vendor,
-    );
-    expect(res.statusCode, res.body).toBe(200);
-    const today = new Date().toISOString().slice(0, 10);
-    const after = await getSite(id);
-    expect(after).toMatchObject({
-      status: 'Pending Activation',
-      termDate: null,
-      memberNumber: t.agents.local[7],
-      activated: true,
-      // The form of the last round does not count for this one.
-      saf: { state: 'not-sent' },
-    });
-    expect([today, new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)]).toContain(after.startDate);
-    const { entries } = await history(id);
-    expect(entries.length).toBe(before.entries.length + 1);
-    expect(entries.slice(1)).toEqual(before.entries);
-    // Activating again needs a form of this round; the site is still never deleted.
-    const refused = await activate(id);
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe(WebsiteMessages.activationNeedsSaf);
-    expect((await t.call(demo(), 'DELETE', `/api/portal/websites/${id}`)).statusCode).toBe(409);
-    await paperSaf(id);
-    expect((await getSite(id)).saf).toMatchObject({ state: 'signed', paper: true });
-    expect((await activate(id)).statusCode).toBe(200);
-  });
+  ] as const)(
+    'starts a new licensing round from %s (%s): today, no term date, a new agent, History kept',
+    async (from, who) => {
+      const id = await terminatingSite();
+      if (from === 'Inactive') {
+        const end = await t.call(
+          t.tokens.admin,
+          'PUT',
+          '/api/portal/websites',
+          saveBody(await getSite(id), 'Inactive'),
+          t.vendors.summit,
+        );
+        expect(end.statusCode, end.body).toBe(200);
+      }
+      const before = await history(id);
+      const site = await getSite(id);
+      expect(site).toMatchObject({ status: from, activated: true, saf: { state: 'signed', paper: true } });
+      const [token, vendor] = who === 'vendor' ? [demo(), undefined] : [t.tokens.admin, t.vendors.summit];
+      const res = await t.call(
+        token,
+        'PUT',
+        '/api/portal/websites',
+        {
+          ...saveBody(site, 'Pending Activation'),
+          startDate: undefined,
+          termDate: undefined,
+          memberNumber: t.agents.local[7],
+        },
+        vendor,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const today = new Date().toISOString().slice(0, 10);
+      const after = await getSite(id);
+      expect(after).toMatchObject({
+        status: 'Pending Activation',
+        termDate: null,
+        memberNumber: t.agents.local[7],
+        activated: true,
+        // The form of the last round does not count for this one.
+        saf: { state: 'not-sent' },
+      });
+      expect([today, new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)]).toContain(
+        after.startDate,
+      );
+      const { entries } = await history(id);
+      expect(entries.length).toBe(before.entries.length + 1);
+      expect(entries.slice(1)).toEqual(before.entries);
+      // Activating again needs a form of this round; the site is still never deleted.
+      const refused = await activate(id);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(WebsiteMessages.activationNeedsSaf);
+      expect((await t.call(demo(), 'DELETE', `/api/portal/websites/${id}`)).statusCode).toBe(409);
+      await paperSaf(id);
+      expect((await getSite(id)).saf).toMatchObject({ state: 'signed', paper: true });
+      expect((await activate(id)).statusCode).toBe(200);
+    },
+  );
 
   it('keeps its agent in Pending Termination unless a new round starts', async () => {
     const id = await terminatingSite();

@@ -74,7 +74,11 @@ async function linkOf(email: string): Promise<string> {
 
 async function sign(token: string, fullName: string) {
   expect((await t.inject({ method: 'GET', url: `/api/sign/${token}` })).statusCode).toBe(200);
-  const consent = await t.inject({ method: 'POST', url: `/api/sign/${token}/consent`, payload: { consent: true } });
+  const consent = await t.inject({
+    method: 'POST',
+    url: `/api/sign/${token}/consent`,
+    payload: { consent: true },
+  });
   expect(consent.statusCode, consent.body).toBe(200);
   const res = await t.inject({
     method: 'POST',
@@ -94,7 +98,13 @@ async function signedByAll(id: number): Promise<number> {
 }
 
 const activate = async (id: number) =>
-  t.call(t.tokens.admin, 'PUT', '/api/portal/websites', { ...inputOf(await site(id)), status: 'Active' }, t.vendors.summit);
+  t.call(
+    t.tokens.admin,
+    'PUT',
+    '/api/portal/websites',
+    { ...inputOf(await site(id)), status: 'Active' },
+    t.vendors.summit,
+  );
 
 function inputOf(s: WebsiteDetail) {
   return {
@@ -112,8 +122,8 @@ function inputOf(s: WebsiteDetail) {
 
 describe('a site signed through the portal', () => {
   it('stands at not sent, out for signature, signed, and is then activated', async () => {
-    const [{ agent }] = await agentsWithBrokers();
-    const id = await newSite(agent!);
+    const [first] = await agentsWithBrokers();
+    const id = await newSite(first!.agent);
     expect((await site(id)).saf).toEqual({ state: 'not-sent', signed: 0, total: 0, paper: false });
 
     const { signatories } = await send(id);
@@ -137,11 +147,17 @@ describe('a site signed through the portal', () => {
     const id = await newSite(agent);
     const { documentId, signatories } = await send(id);
     const token = await linkOf(signatories[0]!.email);
-    const declined = await t.inject({ method: 'POST', url: `/api/sign/${token}/decline`, payload: { reason: 'No' } });
+    const declined = await t.inject({
+      method: 'POST',
+      url: `/api/sign/${token}/decline`,
+      payload: { reason: 'No' },
+    });
     expect(declined.statusCode, declined.body).toBe(200);
     expect((await site(id)).saf.state).toBe('declined');
     expect((await activate(id)).statusCode).toBe(409);
-    const voided = await t.call(t.tokens.demo, 'PUT', `/api/document/${documentId}/signatures/void`, { reason: 'x' });
+    const voided = await t.call(t.tokens.demo, 'PUT', `/api/document/${documentId}/signatures/void`, {
+      reason: 'x',
+    });
     expect(voided.statusCode, voided.body).toBe(200);
     expect((await site(id)).saf.state).toBe('not-sent');
     expect((await activate(id)).statusCode).toBe(409);
@@ -163,10 +179,15 @@ describe('a site signed through the portal', () => {
     expect((await site(id)).status).toBe('Pending Activation');
 
     // Back to the agent it was signed for, the form counts again, until it is voided.
-    const back = await t.call(t.tokens.demo, 'PUT', '/api/portal/websites', { ...inputOf(await site(id)), memberNumber: a!.agent });
+    const back = await t.call(t.tokens.demo, 'PUT', '/api/portal/websites', {
+      ...inputOf(await site(id)),
+      memberNumber: a!.agent,
+    });
     expect(back.statusCode).toBe(200);
     expect((await site(id)).saf.state).toBe('signed');
-    const voided = await t.call(t.tokens.demo, 'PUT', `/api/document/${documentId}/signatures/void`, { reason: 'x' });
+    const voided = await t.call(t.tokens.demo, 'PUT', `/api/document/${documentId}/signatures/void`, {
+      reason: 'x',
+    });
     expect(voided.statusCode).toBe(200);
     expect((await activate(id)).statusCode).toBe(409);
   });
@@ -205,8 +226,8 @@ describe('a site signed through the portal', () => {
 
 describe('a Site Access Form signed on paper', () => {
   it('is uploaded by MLS staff only, on a website, and then counts', async () => {
-    const [{ agent }] = await agentsWithBrokers();
-    const id = await newSite(agent!);
+    const [first] = await agentsWithBrokers();
+    const id = await newSite(first!.agent);
     const byVendor = await uploadPaperSaf(t, t.tokens.demo, t.vendors.summit, id);
     expect(byVendor.statusCode).toBe(400);
     expect(byVendor.json().message).toBe(DocumentMessages.signedInPortal);

@@ -259,7 +259,11 @@ describe('save', () => {
       if (message) expect(res.json().message).toBe(message);
     }
     const after = await t.call(demo(), 'GET', `/api/portal/websites/${id}`);
-    expect(after.json()).toMatchObject({ status: 'Pending Activation', activated: false, saf: { state: 'not-sent' } });
+    expect(after.json()).toMatchObject({
+      status: 'Pending Activation',
+      activated: false,
+      saf: { state: 'not-sent' },
+    });
   });
 
   it('answers the saved website and writes one History entry with from/to per field', async () => {
