@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isUploadType, uploadTypeLabel } from './documents.ts';
 import { SAF_NOT_SENT, isSafSigned, safStandingText, type SafStanding } from './saf-standing.ts';
 
 describe('safStandingText', () => {
@@ -19,5 +20,30 @@ describe('safStandingText', () => {
     expect(isSafSigned(signed)).toBe(true);
     for (const state of ['not-sent', 'out-for-signature', 'declined'] as const)
       expect(isSafSigned({ ...out, state })).toBe(false);
+  });
+});
+
+describe('isUploadType', () => {
+  const types = {
+    w9: { scope: 'vendor', signatureRequired: false },
+    shot: { scope: 'website', signatureRequired: false },
+    other: { scope: 'any', signatureRequired: false },
+    saf: { scope: 'website', signatureRequired: true },
+  } as const;
+  it.each([
+    ['w9', 'vendor', 'vendor', true],
+    ['w9', 'website', 'vendor', false],
+    ['shot', 'website', 'vendor', true],
+    ['other', 'vendor', 'viewer', true],
+    ['saf', 'website', 'vendor', false],
+    ['saf', 'website', 'viewer', false],
+    ['saf', 'website', 'admin', true],
+    ['saf', 'vendor', 'admin', false],
+  ] as const)('%s on a %s as %s: %s', (type, owner, role, expected) => {
+    expect(isUploadType(types[type], owner, role)).toBe(expected);
+  });
+  it('names a paper form as one', () => {
+    expect(uploadTypeLabel({ type: 'SAF', signatureRequired: true })).toBe('SAF (signed on paper)');
+    expect(uploadTypeLabel({ type: 'W-9', signatureRequired: false })).toBe('W-9');
   });
 });
