@@ -22,6 +22,30 @@ CREATE TRIGGER "websites_pending_since" BEFORE INSERT OR UPDATE OF "status" ON "
 -- sent (or, for a form signed on paper, uploaded), as one sorted key. A form for other parties does
 -- not count for the site's current round.
 ALTER TABLE "documents" ADD COLUMN "saf_parties" text;--> statement-breakpoint
+-- The parties of a site as that key: 'agent:<MLS ID>' for its agent (a team site's primary; product
+-- 2 is the team product) and 'office:<key>=<broker MLS ID>' for each office among its agents.
+CREATE FUNCTION "website_saf_parties"(site integer) RETURNS text LANGUAGE sql STABLE AS $$
+  WITH s AS (
+    SELECT w.id, w.member_number, 2 = ANY(w.products) AS team FROM websites w WHERE w.id = site
+  ), lead AS (
+    SELECT COALESCE(
+      (SELECT t.primary_member_number FROM website_teams t WHERE t.website_id = s.id AND s.team),
+      s.member_number) AS mls_id
+    FROM s
+  ), agents AS (
+    SELECT mls_id FROM lead
+    UNION
+    SELECT m.member_number FROM website_team_members m, s WHERE m.website_id = s.id AND s.team
+  ), parts AS (
+    SELECT 'agent:' || mls_id AS part FROM lead
+    UNION
+    SELECT 'office:' || o.office_key || '=' || COALESCE(o.office_broker_mls_id, '')
+      FROM agents a
+      JOIN members mb ON mb.member_mls_id = a.mls_id
+      JOIN offices o ON o.office_key = mb.office_key
+  )
+  SELECT string_agg(part, ';' ORDER BY part COLLATE "C") FROM parts
+$$;--> statement-breakpoint
 -- A Site Access Form signed on paper and uploaded by MLS staff.
 ALTER TABLE "documents" ADD COLUMN "paper" boolean NOT NULL DEFAULT false;--> statement-breakpoint
 -- History kinds become rows of a table, so a new kind is one insert instead of a rewritten CHECK.

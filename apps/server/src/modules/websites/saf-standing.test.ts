@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_URL, latestMailTo } from '../../../test/helper.ts';
 import { uploadPaperSaf } from '../documents/test-fixture.ts';
+import { hasCountingSaf } from './saf-standing.ts';
 import { freshDomain, setupPortal, type PortalTest } from './test-fixture.ts';
 
 /**
@@ -48,8 +49,15 @@ async function newSite(agent: string, products = [1]): Promise<number> {
   return res.json().id as number;
 }
 
-const site = async (id: number) =>
-  (await t.call(t.tokens.demo, 'GET', `/api/portal/websites/${id}`)).json() as WebsiteDetail;
+/** The site as the API answers it, checked against the SQL rule that lists and figures use. */
+async function site(id: number): Promise<WebsiteDetail> {
+  const detail = (await t.call(t.tokens.demo, 'GET', `/api/portal/websites/${id}`)).json() as WebsiteDetail;
+  const [row] = await t.rows<{ counts: boolean }>(
+    sql`SELECT ${hasCountingSaf(sql`w`)} AS counts FROM websites w WHERE w.id = ${id}`,
+  );
+  expect(row!.counts).toBe(detail.saf.state === 'signed');
+  return detail;
+}
 
 async function send(id: number): Promise<{ documentId: number; signatories: SafPreparedSignatory[] }> {
   const prepared = await t.call(t.tokens.demo, 'GET', `/api/documenttype/${safType}/sign?website=${id}`);

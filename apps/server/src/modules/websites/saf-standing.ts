@@ -1,5 +1,5 @@
-import { SAF_NOT_SENT, TEAM_PRODUCT_ID, type SafStanding } from '@vp/contract';
-import { sql } from 'drizzle-orm';
+import { SAF_NOT_SENT, type SafStanding } from '@vp/contract';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/sql.ts';
 
@@ -13,36 +13,29 @@ import { rowsOf } from '../../db/sql.ts';
 
 /**
  * The parties a form for this site must name, as one sorted key: the agent, and each office of its
- * agents with that office's broker. Stored on a form when it is sent, compared when it is counted.
+ * agents with that office's broker. Stored on a form when it is sent, compared when it is counted;
+ * the SQL function website_saf_parties (migration 0013) is the one definition.
  */
 export async function safPartiesKey(db: Db, siteId: number): Promise<string> {
-  const rows = await rowsOf<{ part: string }>(
+  const [row] = await rowsOf<{ key: string | null }>(
     db,
-    sql`WITH site AS (
-          SELECT w.id, w.member_number, ${TEAM_PRODUCT_ID}::int = ANY(w.products) AS team
-          FROM websites w WHERE w.id = ${siteId}
-        ), lead AS (
-          SELECT COALESCE(
-            (SELECT t.primary_member_number FROM website_teams t WHERE t.website_id = site.id AND site.team),
-            site.member_number) AS mls_id
-          FROM site
-        ), agents AS (
-          SELECT mls_id FROM lead
-          UNION
-          SELECT m.member_number FROM website_team_members m, site WHERE m.website_id = site.id AND site.team
-        )
-        SELECT 'agent:' || mls_id AS part FROM lead
-        UNION
-        SELECT 'office:' || o.office_key || '=' || COALESCE(o.office_broker_mls_id, '')
-          FROM agents a
-          JOIN members mb ON mb.member_mls_id = a.mls_id
-          JOIN offices o ON o.office_key = mb.office_key`,
+    sql`SELECT website_saf_parties(${siteId}::int) AS key`,
   );
-  return rows
-    .map((r) => r.part)
-    .sort()
-    .join(';');
+  return row?.key ?? '';
 }
+
+/**
+ * Whether the site `w` (an alias of websites in the caller's query) has a Site Access Form that
+ * counts for activation: for lists and figures, the same rule as safStanding's 'signed'.
+ */
+export const hasCountingSaf = (w: SQL) => sql`EXISTS (
+  SELECT 1 FROM documents d
+  JOIN document_types t ON t.id = d.type_id AND t.name = 'saf'
+  LEFT JOIN signature_requests r ON r.document_id = d.id
+  WHERE d.website_id = ${w}.id AND d.approved AND NOT d.voided
+    AND (d.paper OR r.status = 'completed')
+    AND COALESCE(d.sealed_at, r.finished_at, d.created_at) >= ${w}.pending_since
+    AND d.saf_parties = website_saf_parties(${w}.id))`;
 
 interface SafRow {
   approved: boolean;
