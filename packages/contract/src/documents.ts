@@ -1,4 +1,5 @@
 import { FILE_NAME_MAX } from './constants.ts';
+import type { Role } from './roles.ts';
 import { z } from './zod.ts';
 
 /**
@@ -49,6 +50,8 @@ export const DocumentMessages = {
   typeNameRequired: 'Please enter a file type name.',
   notFound: 'Document not found',
   signedInPortal: 'This document type is signed in the portal: use the SAF button on the website instead.',
+  paperWhileOut:
+    'A Site Access Form is out for signature on this website. Void it before uploading one signed on paper.',
   voidBeforeDelete:
     'This form is out for signature. Void it first, so its signers are told it was withdrawn.',
   signedCannotBeDeleted: 'A signed document is part of the licensing record and cannot be deleted.',
@@ -172,6 +175,25 @@ export const documentTypeSchema = z.object({
 });
 export type DocumentType = z.infer<typeof documentTypeSchema>;
 export const documentTypeListSchema = z.array(documentTypeSchema);
+
+/**
+ * Whether a type may be uploaded on a website's files or the vendor account's. A type signed in
+ * the portal (the SAF) is sent with the SAF button; only MLS staff upload one, on its website, as
+ * a form signed on paper.
+ */
+export function isUploadType(
+  type: Pick<DocumentType, 'scope' | 'signatureRequired'>,
+  owner: 'website' | 'vendor',
+  role: Role,
+): boolean {
+  if (type.scope !== owner && type.scope !== 'any') return false;
+  return !type.signatureRequired || (role === 'admin' && owner === 'website');
+}
+
+/** How the upload's type select names a type: a paper form says it is one. */
+export function uploadTypeLabel(type: Pick<DocumentType, 'type' | 'signatureRequired'>): string {
+  return type.signatureRequired ? `${type.type} (signed on paper)` : type.type;
+}
 
 export const requiredTypeQuerySchema = z.object({
   name: z.string().trim().min(1).max(40).meta({ description: 'Internal name, e.g. saf' }),

@@ -22,3 +22,4 @@ export * from './primitives.ts';
 export * from './responses.ts';
 export * from './documents.ts';
 export * from './signatures.ts';
+export * from './saf-standing.ts';

@@ -6,9 +6,10 @@ import {
   canWrite,
   isAgentEditable,
   isStatusChangeAllowed,
+  statusChangeRefusal,
   isTeamEditable,
 } from './permissions.ts';
-import { canDelete, statusOptions } from './website-rules.ts';
+import { WebsiteMessages, canDelete, statusOptions } from './website-rules.ts';
 import { SITE_STATUSES, type SiteStatus } from './status.ts';
 
 const PA: SiteStatus = 'Pending Activation';
@@ -24,33 +25,61 @@ describe('canWrite', () => {
   });
 });
 
-describe('isStatusChangeAllowed: every status against every status, per role', () => {
-  // [from, to, vendor, admin]; viewers may only "move" to the same status.
-  const table: [SiteStatus, SiteStatus, boolean, boolean][] = [
-    [PA, PA, true, true],
-    [PA, PT, true, true],
-    [PA, 'Active', false, true],
-    [PA, 'Inactive', false, true],
-    [PT, PA, true, true],
-    [PT, PT, true, true],
-    [PT, 'Active', false, true],
-    [PT, 'Inactive', false, true],
-    ['Active', PA, false, false],
-    ['Active', PT, true, true],
-    ['Active', 'Active', true, true],
-    ['Active', 'Inactive', false, true],
-    ['Inactive', PA, true, true],
-    ['Inactive', PT, false, false],
-    ['Inactive', 'Active', false, true],
-    ['Inactive', 'Inactive', true, true],
+describe('isStatusChangeAllowed: status × status × role × activated × SAF', () => {
+  // [from, to, vendor, admin without a counting SAF, admin with one]; the answer is the same
+  // whether the site was ever Active, except where the activated column says otherwise.
+  type Row = [SiteStatus, SiteStatus, boolean, boolean, boolean];
+  const table: Row[] = [
+    [PA, PA, true, true, true],
+    [PA, PT, true, true, true],
+    [PA, 'Active', false, false, true],
+    [PA, 'Inactive', false, true, true],
+    [PT, PA, true, true, true],
+    [PT, PT, true, true, true],
+    [PT, 'Active', false, false, true],
+    [PT, 'Inactive', false, true, true],
+    ['Active', PA, false, false, false],
+    ['Active', PT, true, true, true],
+    ['Active', 'Active', true, true, true],
+    ['Active', 'Inactive', false, true, true],
+    ['Inactive', PA, true, true, true],
+    ['Inactive', PT, false, false, false],
+    ['Inactive', 'Active', false, false, true],
+    ['Inactive', 'Inactive', true, true, true],
   ];
   it('covers every pair', () => {
     expect(table).toHaveLength(SITE_STATUSES.length ** 2);
   });
-  it.each(table)('%s → %s: vendor %s, admin %s', (from, to, vendor, admin) => {
-    expect(isStatusChangeAllowed(from, to, 'vendor')).toBe(vendor);
-    expect(isStatusChangeAllowed(from, to, 'admin')).toBe(admin);
-    expect(isStatusChangeAllowed(from, to, 'viewer')).toBe(from === to);
+  const cases = table.flatMap(([from, to, vendor, admin, adminSaf]) =>
+    [false, true].map((activated) => [from, to, activated, vendor, admin, adminSaf] as const),
+  );
+  it.each(cases)(
+    '%s → %s (activated %s): vendor %s, admin %s, admin with a SAF %s',
+    (from, to, activated, vendor, admin, adminSaf) => {
+      // A once-Active site in Pending Termination returns to Active without a new form: that
+      // withdraws its termination.
+      const returning = from === PT && to === 'Active' && activated;
+      for (const safSigned of [false, true]) {
+        const site = { activated, safSigned };
+        expect(isStatusChangeAllowed(from, to, 'vendor', site)).toBe(vendor);
+        expect(isStatusChangeAllowed(from, to, 'admin', site)).toBe(
+          safSigned || returning ? adminSaf : admin,
+        );
+        expect(isStatusChangeAllowed(from, to, 'viewer', site)).toBe(from === to);
+      }
+    },
+  );
+
+  it('says why an activation is refused', () => {
+    const noSaf = { activated: false, safSigned: false };
+    expect(statusChangeRefusal(PA, 'Active', 'admin', noSaf)).toBe(WebsiteMessages.activationNeedsSaf);
+    expect(statusChangeRefusal('Inactive', 'Active', 'admin', { activated: true, safSigned: false })).toBe(
+      WebsiteMessages.activationNeedsSaf,
+    );
+    expect(statusChangeRefusal(PA, 'Active', 'vendor', { activated: false, safSigned: true })).toBe(
+      WebsiteMessages.statusNotAllowed,
+    );
+    expect(statusChangeRefusal(PA, 'Active', 'admin', { activated: false, safSigned: true })).toBeNull();
   });
 });
 
@@ -61,6 +90,10 @@ describe('isAgentEditable', () => {
     expect(isAgentEditable(status, 'vendor')).toBe(vendorEditable.has(status));
     expect(isAgentEditable(status, 'admin')).toBe(true);
     expect(isAgentEditable(status, 'viewer')).toBe(false);
+  });
+  it.each(['Inactive', PT] as SiteStatus[])('opens with a new licensing round from %s', (saved) => {
+    expect(isAgentEditable(saved, 'vendor', PA)).toBe(true);
+    expect(isAgentEditable(saved, 'viewer', PA)).toBe(false);
   });
 });
 
@@ -81,19 +114,13 @@ describe('canRequestTermination', () => {
 });
 
 describe('a site that was ever Active', () => {
-  it.each(SITE_STATUSES)('never moves from %s back to Pending Activation, for any role', (from) => {
-    for (const role of ROLES) {
-      if (from !== 'Pending Activation')
-        expect(isStatusChangeAllowed(from, 'Pending Activation', role, true)).toBe(false);
-    }
-    if (from !== 'Pending Activation') expect(statusOptions(from, true)).not.toContain('Pending Activation');
-  });
-
-  it('keeps the never-activated moves of the spec', () => {
-    expect(isStatusChangeAllowed('Pending Termination', 'Pending Activation', 'vendor', false)).toBe(true);
-    expect(isStatusChangeAllowed('Inactive', 'Pending Activation', 'vendor', false)).toBe(true);
-    expect(isStatusChangeAllowed('Inactive', 'Pending Activation', 'vendor', true)).toBe(false);
-    expect(statusOptions('Inactive', true)).toEqual(['Inactive']);
+  it.each(ROLES)('starts a new licensing round from Inactive or Pending Termination (%s)', (role) => {
+    const site = { activated: true, safSigned: false };
+    expect(isStatusChangeAllowed('Inactive', PA, role, site)).toBe(role !== 'viewer');
+    expect(isStatusChangeAllowed(PT, PA, role, site)).toBe(role !== 'viewer');
+    expect(isStatusChangeAllowed('Active', PA, role, site)).toBe(false);
+    expect(statusOptions('Inactive')).toEqual([PA]);
+    expect(statusOptions(PT)).toContain(PA);
   });
 
   it('is never deleted', () => {

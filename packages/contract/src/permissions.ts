@@ -1,6 +1,6 @@
 import type { Role } from './roles.ts';
 import type { SiteStatus } from './status.ts';
-import { isSelectableStatus, statusOptions } from './website-rules.ts';
+import { WebsiteMessages, statusOptions } from './website-rules.ts';
 
 /**
  * Who may do what to a website, by role. The server enforces these; the web app shows or locks
@@ -12,32 +12,65 @@ export function canWrite(role: Role): boolean {
   return role !== 'viewer';
 }
 
+/** What the status rules need to know of a saved site besides its status. */
+export interface SiteStanding {
+  /** The site was Active at some time. */
+  activated: boolean;
+  /** A Site Access Form counts for the site's current round (see SafStanding). */
+  safSigned: boolean;
+}
+
+const NEW_SITE: SiteStanding = { activated: false, safSigned: false };
+
 /**
- * Whether a status move is allowed: to the same status, or to a selectable option of the saved
- * status (never back to Pending Activation once the site was Active). MLS staff (admin) also activate and terminate: they may set plain Active or Inactive
- * from any status. Viewers move nothing.
+ * Why a status move is refused, or null when it is allowed. Moving to the same status is always
+ * allowed; viewers move nothing. Vendors pick the selectable options of the saved status. MLS staff
+ * (admin) also terminate (plain Inactive, from any status) and activate (plain Active), but a site
+ * becomes Active only with a Site Access Form signed for its current round, whoever asks; the one
+ * exception is a once-Active site in Pending Termination returning to Active, which withdraws the
+ * termination of a licence already granted.
  */
+export function statusChangeRefusal(
+  from: SiteStatus,
+  to: SiteStatus,
+  role: Role,
+  site: SiteStanding = NEW_SITE,
+): string | null {
+  if (from === to) return null;
+  if (!canWrite(role)) return WebsiteMessages.statusNotAllowed;
+  if (to === 'Active') {
+    if (role !== 'admin') return WebsiteMessages.statusNotAllowed;
+    const returning = from === 'Pending Termination' && site.activated;
+    return returning || site.safSigned ? null : WebsiteMessages.activationNeedsSaf;
+  }
+  if (to === 'Inactive') return role === 'admin' ? null : WebsiteMessages.statusNotAllowed;
+  return statusOptions(from).includes(to) ? null : WebsiteMessages.statusNotAllowed;
+}
+
+/** Whether a status move is allowed (statusChangeRefusal answers why not). */
 export function isStatusChangeAllowed(
   from: SiteStatus,
   to: SiteStatus,
   role: Role,
-  activated = false,
+  site: SiteStanding = NEW_SITE,
 ): boolean {
-  if (from === to) return true;
-  if (!canWrite(role)) return false;
-  if (role === 'admin' && (to === 'Active' || to === 'Inactive')) return true;
-  if (!isSelectableStatus(to)) return false;
-  return statusOptions(from, activated).includes(to);
+  return statusChangeRefusal(from, to, role, site) === null;
 }
 
 /**
- * The agent is picked while creating and may be replaced until the site is activated; after that
- * it changes through an agent change request. MLS staff may override it on a saved site.
+ * The agent is picked while creating and may be replaced while the site is Pending Activation,
+ * including in the save that moves it there from Inactive or Pending Termination (a new licensing
+ * round); after that it changes through an agent change request. MLS staff may override it on a
+ * saved site.
  */
-export function isAgentEditable(savedStatus: SiteStatus | null, role: Role): boolean {
+export function isAgentEditable(
+  savedStatus: SiteStatus | null,
+  role: Role,
+  chosenStatus: SiteStatus | null = savedStatus,
+): boolean {
   if (!canWrite(role)) return false;
   if (role === 'admin') return true;
-  return savedStatus === null || savedStatus === 'Pending Activation';
+  return savedStatus === null || chosenStatus === 'Pending Activation';
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { safStandingSchema } from './saf-standing.ts';
 import { PrimitiveMessages, isRealDate } from './primitives.ts';
 import { WebsiteMessages } from './website-rules.ts';
 import { websiteSchema } from './website.ts';
@@ -80,6 +81,8 @@ export type PendingRequest = z.infer<typeof pendingRequestSchema>;
 /** One website as GET /api/portal/websites/:id answers it: with the requests still pending. */
 export const websiteDetailSchema = websiteSchema.extend({
   pendingRequests: z.array(pendingRequestSchema),
+  /** Where the site stands with its Site Access Form in the current licensing round. */
+  saf: safStandingSchema,
 });
 export type WebsiteDetail = z.infer<typeof websiteDetailSchema>;
 

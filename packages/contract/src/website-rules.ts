@@ -28,7 +28,8 @@ export const WebsiteMessages = {
   startDateLocked: 'The start date can only be changed while the website is Pending Activation.',
   termDateLocked: 'The term date can only be changed while the website is Pending Termination.',
   deleteNotAllowed: 'Only websites that are Pending Activation and were never Active can be deleted.',
-  backToPendingActivation: 'A website that has been Active cannot return to Pending Activation.',
+  activationNeedsSaf:
+    'A website is activated only with a Site Access Form signed by everyone, for its current agent and broker, since it last entered Pending Activation.',
   withdrawTermination: 'Withdraw termination',
   terminationWithdrawn: 'Termination withdrawn',
   withdrawNotPending: 'Only a website in Pending Termination that was Active can withdraw its termination.',
@@ -47,14 +48,15 @@ export const WebsiteMessages = {
 } as const;
 
 /**
- * Statuses a user may pick, given the saved status (or null while creating) and whether the site
- * was ever Active: such a site never returns to Pending Activation (a withdrawn termination goes
- * back to Active through its own action, a terminated site is reactivated by MLS staff).
+ * Statuses offered for the saved status (null while creating), spec §4: Active only goes to Pending
+ * Termination, Inactive only to Pending Activation (a new licensing round), any other status offers
+ * all four. A site that was Active and moves to Pending Activation starts a new round too: it needs
+ * a new Site Access Form before it is activated again (see isStatusChangeAllowed).
  */
-export function statusOptions(current: SiteStatus | null, activated = false): SiteStatus[] {
+export function statusOptions(current: SiteStatus | null): SiteStatus[] {
   if (current === 'Active') return ['Pending Termination'];
-  if (current === 'Inactive') return activated ? ['Inactive'] : ['Pending Activation'];
-  return SITE_STATUSES.filter((s) => !(activated && s === 'Pending Activation'));
+  if (current === 'Inactive') return ['Pending Activation'];
+  return [...SITE_STATUSES];
 }
 
 /**

@@ -63,6 +63,10 @@ export const documents = pgTable(
     /** Hash of the signed content before the seal; `sha256` is then the sealed file's. */
     unsealedSha256: text('unsealed_sha256'),
     sealedAt: timestamp('sealed_at', { withTimezone: true }),
+    /** A Site Access Form's parties when it was sent or uploaded (see websites' safPartiesKey). */
+    safParties: text('saf_parties'),
+    /** A Site Access Form signed on paper and uploaded by MLS staff. */
+    paper: boolean('paper').notNull().default(false),
     uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     uploadedByName: text('uploaded_by_name').notNull().default(''),
     createdAt: createdAt(),

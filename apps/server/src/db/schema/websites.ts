@@ -43,8 +43,10 @@ export const websites = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::integer[]`),
-    /** When the site first became Active (set by trigger); once set, it never returns to Pending Activation. */
+    /** When the site first became Active (set by trigger); such a site is never deleted. */
     activatedAt: timestamp('activated_at', { withTimezone: true }),
+    /** When the site last entered Pending Activation (set by trigger): the start of its licensing round. */
+    pendingSince: timestamp('pending_since', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -134,3 +134,12 @@ export async function isOutForSignature(db: Db, documentId: number): Promise<boo
     .where(and(eq(signatureRequests.documentId, documentId), eq(signatureRequests.status, 'pending')));
   return !!row;
 }
+
+/** Whether a site has a form out for signature (a paper one may not be uploaded beside it). */
+export async function siteHasFormOut(db: Db, websiteId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: signatureRequests.id })
+    .from(signatureRequests)
+    .where(and(eq(signatureRequests.websiteId, websiteId), eq(signatureRequests.status, 'pending')));
+  return !!row;
+}

@@ -15,7 +15,7 @@ import type { Actor } from '../../platform/actor.ts';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../platform/errors.ts';
 import { discardStaged, newStorageKey, type StagedFile } from '../../platform/storage.ts';
 import { recordChange } from '../history/index.ts';
-import { requireWebsite } from '../websites/index.ts';
+import { requireWebsite, safPartiesKey } from '../websites/index.ts';
 import { CONTENT_TYPES, contentMatches } from './content.ts';
 import * as q from './queries.ts';
 
@@ -46,7 +46,7 @@ export function documentsService(ctx: AppContext) {
   const { db, storage, bus } = ctx;
 
   /** The upload's first broken rule, checked in the order the client reports them. */
-  async function check(vendorId: number, input: UploadInput) {
+  async function check(vendorId: number, actor: Actor, input: UploadInput) {
     const typeRaw = input.documentType?.trim() ?? '';
     if (!typeRaw) throw new BadRequestError(DocumentMessages.typeRequired);
     if (!input.staged || input.fileName === null) throw new BadRequestError(DocumentMessages.fileRequired);
@@ -62,7 +62,9 @@ export function documentsService(ctx: AppContext) {
     const typeId = parseId(typeRaw);
     const type = typeId === null ? null : await q.documentTypeById(db, typeId);
     if (!type || type.messaging) throw new BadRequestError(DocumentMessages.typeUnknown);
-    if (type.signatureRequired) throw new BadRequestError(DocumentMessages.signedInPortal);
+    // A form that is signed in the portal is uploaded only by MLS staff, as one signed on paper.
+    const paper = type.signatureRequired;
+    if (paper && !isStaff(actor)) throw new BadRequestError(DocumentMessages.signedInPortal);
     const websiteRaw = input.website?.trim() ?? '';
     let websiteId: number | null = null;
     if (websiteRaw) {
@@ -71,10 +73,10 @@ export function documentsService(ctx: AppContext) {
       if (id === null) throw new NotFoundError(WebsiteServerMessages.siteNotFound);
       websiteId = (await requireWebsite(db, vendorId, id)).id;
       if (type.scope === 'vendor') throw new BadRequestError(DocumentMessages.typeNotForWebsite);
-    } else if (type.scope === 'website') {
+    } else if (type.scope === 'website' || paper) {
       throw new BadRequestError(DocumentMessages.typeNotForVendor);
     }
-    return { name, ext, type, websiteId, staged: input.staged };
+    return { name, ext, type, websiteId, paper, staged: input.staged };
   }
 
   return {
@@ -86,12 +88,14 @@ export function documentsService(ctx: AppContext) {
     async upload(vendorId: number, actor: Actor, input: UploadInput): Promise<DocumentInfo> {
       let key: string | null = null;
       try {
-        const { name, ext, type, websiteId, staged } = await check(vendorId, input);
+        const { name, ext, type, websiteId, paper, staged } = await check(vendorId, actor, input);
         const contentType = CONTENT_TYPES[ext];
         key = newStorageKey(vendorId);
         await storage.commit(staged.path, key, contentType);
         const storedKey = key;
         const id = await db.transaction(async (tx) => {
+          if (paper && websiteId !== null && (await q.siteHasFormOut(tx, websiteId)))
+            throw new ConflictError(DocumentMessages.paperWhileOut);
           const [row] = await tx
             .insert(documents)
             .values({
@@ -105,6 +109,14 @@ export function documentsService(ctx: AppContext) {
               contentType,
               uploadedBy: actor.userId,
               uploadedByName: displayName(actor),
+              ...(paper && websiteId !== null
+                ? {
+                    signatureRequired: true,
+                    approved: true,
+                    paper: true,
+                    safParties: await safPartiesKey(tx, websiteId),
+                  }
+                : {}),
             })
             .returning({ id: documents.id });
           if (websiteId !== null) {
@@ -112,7 +124,9 @@ export function documentsService(ctx: AppContext) {
               websiteId,
               vendorId,
               kind: 'document.uploaded',
-              description: `Uploaded ${type.type}: ${name}`,
+              description: paper
+                ? `Uploaded ${type.type} signed on paper: ${name}`
+                : `Uploaded ${type.type}: ${name}`,
               actor,
               changes: [],
             });

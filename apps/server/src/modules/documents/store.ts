@@ -20,6 +20,10 @@ export interface NewDocument {
   signatureRequired: boolean;
   uploadedBy: number | null;
   uploadedByName: string;
+  /** A Site Access Form's parties (websites' safPartiesKey). */
+  safParties?: string | null;
+  paper?: boolean;
+  approved?: boolean;
 }
 
 export type DocumentRow = typeof documents.$inferSelect;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { setup, type TestContext } from '../../../test/helper.ts';
 import { rowsOf } from '../../db/sql.ts';
-import { multipart, type Part } from './test-multipart.ts';
+import { multipart, samples, type Part } from './test-multipart.ts';
 
 /** A seeded app with the demo users logged in, the ids the document tests need, and upload helpers. */
 export interface DocsTest extends TestContext {
@@ -75,4 +75,26 @@ export async function setupDocs(env: NodeJS.ProcessEnv = {}): Promise<DocsTest> 
       return { rows: row!.n, staged: list(path.join(filesDir, '.staging')), objects };
     },
   };
+}
+
+/** Uploads a Site Access Form signed on paper for a site, as MLS staff acting for its vendor. */
+export async function uploadPaperSaf(
+  t: TestContext,
+  adminToken: string,
+  vendorId: number,
+  siteId: number,
+  fileName = 'signed-saf.pdf',
+) {
+  const [saf] = await rowsOf<{ id: number }>(t.db, sql`SELECT id FROM document_types WHERE name = 'saf'`);
+  const body = multipart([
+    { name: 'documentType', value: String(saf!.id) },
+    { name: 'website', value: String(siteId) },
+    { name: 'file', file: { filename: fileName, data: samples.pdf(), type: 'application/pdf' } },
+  ]);
+  return t.inject({
+    method: 'POST',
+    url: '/api/documents',
+    headers: { ...t.auth(adminToken, vendorId), ...body.headers },
+    payload: body.payload,
+  });
 }

@@ -4,6 +4,7 @@ import type { Actor } from '../../platform/actor.ts';
 import { BadRequestError, ConflictError } from '../../platform/errors.ts';
 import { storeDocumentBytes } from '../documents/index.ts';
 import { recordChange } from '../history/index.ts';
+import { safPartiesKey } from '../websites/index.ts';
 import { renderSafForm } from './pdf.ts';
 import { prepareSaf } from './prepare.ts';
 import * as q from './queries.ts';
@@ -121,6 +122,7 @@ export async function sendSaf(
           signatureRequired: true,
           uploadedBy: actor.userId,
           uploadedByName: actor.username,
+          safParties: await safPartiesKey(tx, site.id),
         },
         pdf,
       );

@@ -2,3 +2,4 @@
 export { websiteById } from './list-queries.ts';
 export { requireWebsite, type SiteRecord } from './queries.ts';
 export { websitesRoutes } from './routes.ts';
+export { hasCountingSaf, safPartiesKey, safStanding } from './saf-standing.ts';

@@ -1,12 +1,14 @@
-import { WebsiteMessages, historyEntrySchema, type HistoryEntry, type Website } from '@vp/contract';
+import { WebsiteMessages, historyEntrySchema, type HistoryEntry, type WebsiteDetail } from '@vp/contract';
+import { uploadPaperSaf } from '../documents/test-fixture.ts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDomain, setupPortal, type PortalTest } from './test-fixture.ts';
 
 /**
- * A site's life cannot be rewound: once Active it never returns to Pending Activation (a detour
- * through Pending Termination included), a termination is withdrawn back to Active, deleting is for
- * never-activated sites and keeps the record, and History is never erased.
+ * A site's life: it is activated only with a Site Access Form signed in its current licensing round
+ * for its current parties; an Inactive (or terminating) site starts a new round in Pending
+ * Activation and needs a new form; a termination is withdrawn back to Active; deleting is for
+ * never-activated sites and keeps the record; History is never erased.
  */
 
 let t: PortalTest;
@@ -28,20 +30,28 @@ async function createSite(memberNumber = t.agents.local[5]): Promise<number> {
 }
 
 const getSite = async (id: number, token = demo()) =>
-  (await t.call(token, 'GET', `/api/portal/websites/${id}`)).json() as Website;
+  (await t.call(token, 'GET', `/api/portal/websites/${id}`)).json() as WebsiteDetail;
 
-/** A site activated by MLS staff, then sent to Pending Termination by its vendor. */
-async function terminatingSite(): Promise<number> {
-  const id = await createSite();
-  const site = await getSite(id);
-  const activate = await t.call(
+const activate = async (id: number) =>
+  t.call(
     t.tokens.admin,
     'PUT',
     '/api/portal/websites',
-    { ...site, status: 'Active' },
+    saveBody(await getSite(id), 'Active'),
     t.vendors.summit,
   );
-  expect(activate.statusCode, activate.body).toBe(200);
+
+async function paperSaf(id: number) {
+  const res = await uploadPaperSaf(t, t.tokens.admin, t.vendors.summit, id);
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+/** A site activated by MLS staff on a SAF signed on paper, then sent to Pending Termination by its vendor. */
+async function terminatingSite(): Promise<number> {
+  const id = await createSite();
+  await paperSaf(id);
+  const activated = await activate(id);
+  expect(activated.statusCode, activated.body).toBe(200);
   const later = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
   const term = await t.call(demo(), 'POST', `/api/portal/websites/${id}/termination`, { termDate: later });
   expect(term.statusCode, term.body).toBe(200);
@@ -53,7 +63,7 @@ const history = async (id: number, token = demo(), vendor?: number) => {
   return { status: res.statusCode, entries: res.statusCode === 200 ? (res.json() as HistoryEntry[]) : [] };
 };
 
-function saveBody(site: Website, status: Website['status']) {
+function saveBody(site: WebsiteDetail, status: WebsiteDetail['status']) {
   return {
     rowKey: site.rowKey,
     domainName: site.domainName,
@@ -68,28 +78,74 @@ function saveBody(site: Website, status: Website['status']) {
 }
 
 describe('a site that was Active', () => {
-  it('never returns to Pending Activation, by vendor or MLS staff, so its agent and start date stay locked', async () => {
-    const id = await terminatingSite();
-    const site = await getSite(id);
-    expect(site).toMatchObject({ status: 'Pending Termination', activated: true });
-    for (const [token, vendor] of [
-      [demo(), undefined],
-      [t.tokens.admin, t.vendors.summit],
-    ] as const) {
+  it.each([
+    ['Inactive', 'vendor'],
+    ['Inactive', 'admin'],
+    ['Pending Termination', 'vendor'],
+    ['Pending Termination', 'admin'],
+  ] as const)(
+    'starts a new licensing round from %s (%s): today, no term date, a new agent, History kept',
+    async (from, who) => {
+      const id = await terminatingSite();
+      if (from === 'Inactive') {
+        const end = await t.call(
+          t.tokens.admin,
+          'PUT',
+          '/api/portal/websites',
+          saveBody(await getSite(id), 'Inactive'),
+          t.vendors.summit,
+        );
+        expect(end.statusCode, end.body).toBe(200);
+      }
+      const before = await history(id);
+      const site = await getSite(id);
+      expect(site).toMatchObject({ status: from, activated: true, saf: { state: 'signed', paper: true } });
+      const [token, vendor] = who === 'vendor' ? [demo(), undefined] : [t.tokens.admin, t.vendors.summit];
       const res = await t.call(
         token,
         'PUT',
         '/api/portal/websites',
-        saveBody(site, 'Pending Activation'),
+        {
+          ...saveBody(site, 'Pending Activation'),
+          startDate: undefined,
+          termDate: undefined,
+          memberNumber: t.agents.local[7],
+        },
         vendor,
       );
-      expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe(WebsiteMessages.backToPendingActivation);
-    }
-    const after = await getSite(id);
-    expect(after.status).toBe('Pending Termination');
+      expect(res.statusCode, res.body).toBe(200);
+      const today = new Date().toISOString().slice(0, 10);
+      const after = await getSite(id);
+      expect(after).toMatchObject({
+        status: 'Pending Activation',
+        termDate: null,
+        memberNumber: t.agents.local[7],
+        activated: true,
+        // The form of the last round does not count for this one.
+        saf: { state: 'not-sent' },
+      });
+      expect([today, new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)]).toContain(
+        after.startDate,
+      );
+      const { entries } = await history(id);
+      expect(entries.length).toBe(before.entries.length + 1);
+      expect(entries.slice(1)).toEqual(before.entries);
+      // Activating again needs a form of this round; the site is still never deleted.
+      const refused = await activate(id);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(WebsiteMessages.activationNeedsSaf);
+      expect((await t.call(demo(), 'DELETE', `/api/portal/websites/${id}`)).statusCode).toBe(409);
+      await paperSaf(id);
+      expect((await getSite(id)).saf).toMatchObject({ state: 'signed', paper: true });
+      expect((await activate(id)).statusCode).toBe(200);
+    },
+  );
+
+  it('keeps its agent in Pending Termination unless a new round starts', async () => {
+    const id = await terminatingSite();
+    const site = await getSite(id);
     const agentSwap = await t.call(demo(), 'PUT', '/api/portal/websites', {
-      ...saveBody(after, 'Pending Termination'),
+      ...saveBody(site, 'Pending Termination'),
       memberNumber: t.agents.local[6],
     });
     expect(agentSwap.statusCode).toBe(400);

@@ -4,7 +4,8 @@ import {
   WebsiteServerMessages,
   isAgentEditable,
   isStartDateEditable,
-  isStatusChangeAllowed,
+  isSafSigned,
+  statusChangeRefusal,
   isTermDateEditable,
   earliestToday,
   keepsTermDate,
@@ -14,12 +15,13 @@ import {
 } from '@vp/contract';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../platform/actor.ts';
-import { BadRequestError } from '../../platform/errors.ts';
+import { BadRequestError, ConflictError } from '../../platform/errors.ts';
 import { diffFields, recordChange } from '../history/index.ts';
 import { teamCreated } from './create-website.ts';
 import { websiteById } from './list-queries.ts';
 import { requireWebsite, teamFollowsAgent, updateWebsite, type SiteFields } from './queries.ts';
 import { closePendingRequests } from './request-queries.ts';
+import { safStanding } from './saf-standing.ts';
 import { TRACKED, checkProducts, licensableAgent, today } from './rules.ts';
 
 /**
@@ -36,14 +38,13 @@ export async function saveWebsite(
     const site = await requireWebsite(tx, vendorId, input.rowKey, true);
     if (input.domainName !== site.domainName.toLowerCase())
       throw new BadRequestError(WebsiteMessages.domainLocked);
-    if (input.status === 'Pending Activation' && site.activated && site.status !== 'Pending Activation')
-      throw new BadRequestError(WebsiteMessages.backToPendingActivation);
-    if (
-      input.status !== site.status &&
-      !isStatusChangeAllowed(site.status, input.status, actor.role, site.activated)
-    ) {
-      throw new BadRequestError(WebsiteMessages.statusNotAllowed);
-    }
+    // Whether a form counts is known only once the agent and team are as this save leaves them;
+    // an activation is checked again below, after the write, inside the same transaction.
+    const refusal = statusChangeRefusal(site.status, input.status, actor.role, {
+      activated: site.activated,
+      safSigned: true,
+    });
+    if (refusal) throw new BadRequestError(refusal);
     // A site moving into Pending Activation starts over: today unless another start date is given.
     const restarting = input.status === 'Pending Activation' && site.status !== 'Pending Activation';
     const startDate =
@@ -69,7 +70,7 @@ export async function saveWebsite(
     let memberNumber = site.memberNumber;
     let reciprocal = site.reciprocal;
     if (input.memberNumber !== site.memberNumber) {
-      if (!isAgentEditable(site.status, actor.role))
+      if (!isAgentEditable(site.status, actor.role, input.status))
         throw new BadRequestError(WebsiteServerMessages.agentLocked);
       const agent = await licensableAgent(tx, vendorId, input.memberNumber);
       memberNumber = agent.member_mls_id;
@@ -100,6 +101,14 @@ export async function saveWebsite(
           'termination',
           next.status === 'Inactive' ? 'approved' : 'rejected',
         );
+      if (input.status === 'Active' && site.status !== 'Active') {
+        const standing = await safStanding(tx, vendorId, site.id);
+        const again = statusChangeRefusal(site.status, input.status, actor.role, {
+          activated: site.activated,
+          safSigned: isSafSigned(standing),
+        });
+        if (again) throw new ConflictError(again);
+      }
       const statusChanged = changes.some((c) => c.path[0] === 'status');
       await recordChange(tx, {
         websiteId: site.id,

@@ -23,6 +23,7 @@ import { pendingRequestsOfSite, requestsOfSite, type RequestRow } from './reques
 import { requestAgentChange } from './request-agent-change.ts';
 import { requestDomainChange } from './request-domain-change.ts';
 import { requestTermination } from './request-termination.ts';
+import { safStanding } from './saf-standing.ts';
 import { saveWebsite } from './save-website.ts';
 import { withdrawTermination } from './withdraw-termination.ts';
 
@@ -49,11 +50,15 @@ export function websitesService({ db, config }: AppContext) {
   return {
     list: (vendorId: number, query: ListQuery): Promise<WebsiteList> => listWebsites(db, vendorId, query),
 
-    /** One site, with the requests it has waiting for MLS staff. */
+    /** One site, with the requests it has waiting for MLS staff and where its SAF stands. */
     async get(vendorId: number, id: number): Promise<WebsiteDetail> {
       const site = await websiteById(db, vendorId, id);
       if (!site) throw new NotFoundError(WebsiteServerMessages.siteNotFound);
-      return { ...site, pendingRequests: await pendingRequestsOfSite(db, vendorId, id) };
+      return {
+        ...site,
+        pendingRequests: await pendingRequestsOfSite(db, vendorId, id),
+        saf: await safStanding(db, vendorId, id),
+      };
     },
 
     create: (vendorId: number, actor: Actor, input: WebsiteInputParsed) =>

@@ -9,6 +9,7 @@ import {
 } from '@vp/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploadPaperSaf } from '../documents/test-fixture.ts';
 import { freshDomain, setupPortal, type PortalTest } from './test-fixture.ts';
 
 let t: PortalTest;
@@ -202,30 +203,31 @@ describe('save', () => {
       // Pending Termination needs a term date of today or later.
       const termDate = to === 'Pending Termination' ? '2099-12-31' : site.termDate;
       const res = await save(site, { status: to, termDate });
-      if (isStatusChangeAllowed(from, to, 'vendor', site.activated)) {
+      if (isStatusChangeAllowed(from, to, 'vendor', { activated: site.activated, safSigned: false })) {
         expect(res.statusCode, res.body).toBe(200);
         expect((res.json() as Website).status).toBe(to);
       } else {
         expect(res.statusCode).toBe(400);
-        expect(res.json().message).toBe(
-          to === 'Pending Activation' && site.activated
-            ? WebsiteMessages.backToPendingActivation
-            : WebsiteMessages.statusNotAllowed,
-        );
+        expect(res.json().message).toBe(WebsiteMessages.statusNotAllowed);
         expect((await getSite(id)).status).toBe(from);
       }
     });
   });
 
-  it('lets MLS staff (admin) activate and terminate', async () => {
-    const id = await createSite();
-    const asAdmin = await t.call(
+  const activate = async (id: number) =>
+    t.call(
       t.tokens.admin,
       'PUT',
       '/api/portal/websites',
       { ...inputOf(await getSite(id)), status: 'Active' },
       t.vendors.summit,
     );
+
+  it('lets MLS staff (admin) activate a site with a signed SAF, and terminate', async () => {
+    const id = await createSite();
+    const paper = await uploadPaperSaf(t, t.tokens.admin, t.vendors.summit, id);
+    expect(paper.statusCode, paper.body).toBe(200);
+    const asAdmin = await activate(id);
     expect(asAdmin.statusCode, asAdmin.body).toBe(200);
     expect(asAdmin.json().status).toBe('Active');
     await forceStatus(id, 'Pending Termination');
@@ -237,6 +239,31 @@ describe('save', () => {
       t.vendors.summit,
     );
     expect(end.json().status).toBe('Inactive');
+  });
+
+  it('activates no site without a SAF that counts, whoever asks, and leaves it as it was', async () => {
+    const id = await createSite();
+    for (const [token, vendor, code, message] of [
+      [t.tokens.admin, t.vendors.summit, 409, WebsiteMessages.activationNeedsSaf],
+      [demo(), undefined, 400, WebsiteMessages.statusNotAllowed],
+      [t.tokens.viewer, undefined, 403, undefined],
+    ] as const) {
+      const res = await t.call(
+        token,
+        'PUT',
+        '/api/portal/websites',
+        { ...inputOf(await getSite(id)), status: 'Active' },
+        vendor,
+      );
+      expect(res.statusCode, res.body).toBe(code);
+      if (message) expect(res.json().message).toBe(message);
+    }
+    const after = await t.call(demo(), 'GET', `/api/portal/websites/${id}`);
+    expect(after.json()).toMatchObject({
+      status: 'Pending Activation',
+      activated: false,
+      saf: { state: 'not-sent' },
+    });
   });
 
   it('answers the saved website and writes one History entry with from/to per field', async () => {

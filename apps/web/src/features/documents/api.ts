@@ -66,13 +66,17 @@ export function useSafType(enabled = true) {
   });
 }
 
-/** A document change shows in its list, the site's history and the dashboard's missing figures. */
+/** A document change shows in its list, the site's history and SAF line, and the dashboard's missing figures. */
 function useInvalidateDocuments() {
   const qc = useQueryClient();
   return async (owner: DocumentOwner) => {
     await Promise.all([
       qc.invalidateQueries({ queryKey: queryKeys.documents.all }),
       owner !== null ? qc.invalidateQueries({ queryKey: queryKeys.history.site(owner) }) : Promise.resolve(),
+      // The site shows where its Site Access Form stands.
+      owner !== null
+        ? qc.invalidateQueries({ queryKey: queryKeys.websites.detail(owner) })
+        : Promise.resolve(),
       qc.invalidateQueries({ queryKey: queryKeys.dashboard.metadata }),
     ]);
   };

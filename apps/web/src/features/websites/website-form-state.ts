@@ -11,14 +11,15 @@ import {
   siteDatesError,
   isCreateFormTouched,
   isDomainLocked,
-  isSelectableStatus,
   isStartDateEditable,
   isStatusLocked,
   isTermDateEditable,
   safButtonState,
   SITE_STATUS_DISPLAY,
+  statusChangeRefusal,
   statusOptions,
   type Agent,
+  type SiteStanding,
   type Role,
   type SafButtonState,
   type SiteStatus,
@@ -145,6 +146,8 @@ export interface StatusOption {
   value: SiteStatus;
   label: string;
   disabled: boolean;
+  /** Why a shown option cannot be picked, where it is not plain. */
+  reason?: string;
 }
 
 export interface FieldStates {
@@ -162,43 +165,53 @@ export interface FieldStates {
   saf: SafButtonState;
 }
 
+/** Why Active and Inactive are shown but cannot be picked by a vendor. */
+export const STAFF_STATUS_REASON =
+  'Set by MLS staff: Active once the SAF is signed, Inactive when a termination ends.';
+
 /**
  * Field states from the saved status (null while creating), the status being chosen, the user's
- * role (null: unknown, read-only) and whether the site was ever Active: the selector and Delete
- * follow the saved status, the dates the one currently picked.
+ * role (null: unknown, read-only) and the site's standing (ever Active; a SAF that counts): the
+ * selector and Delete follow the saved status, the dates the one currently picked, and each option
+ * is enabled exactly when the contract's status rules allow the move.
  */
 export function fieldStates(
   saved: SiteStatus | null,
   chosen: SiteStatus,
   role: Role | null,
-  activated = false,
+  standing: SiteStanding = { activated: false, safSigned: false },
   safTypeExists = false,
 ): FieldStates {
   const writer = role !== null && canWrite(role);
-  const offered = statusOptions(saved, activated);
+  const offered = statusOptions(saved);
   // The saved status is always listed so the selector can show it, even where it cannot be re-picked.
   const values = saved && !offered.includes(saved) ? [saved, ...offered] : offered;
+  const options = values.map((s): StatusOption => {
+    // A new site always starts Pending Activation (spec §4); the server refuses anything else.
+    if (saved === null)
+      return { value: s, label: SITE_STATUS_DISPLAY[s], disabled: s !== 'Pending Activation' };
+    const refusal = role === null ? null : statusChangeRefusal(saved, s, role, standing);
+    // Plain Active and Inactive are listed for vendors (the saved one too) but set by MLS staff.
+    const staffOnly = (s === 'Active' || s === 'Inactive') && role !== 'admin';
+    const disabled = role === null || refusal !== null || staffOnly;
+    const reason = !disabled ? undefined : staffOnly ? STAFF_STATUS_REASON : (refusal ?? undefined);
+    return { value: s, label: SITE_STATUS_DISPLAY[s], disabled, ...(reason ? { reason } : {}) };
+  });
   return {
     domainLocked: isDomainLocked(saved === null),
     domainChange: writer && canRequestDomainChange(saved),
-    agentLocked: role === null || !isAgentEditable(saved, role),
-    // An Inactive site's agent is not changed by request either; it is re-activated first.
+    agentLocked: role === null || !isAgentEditable(saved, role, chosen),
+    // An Inactive site's agent is not changed by request either; it is licensed again first.
     agentChange: writer && saved !== null && saved !== 'Inactive',
-    // Locked too where the saved status is the only one left to pick (a site that was Active, in
-    // Pending Termination or Inactive: it moves on by Withdraw termination or by MLS staff).
+    // Locked too where the saved status is the only one that can be picked.
     statusLocked:
-      isStatusLocked(saved) || (saved !== null && values.every((s) => s === saved || !isSelectableStatus(s))),
+      isStatusLocked(saved) || (saved !== null && options.every((o) => o.value === saved || o.disabled)),
     terminationRequest: role !== null && canRequestTermination(saved, role),
-    terminationWithdraw: role !== null && canWithdrawTermination(saved, activated, role),
-    statusOptions: values.map((s) => ({
-      value: s,
-      label: SITE_STATUS_DISPLAY[s],
-      // A new site always starts Pending Activation (spec §4); the server refuses anything else.
-      disabled: !isSelectableStatus(s) || (saved === null && s !== 'Pending Activation'),
-    })),
+    terminationWithdraw: role !== null && canWithdrawTermination(saved, standing.activated, role),
+    statusOptions: options,
     startDateEditable: isStartDateEditable(chosen),
     termDateEditable: isTermDateEditable(chosen),
-    deleteVisible: canDelete(saved, activated),
+    deleteVisible: canDelete(saved, standing.activated),
     saf: safButtonState(saved, safTypeExists),
   };
 }

@@ -96,6 +96,7 @@ export function DocumentStatusDialog({ documentId, label, owner, readOnly, onClo
     void qc.invalidateQueries({
       queryKey: owner === null ? queryKeys.documents.vendor : queryKeys.documents.site(owner),
     });
+    if (owner !== null) void qc.invalidateQueries({ queryKey: queryKeys.websites.detail(owner) });
     void qc.invalidateQueries({ queryKey: queryKeys.dashboard.metadata });
   }, [finished, owner, qc]);
 

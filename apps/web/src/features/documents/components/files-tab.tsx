@@ -1,5 +1,6 @@
-import type { DocumentType } from '@vp/contract';
+import { isUploadType, type DocumentType, type Role } from '@vp/contract';
 import { useMemo } from 'react';
+import { useRole } from '../../../lib/session.ts';
 import { ErrorState } from '../../../components/query-states.tsx';
 import { useDocumentTypes, type DocumentOwner } from '../api.ts';
 import { DocumentsTable } from './documents-table.tsx';
@@ -8,11 +9,15 @@ import '../documents.css';
 
 /**
  * Types offered for a website's files, or for the vendor account's. A type signed in the portal
- * (the SAF) is sent with the SAF button, never uploaded.
+ * (the SAF) is sent with the SAF button; MLS staff may upload one signed on paper on its website.
  */
-export function typesFor(types: readonly DocumentType[] | undefined, owner: DocumentOwner): DocumentType[] {
+export function typesFor(
+  types: readonly DocumentType[] | undefined,
+  owner: DocumentOwner,
+  role: Role | null,
+): DocumentType[] {
   const scope = owner === null ? 'vendor' : 'website';
-  return (types ?? []).filter((t) => !t.signatureRequired && (t.scope === scope || t.scope === 'any'));
+  return (types ?? []).filter((t) => role !== null && isUploadType(t, scope, role));
 }
 
 interface Props {
@@ -24,7 +29,8 @@ interface Props {
 /** Upload (for those who may write) above the file table; the Files tab and the Upload File page. */
 export function DocumentsPanel({ owner, readOnly, emptyText = 'No files have been uploaded yet.' }: Props) {
   const types = useDocumentTypes();
-  const offered = useMemo(() => typesFor(types.data, owner), [types.data, owner]);
+  const role = useRole();
+  const offered = useMemo(() => typesFor(types.data, owner, role), [types.data, owner, role]);
   return (
     <div className="vp-documents" data-testid="documents-panel">
       {!readOnly &&

@@ -6,6 +6,7 @@ import {
   UPLOAD_ACCEPT,
   uploadError,
   uploadNameError,
+  uploadTypeLabel,
   type DocumentType,
 } from '@vp/contract';
 import { Button, Progress, Select, Tooltip, Upload } from 'antd';
@@ -140,7 +141,7 @@ export function UploadPanel({ owner, types, typesLoading = false }: Props) {
           onChange={(v) => setTypeId(v)}
           loading={typesLoading}
           disabled={uploading}
-          options={types.map((t) => ({ value: t.id, label: t.type }))}
+          options={types.map((t) => ({ value: t.id, label: uploadTypeLabel(t) }))}
         />
         {file && typeId !== null && (
           <Button type="primary" onClick={() => void submit()} loading={uploading}>

@@ -2,11 +2,14 @@ import {
   TeamMessages,
   WebsiteMessages,
   WebsiteServerMessages,
+  isSafSigned,
   isValidDomain,
+  safStandingText,
   type Role,
+  type SafStanding,
   type Website,
 } from '@vp/contract';
-import { Button, Checkbox, Col, DatePicker, Form, Input, Row, Select, type FormInstance } from 'antd';
+import { Button, Checkbox, Col, DatePicker, Form, Input, Row, Select, Tag, type FormInstance } from 'antd';
 import { AgentBrokerTable, agentRows, AgentSearch, EMPTY_PICK, type AgentPick } from '../../agents/index.ts';
 import { useProducts } from '../api.ts';
 import {
@@ -31,6 +34,8 @@ interface Props {
   name: string;
   initialValues: WebsiteFormValues;
   site: Website | null;
+  /** Where the saved site stands with its Site Access Form (from the site's own answer). */
+  saf: SafStanding | null;
   role: Role | null;
   readOnly: boolean;
   reciprocalAllowed: boolean;
@@ -50,6 +55,13 @@ interface Props {
   onSaf: () => void;
   safBusy: boolean;
 }
+
+const SAF_TAG_COLOR: Record<SafStanding['state'], string> = {
+  'not-sent': 'default',
+  'out-for-signature': 'processing',
+  declined: 'error',
+  signed: 'success',
+};
 
 /** Agent Search: 'Please enter agent information.' when empty, 'Please select an agent' when typed but not picked. */
 function validateAgent(_: unknown, pick: AgentPick | undefined): Promise<void> {
@@ -72,7 +84,11 @@ export function WebsiteForm(props: Props) {
   const reciprocal = Form.useWatch('reciprocal', form) ?? false;
   const pick = Form.useWatch('agent', form) as AgentPick | undefined;
   const saved = site?.status ?? null;
-  const states = fieldStates(saved, chosenStatus, role, site?.activated ?? false, props.safTypeExists);
+  const standing = {
+    activated: site?.activated ?? false,
+    safSigned: props.saf !== null && isSafSigned(props.saf),
+  };
+  const states = fieldStates(saved, chosenStatus, role, standing, props.safTypeExists);
   const creating = site === null;
   const startDate = (Form.useWatch('startDate', form) as WebsiteFormValues['startDate'] | undefined) ?? null;
   const termDate = (Form.useWatch('termDate', form) as WebsiteFormValues['termDate'] | undefined) ?? null;
@@ -210,7 +226,7 @@ export function WebsiteForm(props: Props) {
               aria-label="Billable Status"
               data-testid="status-select"
               disabled={readOnly || states.statusLocked}
-              options={states.statusOptions}
+              options={states.statusOptions.map(({ reason, ...o }) => ({ ...o, title: reason ?? o.label }))}
             />
           </Form.Item>
         </Col>
@@ -271,6 +287,15 @@ export function WebsiteForm(props: Props) {
         onInfo={picked ? () => props.onAgentInfo(picked.memberNumber) : undefined}
         onChange={!creating && states.agentChange ? props.onAgentChange : undefined}
       />
+
+      {site && props.saf && states.saf !== 'hidden' && (
+        <p className="vp-saf-standing" data-testid="saf-standing">
+          Site Access Form:{' '}
+          <Tag color={SAF_TAG_COLOR[props.saf.state]} variant="outlined">
+            {safStandingText(props.saf, site.status)}
+          </Tag>
+        </p>
+      )}
 
       {!readOnly && (
         <div className="vp-form-actions">

@@ -1,4 +1,4 @@
-import { WebsiteMessages, type SiteStatus } from '@vp/contract';
+import { WebsiteMessages, type SafStanding, type SiteStatus } from '@vp/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { message } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -129,25 +129,26 @@ describe('website modal: rules by saved status', () => {
     [
       'Pending Termination',
       [
+        ['Active (Pending)', true],
         ['Inactive (Pending)', true],
         ['Active', false],
         ['Inactive', false],
       ],
     ],
-    ['Inactive', [['Inactive', false]]],
+    [
+      'Inactive',
+      [
+        ['Inactive', false],
+        ['Active (Pending)', true],
+      ],
+    ],
   ])(
-    '%s, once Active: never back to Active (Pending), nor deleted; the selector is locked',
+    '%s, once Active: a new licensing round may start in Active (Pending); never deleted',
     async (status, options) => {
       await openSaved(status, true);
-      expect(statusBox().disabled).toBe(true);
+      expect(statusBox().disabled).toBe(false);
       expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
-      // The dates follow the watched status, which settles a render after the form is filled.
-      await waitFor(() => expect(input('Start Date').disabled).toBe(true));
-      await waitFor(() => expect(input('Term Date').disabled).toBe(status !== 'Pending Termination'));
-      // A locked selector opens no list; its options are the form state's.
-      expect(
-        fieldStates(status, status, 'vendor', true).statusOptions.map((o) => [o.label, !o.disabled]),
-      ).toEqual(options);
+      expect(await offeredOptions()).toEqual(options);
     },
   );
 
@@ -360,5 +361,59 @@ describe('website modal: create', () => {
     });
     expect(screen.getByRole('tab', { name: 'Website' }).getAttribute('aria-selected')).toBe('true');
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+});
+
+describe('website modal: the Site Access Form and activation', () => {
+  const safType = {
+    id: 1,
+    type: 'SAF',
+    name: 'saf',
+    scope: 'website',
+    signatureRequired: true,
+    requiredForVendor: false,
+    requiredForSites: true,
+    requiredForProducts: [],
+  };
+  function serveWithSaf(saf: SafStanding) {
+    serveApi((method, path) => {
+      if (path === '/portal/metadata') return { body: metadata() };
+      if (path === '/products') return { body: products };
+      if (path === '/documenttypes/required?name=saf') return { body: safType };
+      if (method === 'GET' && path === '/portal/websites/7')
+        return { body: { ...website({ status: 'Pending Activation' }), pendingRequests: [], saf } };
+      return undefined;
+    });
+    renderWithClient(<WebsiteModal open siteId={7} onClose={() => undefined} />);
+  }
+
+  it.each<[SafStanding, string]>([
+    [{ state: 'not-sent', signed: 0, total: 0, paper: false }, 'SAF not sent'],
+    [{ state: 'out-for-signature', signed: 1, total: 3, paper: false }, 'Out for signature (1 of 3 signed)'],
+    [{ state: 'declined', signed: 0, total: 2, paper: false }, 'Declined'],
+    [{ state: 'signed', signed: 2, total: 2, paper: false }, 'Signed: awaiting MLS activation'],
+  ])('shows where the form stands: %j', async (saf, text) => {
+    serveWithSaf(saf);
+    expect((await screen.findByTestId('saf-standing', {}, { timeout: 5000 })).textContent).toBe(
+      `Site Access Form: ${text}`,
+    );
+  });
+
+  it('offers MLS staff Active only once the form is signed, and says why not before', async () => {
+    setAccount(['admin'], true);
+    serveWithSaf({ state: 'out-for-signature', signed: 1, total: 2, paper: false });
+    await screen.findByTestId('saf-standing', {}, { timeout: 5000 });
+    expect(await offeredOptions()).toContainEqual(['Active', false]);
+    const active = [...document.querySelectorAll('.ant-select-item-option')].find(
+      (el) => el.textContent === 'Active',
+    );
+    expect(active?.getAttribute('title')).toBe(WebsiteMessages.activationNeedsSaf);
+  });
+
+  it('lets MLS staff pick Active on a signed form', async () => {
+    setAccount(['admin'], true);
+    serveWithSaf({ state: 'signed', signed: 2, total: 2, paper: false });
+    await screen.findByTestId('saf-standing', {}, { timeout: 5000 });
+    expect(await offeredOptions()).toContainEqual(['Active', true]);
   });
 });

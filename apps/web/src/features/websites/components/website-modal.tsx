@@ -7,6 +7,7 @@ import {
   TEAM_PRODUCT_ID,
   WebsiteMessages,
   type Website,
+  type WebsiteDetail,
 } from '@vp/contract';
 import { Alert, Button, Form, Modal, Spin, Tabs } from 'antd';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -296,6 +297,7 @@ export function WebsiteModal({ open, siteId: requestedId, onClose, onCreated, sl
       name={`website-${siteId ?? 'new'}`}
       initialValues={formInitial}
       site={saved}
+      saf={creating ? null : ((site.data as Partial<WebsiteDetail> | undefined)?.saf ?? null)}
       role={role}
       readOnly={readOnly}
       reciprocalAllowed={reciprocalAllowed}

@@ -1,0 +1,268 @@
+import {
+  DocumentMessages,
+  TEAM_PRODUCT_ID,
+  WebsiteMessages,
+  type SafPreparedSignatory,
+  type WebsiteDetail,
+} from '@vp/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUBLIC_URL, latestMailTo } from '../../../test/helper.ts';
+import { uploadPaperSaf } from '../documents/test-fixture.ts';
+import { hasCountingSaf } from './saf-standing.ts';
+import { freshDomain, setupPortal, type PortalTest } from './test-fixture.ts';
+
+/**
+ * Where a site stands with its Site Access Form, and activation held to it: only a form signed by
+ * everyone, not voided, in the site's current licensing round, for its current agent and brokers
+ * (or one signed on paper and uploaded by MLS staff) lets a site become Active.
+ */
+
+let t: PortalTest;
+let safType: number;
+beforeAll(async () => {
+  t = await setupPortal();
+  const [row] = await t.rows<{ id: number }>(sql`SELECT id FROM document_types WHERE name = 'saf'`);
+  safType = row!.id;
+}, 60_000);
+afterAll(async () => t?.close());
+
+/** Active local agents whose offices have a broker with an email, each office once. */
+async function agentsWithBrokers(): Promise<{ agent: string; office: string }[]> {
+  return t.rows(sql`
+    SELECT DISTINCT ON (o.office_key) m.member_mls_id AS agent, o.office_key AS office
+    FROM members m JOIN offices o ON o.office_key = m.office_key
+    JOIN members b ON b.member_mls_id = o.office_broker_mls_id
+    WHERE NOT m.reciprocal AND m.member_status = 'Active' AND m.member_mls_id <> b.member_mls_id
+      AND coalesce(m.member_email, '') <> '' AND coalesce(b.member_email, '') <> ''
+    ORDER BY o.office_key, m.member_mls_id
+    LIMIT 6`);
+}
+
+async function newSite(agent: string, products = [1]): Promise<number> {
+  const res = await t.call(t.tokens.demo, 'POST', '/api/portal/websites', {
+    domainName: freshDomain('round'),
+    memberNumber: agent,
+    products,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id as number;
+}
+
+/** The site as the API answers it, checked against the SQL rule that lists and figures use. */
+async function site(id: number): Promise<WebsiteDetail> {
+  const detail = (await t.call(t.tokens.demo, 'GET', `/api/portal/websites/${id}`)).json() as WebsiteDetail;
+  const [row] = await t.rows<{ counts: boolean }>(
+    sql`SELECT ${hasCountingSaf(sql`w`)} AS counts FROM websites w WHERE w.id = ${id}`,
+  );
+  expect(row!.counts).toBe(detail.saf.state === 'signed');
+  return detail;
+}
+
+async function send(id: number): Promise<{ documentId: number; signatories: SafPreparedSignatory[] }> {
+  const prepared = await t.call(t.tokens.demo, 'GET', `/api/documenttype/${safType}/sign?website=${id}`);
+  expect(prepared.statusCode, prepared.body).toBe(200);
+  const signatories = prepared.json() as SafPreparedSignatory[];
+  const res = await t.call(t.tokens.demo, 'POST', `/api/documenttype/${safType}/sign`, {
+    fields: { domainName: 'x' },
+    id,
+    type: 'website',
+    signatures: signatories,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return { documentId: res.json().documentId, signatories };
+}
+
+async function linkOf(email: string): Promise<string> {
+  const mail = await latestMailTo(t, email);
+  const m = new RegExp(`${PUBLIC_URL}/sign/([A-Za-z0-9_-]{43})`).exec(mail?.text ?? '');
+  if (!m?.[1]) throw new Error(`no signing link mailed to ${email}`);
+  return m[1];
+}
+
+async function sign(token: string, fullName: string) {
+  expect((await t.inject({ method: 'GET', url: `/api/sign/${token}` })).statusCode).toBe(200);
+  const consent = await t.inject({
+    method: 'POST',
+    url: `/api/sign/${token}/consent`,
+    payload: { consent: true },
+  });
+  expect(consent.statusCode, consent.body).toBe(200);
+  const res = await t.inject({
+    method: 'POST',
+    url: `/api/sign/${token}`,
+    payload: { fullName, signature: { kind: 'typed' } },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+/** Sends a form and has every signatory sign it, each link read before the next mail goes out. */
+async function signedByAll(id: number): Promise<number> {
+  const { documentId, signatories } = await send(id);
+  const links = [];
+  for (const s of signatories) links.push(await linkOf(s.email));
+  for (const [i, s] of signatories.entries()) await sign(links[i]!, s.name);
+  return documentId;
+}
+
+const activate = async (id: number) =>
+  t.call(
+    t.tokens.admin,
+    'PUT',
+    '/api/portal/websites',
+    { ...inputOf(await site(id)), status: 'Active' },
+    t.vendors.summit,
+  );
+
+function inputOf(s: WebsiteDetail) {
+  return {
+    rowKey: s.rowKey,
+    domainName: s.domainName,
+    memberNumber: s.memberNumber,
+    reciprocal: s.reciprocal,
+    status: s.status,
+    startDate: s.startDate,
+    termDate: s.termDate,
+    dba: s.dba,
+    products: s.products,
+  };
+}
+
+describe('a site signed through the portal', () => {
+  it('stands at not sent, out for signature, signed, and is then activated', async () => {
+    const [first] = await agentsWithBrokers();
+    const id = await newSite(first!.agent);
+    expect((await site(id)).saf).toEqual({ state: 'not-sent', signed: 0, total: 0, paper: false });
+
+    const { signatories } = await send(id);
+    expect((await site(id)).saf).toEqual({ state: 'out-for-signature', signed: 0, total: 2, paper: false });
+    const links = [await linkOf(signatories[0]!.email), await linkOf(signatories[1]!.email)];
+    await sign(links[0]!, signatories[0]!.name);
+    expect((await site(id)).saf).toMatchObject({ state: 'out-for-signature', signed: 1, total: 2 });
+    const early = await activate(id);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe(WebsiteMessages.activationNeedsSaf);
+
+    await sign(links[1]!, signatories[1]!.name);
+    expect((await site(id)).saf).toEqual({ state: 'signed', signed: 2, total: 2, paper: false });
+    const res = await activate(id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await site(id)).status).toBe('Active');
+  });
+
+  it('stands at declined after a decline, at not sent once voided, and is not activated on either', async () => {
+    const [, { agent }] = (await agentsWithBrokers()) as [unknown, { agent: string }];
+    const id = await newSite(agent);
+    const { documentId, signatories } = await send(id);
+    const token = await linkOf(signatories[0]!.email);
+    const declined = await t.inject({
+      method: 'POST',
+      url: `/api/sign/${token}/decline`,
+      payload: { reason: 'No' },
+    });
+    expect(declined.statusCode, declined.body).toBe(200);
+    expect((await site(id)).saf.state).toBe('declined');
+    expect((await activate(id)).statusCode).toBe(409);
+    const voided = await t.call(t.tokens.demo, 'PUT', `/api/document/${documentId}/signatures/void`, {
+      reason: 'x',
+    });
+    expect(voided.statusCode, voided.body).toBe(200);
+    expect((await site(id)).saf.state).toBe('not-sent');
+    expect((await activate(id)).statusCode).toBe(409);
+  });
+
+  it('no longer counts once the agent is swapped in Pending Activation, nor once it is voided', async () => {
+    const [, , a, b] = await agentsWithBrokers();
+    const id = await newSite(a!.agent);
+    const documentId = await signedByAll(id);
+    expect((await site(id)).saf.state).toBe('signed');
+    const swap = await t.call(t.tokens.demo, 'PUT', '/api/portal/websites', {
+      ...inputOf(await site(id)),
+      memberNumber: b!.agent,
+    });
+    expect(swap.statusCode, swap.body).toBe(200);
+    expect((await site(id)).saf.state).toBe('not-sent');
+    const refused = await activate(id);
+    expect(refused.statusCode).toBe(409);
+    expect((await site(id)).status).toBe('Pending Activation');
+
+    // Back to the agent it was signed for, the form counts again, until it is voided.
+    const back = await t.call(t.tokens.demo, 'PUT', '/api/portal/websites', {
+      ...inputOf(await site(id)),
+      memberNumber: a!.agent,
+    });
+    expect(back.statusCode).toBe(200);
+    expect((await site(id)).saf.state).toBe('signed');
+    const voided = await t.call(t.tokens.demo, 'PUT', `/api/document/${documentId}/signatures/void`, {
+      reason: 'x',
+    });
+    expect(voided.statusCode).toBe(200);
+    expect((await activate(id)).statusCode).toBe(409);
+  });
+
+  it('refuses an activation that swaps the agent in the same save', async () => {
+    const [, , , , a, b] = await agentsWithBrokers();
+    const id = await newSite(a!.agent);
+    await signedByAll(id);
+    const res = await t.call(
+      t.tokens.admin,
+      'PUT',
+      '/api/portal/websites',
+      { ...inputOf(await site(id)), memberNumber: b!.agent, status: 'Active' },
+      t.vendors.summit,
+    );
+    expect(res.statusCode).toBe(409);
+    expect(await site(id)).toMatchObject({ status: 'Pending Activation', memberNumber: a!.agent });
+  });
+
+  it('needs a new form when a team gains an agent of another office', async () => {
+    const [a, b] = await agentsWithBrokers();
+    const id = await newSite(a!.agent, [TEAM_PRODUCT_ID]);
+    await signedByAll(id);
+    expect((await site(id)).saf.state).toBe('signed');
+    const team = (await t.call(t.tokens.demo, 'GET', `/api/websites/${id}/team`)).json();
+    const put = await t.call(t.tokens.demo, 'PUT', `/api/websites/${id}/team`, {
+      siteId: id,
+      primary: team.primary,
+      memberIds: [...team.memberIds, b!.agent],
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect((await site(id)).saf.state).toBe('not-sent');
+    expect((await activate(id)).statusCode).toBe(409);
+  });
+});
+
+describe('a Site Access Form signed on paper', () => {
+  it('is uploaded by MLS staff only, on a website, and then counts', async () => {
+    const [first] = await agentsWithBrokers();
+    const id = await newSite(first!.agent);
+    const byVendor = await uploadPaperSaf(t, t.tokens.demo, t.vendors.summit, id);
+    expect(byVendor.statusCode).toBe(400);
+    expect(byVendor.json().message).toBe(DocumentMessages.signedInPortal);
+    const byViewer = await uploadPaperSaf(t, t.tokens.viewer, t.vendors.summit, id);
+    expect(byViewer.statusCode).toBe(403);
+    const [harborSite] = await t.rows<{ id: number }>(
+      sql`SELECT id FROM websites WHERE vendor_id = ${t.vendors.harbor} ORDER BY id LIMIT 1`,
+    );
+    const otherVendor = await uploadPaperSaf(t, t.tokens.admin, t.vendors.summit, harborSite!.id);
+    expect(otherVendor.statusCode).toBe(404);
+    expect((await site(id)).saf.state).toBe('not-sent');
+
+    const res = await uploadPaperSaf(t, t.tokens.admin, t.vendors.summit, id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().document).toMatchObject({ approved: true, voided: false, signatureRequired: true });
+    expect((await site(id)).saf).toMatchObject({ state: 'signed', paper: true });
+    const entries = (await t.call(t.tokens.demo, 'GET', `/api/website/${id}/changelog`)).json();
+    expect(entries[0].description).toMatch(/signed on paper/);
+    expect((await activate(id)).statusCode).toBe(200);
+  });
+
+  it('is refused while a form is out for signature on the site', async () => {
+    const [, { agent }] = (await agentsWithBrokers()) as [unknown, { agent: string }];
+    const id = await newSite(agent);
+    await send(id);
+    const res = await uploadPaperSaf(t, t.tokens.admin, t.vendors.summit, id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(DocumentMessages.paperWhileOut);
+  });
+});
