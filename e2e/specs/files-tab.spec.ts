@@ -77,7 +77,7 @@ test.describe('at 1440 px', () => {
     page,
     browser,
     request,
-  }) => {
+  }, testInfo) => {
     const token = await apiLogin(request, users.demo);
     await useSession(page, token);
     const siteId = await activeSite(request, token);
@@ -96,8 +96,12 @@ test.describe('at 1440 px', () => {
     await chooseFile(panel, { name, mimeType: 'application/pdf', buffer: pdf });
     await expect(panel.getByTestId('chosen-file')).toContainText(name);
     await expect(upload).toHaveCount(0);
+    // Where Upload will be, the panel says what it still needs.
+    await expect(panel.getByTestId('upload-hint')).toHaveText(DocumentMessages.chooseTypeToUpload);
+    await page.screenshot({ path: testInfo.outputPath('files-tab-file-without-type.png') });
     await chooseType(page, panel, 'Other');
     await expect(upload).toBeVisible();
+    await expect(panel.getByTestId('upload-hint')).toHaveCount(0);
     await upload.click();
     await expect(page.getByText(DocumentMessages.uploaded, { exact: true })).toBeVisible();
     await expect(panel.getByTestId('chosen-file')).toHaveCount(0);
@@ -132,6 +136,7 @@ test.describe('at 1440 px', () => {
     // page, which keeps no file), a .pdf that is an image (said by the server).
     await chooseType(page, panel, 'Other');
     await expect(upload).toHaveCount(0);
+    await expect(panel.getByTestId('upload-hint')).toHaveText(DocumentMessages.chooseFileToUpload);
     await chooseFile(panel, { name: 'notes.exe', mimeType: 'application/octet-stream', buffer: pdf });
     await expect(page.getByText(DocumentMessages.extension, { exact: true })).toBeVisible();
     await expect(panel.getByTestId('chosen-file')).toHaveCount(0);

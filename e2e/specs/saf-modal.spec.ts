@@ -147,6 +147,8 @@ test('a SAF sent from the modal is signed by everyone, reaches 100 %, downloads 
     await expect(signer.getByRole('status')).toHaveText(SigningLinkMessages.signed);
     const last = index === links.length - 1;
     if (last) await expect(signer.getByText(/Everyone has now signed/)).toBeVisible();
+    // Whoever signs can check a copy where anyone can.
+    await expect(signer.getByRole('link', { name: 'Verify a document' })).toHaveAttribute('href', '/verify');
     // The link is spent: signed by this signer, or (for the last one) signed by everyone.
     await signer.reload();
     await expect(signer.getByRole('heading', { level: 1 })).toHaveText(
@@ -211,7 +213,7 @@ test('a declined SAF: the status dialog says so, SAF offers Resend SAF, and Void
   page,
   browser,
   request,
-}) => {
+}, testInfo) => {
   const token = await apiLogin(request, users.demo);
   await useSession(page, token);
   const typeId = await safTypeId(request, token);
@@ -232,7 +234,14 @@ test('a declined SAF: the status dialog says so, SAF offers Resend SAF, and Void
   let status = await openStatus(page, row);
   await expect(status.getByTestId('signer').filter({ hasText: '— Declined' })).toHaveCount(1);
   await expect(status.getByTestId('signer').filter({ hasText: '— Signed' })).toHaveCount(0);
+  // Nobody else is still asked to sign: the decline ended the form.
+  await expect(status.getByTestId('signer').filter({ hasText: 'Waiting to sign' })).toHaveCount(0);
+  await expect(status.getByTestId('signer').filter({ hasText: /— Not needed: declined by \S/ })).toHaveCount(
+    links.length - 1,
+  );
+  await expect(status.getByTestId('signed-count')).toHaveText(`0 of ${links.length} signed`);
   await expect(progress(status)).toHaveAttribute('aria-valuenow', '50');
+  await page.screenshot({ path: testInfo.outputPath('status-after-decline.png') });
   await closeStatus(status);
   // The file list now says it was declined.
   await expect(row.getByRole('button', { name: /^Declined: show the signature status of / })).toBeVisible();

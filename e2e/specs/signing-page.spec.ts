@@ -31,10 +31,10 @@ const VIEW: SigningView = {
   others: [{ signatory: 'Agent', name: 'Lee Park', signed: false }],
 };
 
-async function samplePdf(): Promise<Buffer> {
+async function samplePdf(pages = 2): Promise<Buffer> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
-  for (const heading of ['Site Access Form', 'Terms of access']) {
+  for (const heading of ['Site Access Form', 'Terms of access'].slice(0, pages)) {
     const page = doc.addPage([612, 792]);
     page.drawText(heading, { x: 72, y: 700, size: 24, font });
     page.drawText('Website: peaks-realty.example', { x: 72, y: 660, size: 12, font });
@@ -47,13 +47,20 @@ interface Stub {
 }
 
 /** Answers the signing link's calls the way the server does for a valid link. */
-async function stubValidLink(page: Page, view: SigningView = VIEW): Promise<Stub> {
-  const pdf = await samplePdf();
+async function stubValidLink(
+  page: Page,
+  view: SigningView = VIEW,
+  /** Holds the document back until this resolves, as a slow network would. */
+  documentGate?: Promise<void>,
+  pages = 2,
+): Promise<Stub> {
+  const pdf = await samplePdf(pages);
   const stub: Stub = { posts: [] };
   await page.route(`**/api/sign/${TOKEN}**`, async (route) => {
     const request: Request = route.request();
     const path = new URL(request.url()).pathname;
     if (request.method() === 'GET' && path === `/api/sign/${TOKEN}/document`) {
+      await documentGate;
       await route.fulfill({ status: 200, contentType: 'application/pdf', body: pdf });
       return;
     }
@@ -234,6 +241,71 @@ for (const width of WIDTHS) {
       expect(body.signature.image).toMatch(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/);
       // A drawing of a few strokes, not an empty canvas.
       expect(body.signature.image.length).toBeGreaterThan(1500);
+    });
+
+    test('the page does not move when the document arrives, and the document opens full screen', async ({
+      page,
+    }, testInfo) => {
+      // Every layout shift the browser reports, from the first paint on.
+      await page.addInitScript(() => {
+        const w = window as unknown as { shifts: number[] };
+        w.shifts = [];
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as (PerformanceEntry & {
+            value: number;
+            hadRecentInput: boolean;
+          })[])
+            if (!e.hadRecentInput) w.shifts.push(e.value);
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      // A one-page form, as a Site Access Form is: the space held is the space it takes.
+      await stubValidLink(
+        page,
+        { ...VIEW, documentLabel: 'Site Access Form - peaks-realty.example.pdf' },
+        gate,
+        1,
+      );
+      await page.goto(`/sign/${TOKEN}`);
+      const heading = page.getByRole('heading', {
+        level: 1,
+        name: 'Sign the Site Access Form - peaks-realty.example',
+      });
+      await expect(heading).toBeVisible();
+      // While the document is on its way, its place is held: the form below stays put.
+      await expect(page.getByText('Loading the document…')).toBeVisible();
+      const signHeading = page.getByRole('heading', { level: 2, name: 'Sign', exact: true });
+      const top = () => signHeading.evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+      const before = await top();
+      release();
+      const first = page.getByRole('group', {
+        name: 'Site Access Form - peaks-realty.example, page 1 of 1',
+      });
+      await expect(first).toHaveAttribute('data-rendered', 'true', { timeout: 15_000 });
+      expect(Math.abs((await top()) - before)).toBeLessThan(2);
+      const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+      const total = shifts.reduce((a, b) => a + b, 0);
+      // Google's "good" cumulative layout shift is under 0.1; the page holds none worth the name.
+      expect(total, `layout shifts ${JSON.stringify(shifts)}`).toBeLessThan(0.01);
+      await page.screenshot({ path: testInfo.outputPath(`sign-${width.name}.png`), fullPage: true });
+
+      // Full screen: the page at paper width, to read or zoom into on a phone; Escape closes it.
+      const open = page.getByRole('button', { name: 'View full screen' });
+      await open.click();
+      const full = page.getByRole('dialog', { name: 'Site Access Form - peaks-realty.example, full screen' });
+      const bigPage = full.getByRole('group', { name: /page 1 of 1$/ });
+      await expect(bigPage).toHaveAttribute('data-rendered', 'true', { timeout: 15_000 });
+      const box = (await full.boundingBox())!;
+      expect(box.width).toBe(width.viewport.width);
+      expect(box.height).toBe(width.viewport.height);
+      // 10 pt text reads at about 13 px, as on a printed page.
+      expect((await bigPage.locator('canvas').boundingBox())!.width).toBeGreaterThanOrEqual(816);
+      await expect(full.getByRole('button', { name: 'Close full screen' })).toBeFocused();
+      await page.screenshot({ path: testInfo.outputPath(`sign-full-${width.name}.png`) });
+      await page.keyboard.press('Escape');
+      await expect(full).toHaveCount(0);
+      await expect(open).toBeFocused();
     });
 
     test('declining asks for a reason and a confirmation', async ({ page }, testInfo) => {

@@ -12,6 +12,8 @@ export const brokerSchema = z.object({
   office: z.string(),
   memberNumber: z.string(),
   mlsId: z.string(),
+  /** The broker's MLS status, as the roster has it. */
+  status: z.string(),
 });
 export type Broker = z.infer<typeof brokerSchema>;
 

@@ -64,6 +64,9 @@ export const DocumentMessages = {
   downloadWait: 'Please wait a moment before downloading this file again.',
   dropHere: 'Drop file here or',
   selectType: 'Select a file type',
+  /** Said where Upload would be, while one of the two it needs is missing. */
+  chooseTypeToUpload: 'Choose a file type to upload',
+  chooseFileToUpload: 'Choose a file to upload',
 } as const;
 
 /**

@@ -109,14 +109,60 @@ export const documentStatusStepSchema = z.object({
   completed: z.boolean(),
 });
 
-export const SIGNER_STATES = ['waiting', 'opened', 'signed', 'declined'] as const;
+/**
+ * A signer's state: 'not-needed' is everyone who had not signed when another signer declined (their
+ * link stopped working with the decline).
+ */
+export const SIGNER_STATES = ['waiting', 'opened', 'signed', 'declined', 'not-needed'] as const;
+export type SignerState = (typeof SIGNER_STATES)[number];
 export const signerStateSchema = z.object({
   signatory: z.string(),
   name: z.string(),
   email: z.string(),
   state: z.enum(SIGNER_STATES),
   date: z.string().nullable(),
+  /** Who declined, for a signer the decline made 'not-needed'; null otherwise. */
+  declinedBy: z.string().nullable(),
 });
+
+/** How the Document Status dialog names a signer's state. */
+export function signerStateText(s: { state: SignerState; declinedBy: string | null }): string {
+  switch (s.state) {
+    case 'waiting':
+      return 'Waiting to sign';
+    case 'opened':
+      return 'Opened, not signed yet';
+    case 'signed':
+      return 'Signed';
+    case 'declined':
+      return 'Declined';
+    case 'not-needed':
+      return s.declinedBy ? `Not needed: declined by ${s.declinedBy}` : 'Not needed';
+  }
+}
+
+/** "2 of 3 signed", beside the progress bar. */
+export function signedCountText(signers: readonly { state: SignerState }[]): string {
+  return `${signers.filter((s) => s.state === 'signed').length} of ${signers.length} signed`;
+}
+
+/**
+ * A signer as people read them: "Ashley Adams (Agent)". A broker of one office among several has
+ * the office in the role ("Broker (Bayside Realty)"); it reads "Jo Lee (Broker, Bayside Realty)",
+ * not with parentheses inside parentheses.
+ */
+export function signerWithRole(name: string, signatory: string): string {
+  const role = signatory.trim().replace(/^([^()]*?)\s*\((.*)\)$/, '$1, $2');
+  return name.trim() ? `${name.trim()} (${role})` : role;
+}
+
+/** A signer's link to the sealed form, mailed when the last one signs, works this long. */
+export const SEALED_COPY_DAYS = 30;
+
+/** What the link to a signer's sealed copy answers when it cannot be used. */
+export const SealedCopyMessages = {
+  notFound: 'This download link is not valid or has expired. Please ask the sender for a copy.',
+} as const;
 
 export const documentSignatureStatusSchema = z.object({
   steps: z.array(documentStatusStepSchema),

@@ -103,14 +103,14 @@ describe('GET /api/openapi.json', () => {
       expect(op.tags, label).toHaveLength(1);
       const success = Object.keys(op.responses).filter((s) => s.startsWith('2'));
       expect(success.length, label).toBe(1);
-      // The export streams NDJSON, a download the file itself and the signing page's document the
-      // PDF; every other answer is JSON.
+      // The export streams NDJSON, a download the file itself, and the signing page's document and a
+      // signer's sealed copy the PDF; every other answer is JSON.
       const type =
         r.url === '/api/portal/websites/export'
           ? NDJSON_TYPE
           : r.url === '/api/document/:id' && r.method === 'GET'
             ? 'application/octet-stream'
-            : r.url === '/api/sign/:token/document'
+            : r.url === '/api/sign/:token/document' || r.url === '/api/signed/:token'
               ? 'application/pdf'
               : 'application/json';
       expect(op.responses[success[0]!]!.content?.[type]?.schema, label).toBeTruthy();

@@ -177,6 +177,7 @@ export function website(overrides: Partial<Website> = {}): Website {
       office: 'Summit Realty',
       memberNumber: 'M001',
       mlsId: 'K001',
+      status: 'Active',
     },
     dba: '',
     products: [1],

@@ -124,6 +124,9 @@ export const signers = pgTable(
     signatureImage: text('signature_image'),
     signedAt: timestamp('signed_at', { withTimezone: true }),
     declineReason: text('decline_reason'),
+    /** SHA-256 (hex) of the token of the signer's link to the sealed form, mailed at completion. */
+    copyHash: text('copy_hash').unique(),
+    copyExpiresAt: timestamp('copy_expires_at', { withTimezone: true }),
   },
   (t) => [unique('signers_request_id_position_key').on(t.requestId, t.position)],
 );

@@ -51,9 +51,13 @@ describe('agent search', () => {
       office: office!.office_name,
       memberAOR: null,
     });
+    const [broker] = await t.rows<{ member_status: string }>(
+      sql`SELECT member_status FROM members WHERE member_mls_id = ${office!.office_broker_mls_id}`,
+    );
     expect(a!.broker).toMatchObject({
       memberNumber: office!.office_broker_mls_id,
       office: office!.office_name,
+      status: broker!.member_status,
     });
   });
 

@@ -19,12 +19,13 @@ export interface AgentRow {
   b_first: string | null;
   b_last: string | null;
   b_license: string | null;
+  b_status: string | null;
 }
 
 export const AGENT_COLUMNS = sql`m.member_key, m.member_mls_id, m.member_first_name, m.member_last_name,
   m.member_state_license, m.member_status, m.member_aor, m.reciprocal, o.office_name,
   b.member_key AS b_key, b.member_mls_id AS b_mls_id, b.member_first_name AS b_first,
-  b.member_last_name AS b_last, b.member_state_license AS b_license`;
+  b.member_last_name AS b_last, b.member_state_license AS b_license, b.member_status AS b_status`;
 
 /** Joins for AGENT_COLUMNS given members aliased `m`: a member's broker is their office's broker. */
 export const AGENT_JOINS = sql`LEFT JOIN offices o ON o.office_key = m.office_key
@@ -39,6 +40,7 @@ export function toBroker(row: AgentRow): Broker | null {
     office: row.office_name ?? '',
     memberNumber: row.b_mls_id,
     mlsId: row.b_key ?? '',
+    status: row.b_status ?? '',
   };
 }
 

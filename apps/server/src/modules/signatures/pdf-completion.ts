@@ -7,6 +7,7 @@ import {
   isoDate,
   MARGIN,
   PAGE,
+  readSignatureStart,
   signatureBox,
   utcTime,
   widthOf,
@@ -35,6 +36,8 @@ export interface CertificateEvent {
 
 export interface CompletionContent {
   portalName: string;
+  /** Where anyone can check the sealed file: the portal's Verify page. */
+  verifyUrl: string;
   documentId: number;
   label: string;
   domainName: string;
@@ -75,8 +78,9 @@ export async function renderCompleted(
     ...content.signers.flatMap((s) => [s.signatory, s.name, s.email, s.signedName]),
     ...content.events.flatMap((e) => [e.kind, e.who, e.detail, e.userAgent]),
   ]);
+  const start = readSignatureStart(pdf);
   for (const [i, s] of content.signers.entries()) {
-    const box = signatureBox(i);
+    const box = signatureBox(i, start);
     const page = pdf.getPage(box.page);
     if (s.image) {
       const png = await pdf.embedPng(s.image);
@@ -118,6 +122,7 @@ export async function renderCompleted(
     `SHA-256 of the document before sealing: ${content.unsealedSha256}`,
     `Completed: ${utcTime(content.completedAt)}`,
     `Sealed by the ${content.portalName} with its certificate; any change to this file breaks the seal.`,
+    `Check this file at ${content.verifyUrl}`,
   ]) {
     for (const line of wrap(text, fonts.regular, 9, width)) w.line(line, fonts.regular, 9);
   }

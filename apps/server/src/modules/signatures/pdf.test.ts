@@ -26,13 +26,27 @@ function form(names: { broker: string; agent: string; office: string }): FormCon
     vendorCode: 'SUM',
     domainName: 'homes.example',
     products: ['IDX'],
-    agent: { name: names.agent, mlsId: 'A100', license: 'L-1' },
-    brokers: [{ name: names.broker, office: names.office }],
+    agent: {
+      name: names.agent,
+      mlsId: '10000100',
+      memberNumber: '3000100',
+      license: 'L-1',
+      office: { name: names.office, mlsId: 'O01001' },
+    },
+    brokers: [
+      {
+        name: names.broker,
+        mlsId: '10000099',
+        memberNumber: '3000099',
+        license: 'BK-1',
+        office: { name: names.office, mlsId: 'O01001' },
+        teamMembers: [],
+      },
+    ],
     signatories: [
       { signatory: 'Broker', name: names.broker, email: 'broker@example.com' },
       { signatory: 'Agent', name: names.agent, email: 'agent@example.com' },
     ],
-    reference: '',
     date: new Date('2026-11-20T10:00:00Z'),
   };
 }
@@ -67,7 +81,8 @@ describe('the Site Access Form PDF', () => {
     expect(fonts).toMatch(/DroidSansFallback-\d+\s+CID TrueType\s+Identity-H\s+yes/);
     expect(fonts).toMatch(/DejaVuSans-\d+\s/);
     expect(pdf.length).toBeLessThan(100_000);
-    for (const name of Object.values(CJK)) expect(text).toContain(name);
+    // A long office name wraps at its space.
+    for (const name of Object.values(CJK)) expect(text.replace(/\s+/g, ' ')).toContain(name);
     expect(text).toContain('Broker: 王小明');
   });
 
@@ -76,6 +91,7 @@ describe('the Site Access Form PDF', () => {
     const signedAt = new Date('2026-11-21T09:30:00Z');
     const completed = await renderCompleted(original, {
       portalName: 'Vendor Portal',
+      verifyUrl: 'https://portal.example/verify',
       documentId: 7,
       label: 'Site Access Form',
       domainName: 'homes.example',
@@ -167,5 +183,57 @@ describe('the Site Access Form PDF', () => {
       return pixels.filter((v) => v < 128).length;
     });
     for (const [i, ch] of sample.entries()) expect(inked[i], `${ch} is drawn`).toBeGreaterThan(30);
+  });
+});
+
+describe('a long form', () => {
+  it('keeps every word of the terms and sets the signature blocks after the text', async () => {
+    const base = form({ broker: 'Jo Lee', agent: 'Ashley Adams', office: 'Bayside Premier Realty' });
+    const offices = Array.from({ length: 6 }, (_, i) => ({
+      ...base.brokers[0]!,
+      name: `Broker ${i}`,
+      office: { name: `Office number ${i}`, mlsId: `O0100${i}` },
+      teamMembers: Array.from({ length: 4 }, (_, j) => ({
+        name: `Member ${i}-${j}`,
+        mlsId: `1000${i}${j}`,
+        memberNumber: `300${i}${j}`,
+      })),
+    }));
+    const content: FormContent = {
+      ...base,
+      brokers: offices,
+      signatories: [
+        ...offices.map((o) => ({
+          signatory: `Broker (${o.office.name})`,
+          name: o.name,
+          email: 'b@example.com',
+        })),
+        { signatory: 'Agent', name: 'Ashley Adams', email: 'a@example.com' },
+      ],
+    };
+    const original = await renderSafForm(content);
+    const signedAt = new Date('2026-11-21T09:30:00Z');
+    const completed = await renderCompleted(original, {
+      portalName: 'Vendor Portal',
+      verifyUrl: 'https://portal.example/verify',
+      documentId: 8,
+      label: 'Site Access Form',
+      domainName: 'homes.example',
+      unsealedSha256: 'b'.repeat(64),
+      completedAt: signedAt,
+      signers: content.signatories.map((s) => ({ ...s, signedName: s.name, image: null, signedAt })),
+      events: [],
+    });
+    const { text } = inspect(await completed.save(), 'long.pdf');
+    const flat = text.replace(/\s+/g, ' ');
+    expect(flat).toContain('Each signatory signs electronically through the Vendor Portal.');
+    for (const o of offices) for (const m of o.teamMembers) expect(flat).toContain(`Team member ${m.name}`);
+    // Each block follows the terms and carries its own stamp.
+    const termsAt = flat.indexOf('through the Vendor Portal.');
+    for (const s of content.signatories) {
+      const at = flat.indexOf(`${s.signatory}: ${s.name}`);
+      expect(at, s.signatory).toBeGreaterThan(termsAt);
+      expect(flat).toContain(`Signed by ${s.name} at 2026-11-21 09:30:00 UTC`);
+    }
   });
 });

@@ -2,7 +2,16 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, rgb, type Color, type PDFFont, type PDFPage } from 'pdf-lib';
+import {
+  PDFDict,
+  PDFDocument,
+  PDFName,
+  PDFString,
+  rgb,
+  type Color,
+  type PDFFont,
+  type PDFPage,
+} from 'pdf-lib';
 import { SERVER_ROOT } from '../../config.ts';
 
 /**
@@ -138,17 +147,49 @@ export const GREY = rgb(0.4, 0.4, 0.45);
 const SIGNATURE_BLOCK = 64;
 const FIRST_BLOCK_TOP = 360;
 
-/** Where a signatory's signature line sits; the same for the form and for stamping it. */
-export function signatureBox(index: number): { page: number; x: number; lineY: number; width: number } {
-  const perFirstPage = Math.floor((FIRST_BLOCK_TOP - MARGIN) / SIGNATURE_BLOCK);
+/** Where the first signature block starts: its page and the top of its block. */
+export interface SignatureStart {
+  page: number;
+  top: number;
+}
+
+/** Forms made before the start was recorded have their blocks here. */
+const DEFAULT_START: SignatureStart = { page: 0, top: FIRST_BLOCK_TOP };
+
+/**
+ * Where a signatory's signature line sits; the same for the form and for stamping it. The blocks
+ * begin at `start` (below the form's text) and continue at the top of the following pages.
+ */
+export function signatureBox(
+  index: number,
+  start: SignatureStart = DEFAULT_START,
+): { page: number; x: number; lineY: number; width: number } {
+  const perFirstPage = Math.floor((start.top - MARGIN) / SIGNATURE_BLOCK);
   const perPage = Math.floor((PAGE[1] - 2 * MARGIN) / SIGNATURE_BLOCK);
   if (index < perFirstPage) {
-    return { page: 0, x: MARGIN, lineY: FIRST_BLOCK_TOP - index * SIGNATURE_BLOCK - 34, width: 300 };
+    return { page: start.page, x: MARGIN, lineY: start.top - index * SIGNATURE_BLOCK - 34, width: 300 };
   }
   const rest = index - perFirstPage;
-  const page = 1 + Math.floor(rest / perPage);
+  const page = start.page + 1 + Math.floor(rest / perPage);
   const top = PAGE[1] - MARGIN - (rest % perPage) * SIGNATURE_BLOCK;
   return { page, x: MARGIN, lineY: top - 34, width: 300 };
+}
+
+/** The document-information key that records where the signature blocks start. */
+const START_KEY = PDFName.of('VPSignatureStart');
+
+function recordSignatureStart(pdf: PDFDocument, start: SignatureStart): void {
+  const info = pdf.context.lookup(pdf.context.trailerInfo.Info, PDFDict);
+  info.set(START_KEY, PDFString.of(`${start.page}:${start.top}`));
+}
+
+/** Where the form's signature blocks start, as recorded when it was made. */
+export function readSignatureStart(pdf: PDFDocument): SignatureStart {
+  const ref = pdf.context.trailerInfo.Info;
+  const info = ref ? pdf.context.lookup(ref) : undefined;
+  const value = info instanceof PDFDict ? info.get(START_KEY) : undefined;
+  const m = value instanceof PDFString ? /^(\d+):(\d+(?:\.\d+)?)$/.exec(value.decodeText()) : null;
+  return m ? { page: Number(m[1]), top: Number(m[2]) } : DEFAULT_START;
 }
 
 /**
@@ -221,6 +262,20 @@ export interface FormSignatory {
   email: string;
 }
 
+/** A member of the roster as the form identifies them. */
+export interface FormMember {
+  name: string;
+  /** MemberKey: the MLS system's id of the member. */
+  mlsId: string;
+  /** MemberMlsId: the member number agents are known by. */
+  memberNumber: string;
+}
+
+export interface FormOffice {
+  name: string;
+  mlsId: string;
+}
+
 export interface FormContent {
   portalName: string;
   portalUrl: string;
@@ -228,12 +283,25 @@ export interface FormContent {
   vendorCode: string;
   domainName: string;
   products: string[];
-  agent: { name: string; mlsId: string; license: string };
-  brokers: { name: string; office: string }[];
+  agent: FormMember & { license: string; office: FormOffice | null };
+  /**
+   * The broker of each office that signs, with the team members of that office (team sites; empty
+   * otherwise: the agent is printed on their own line).
+   */
+  brokers: (FormMember & { license: string; office: FormOffice | null; teamMembers: FormMember[] })[];
   signatories: FormSignatory[];
-  /** What the sender noted on the request (the broker's MLS ID, the domain), when given. */
-  reference: string;
   date: Date;
+}
+
+const orDash = (v: string | null | undefined) => (v && v.trim() ? v : '-');
+
+/** "MLS ID 10000181, Member # 3000181": both identifiers, each with its own label. */
+export function memberIds(m: FormMember): string {
+  return `MLS ID ${orDash(m.mlsId)}, Member # ${orDash(m.memberNumber)}`;
+}
+
+export function officeText(o: FormOffice | null): string {
+  return o ? `${orDash(o.name)} (Office MLS ID ${orDash(o.mlsId)})` : '-';
 }
 
 export const isoDate = (d: Date) => d.toISOString().slice(0, 10);
@@ -249,9 +317,15 @@ export async function renderSafForm(content: FormContent): Promise<Uint8Array> {
   pdf.setModificationDate(content.date);
   // Every string of the content, so the fallback font comes along when a name needs it.
   const fonts = await embedFonts(pdf, [JSON.stringify(content)]);
-  const page = pdf.addPage(PAGE);
+  let page = pdf.addPage(PAGE);
   const width = PAGE[0] - 2 * MARGIN;
   let y = PAGE[1] - MARGIN - 20;
+  /** Moves to a new page when `height` more does not fit above the bottom margin. */
+  const room = (height: number) => {
+    if (y - height >= MARGIN) return;
+    page = pdf.addPage(PAGE);
+    y = PAGE[1] - MARGIN - 10;
+  };
   drawText(page, 'Site Access Form', { x: MARGIN, y, size: 22, face: fonts.bold, color: INK });
   y -= 18;
   drawText(page, `${content.portalName} · ${content.portalUrl}`, {
@@ -263,21 +337,30 @@ export async function renderSafForm(content: FormContent): Promise<Uint8Array> {
   });
   y -= 28;
 
+  const { agent } = content;
   const rows: [string, string][] = [
     ['Vendor', `${content.vendorName} (${content.vendorCode})`],
     ['Website', content.domainName],
     ['Product', content.products.join(', ') || '-'],
     [
       'Agent',
-      `${content.agent.name}, MLS ID ${content.agent.mlsId}, license ${content.agent.license || '-'}`,
+      `${orDash(agent.name)}, ${memberIds(agent)}, License # ${orDash(agent.license)}, ` +
+        `Office ${officeText(agent.office)}`,
     ],
-    ...content.brokers.map((b): [string, string] => ['Broker', `${b.name || '-'}, ${b.office || '-'}`]),
-    ...(content.reference ? [['Reference', content.reference] as [string, string]] : []),
+    ...content.brokers.flatMap((b): [string, string][] => [
+      [
+        'Broker',
+        `${orDash(b.name)}, ${memberIds(b)}, License # ${orDash(b.license)}, Office ${officeText(b.office)}`,
+      ],
+      ...b.teamMembers.map((m): [string, string] => ['Team member', `${orDash(m.name)}, ${memberIds(m)}`]),
+    ]),
     ['Date', isoDate(content.date)],
   ];
   for (const [label, value] of rows) {
+    const lines = wrap(value, fonts.regular, 10, width - 90);
+    room(lines.length * 14);
     drawText(page, label, { x: MARGIN, y, size: 10, face: fonts.bold, color: INK });
-    for (const line of wrap(value, fonts.regular, 10, width - 90)) {
+    for (const line of lines) {
       drawText(page, line, { x: MARGIN + 90, y, size: 10, face: fonts.regular, color: INK });
       y -= 14;
     }
@@ -289,13 +372,24 @@ export async function renderSafForm(content: FormContent): Promise<Uint8Array> {
     `named above for the product shown, under the rules of the MLS, and that this access ends when ` +
     `the website is terminated. Each signatory signs electronically through the ${content.portalName}.`;
   for (const line of wrap(terms, fonts.regular, 10, width)) {
-    if (y < FIRST_BLOCK_TOP + 8) break;
+    room(14);
     drawText(page, line, { x: MARGIN, y, size: 10, face: fonts.regular, color: INK });
     y -= 14;
   }
 
+  // The blocks sit where they always have when the text leaves room; a longer form (a team with
+  // several offices) has them follow its text, on a new page if need be.
+  const current = pdf.getPageCount() - 1;
+  const start: SignatureStart =
+    current === 0 && y >= FIRST_BLOCK_TOP + 8
+      ? DEFAULT_START
+      : y - 8 - SIGNATURE_BLOCK >= MARGIN
+        ? { page: current, top: Math.floor(y - 8) }
+        : { page: current + 1, top: PAGE[1] - MARGIN };
+  recordSignatureStart(pdf, start);
+
   content.signatories.forEach((s, i) => {
-    const box = signatureBox(i);
+    const box = signatureBox(i, start);
     while (pdf.getPageCount() <= box.page) pdf.addPage(PAGE);
     const p = pdf.getPage(box.page);
     const top = box.lineY + 34;

@@ -1,6 +1,7 @@
 import { SafMessages, TEAM_PRODUCT_ID, type SafPreparedSignatory } from '@vp/contract';
 import type { Db } from '../../db/client.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.ts';
+import type { FormContent, FormMember, FormOffice } from './pdf.ts';
 import * as q from './queries.ts';
 
 /**
@@ -8,18 +9,28 @@ import * as q from './queries.ts';
  * the MLS roster; a team site (IDX Team) has the broker of every office among its members and the
  * primary agent, on one form for the whole team. Name and email may be filled in by the vendor only
  * where the roster lacks them.
+ *
+ * The roster knows a member by two identifiers: the member number (MemberMlsId, which a website
+ * stores as its agent and offices name their broker by) and the MLS ID (MemberKey). The form prints
+ * both, each under its own label.
  */
 
 export interface PreparedSaf {
   site: q.SafSite;
   typeId: number;
   signatories: SafPreparedSignatory[];
-  agent: { name: string; mlsId: string; license: string };
-  brokers: { name: string; office: string }[];
+  agent: FormContent['agent'];
+  brokers: FormContent['brokers'];
   products: string[];
 }
 
 const fullName = (m: q.RosterMember | undefined) => (m ? `${m.firstName} ${m.lastName}`.trim() : '');
+
+const formMember = (m: q.RosterMember | undefined, memberNumber = ''): FormMember => ({
+  name: fullName(m),
+  mlsId: m?.key ?? '',
+  memberNumber: m?.mlsId ?? memberNumber,
+});
 
 function signatory(role: string, member: q.RosterMember | undefined): SafPreparedSignatory {
   const name = fullName(member);
@@ -50,12 +61,13 @@ export async function prepareSaf(
   const primary = team?.primary ?? site.memberNumber;
   const memberIds = team ? team.members : [primary];
   const roster = await q.membersByMlsIds(db, memberIds);
-  const agent = roster.find((m) => m.mlsId === primary);
+  const byNumber = (n: string) => roster.find((m) => m.mlsId === n);
+  const agent = byNumber(primary);
 
   // Offices in the order of the agents (primary first), each once.
   const officeKeys: string[] = [];
   for (const id of memberIds) {
-    const key = roster.find((m) => m.mlsId === id)?.officeKey;
+    const key = byNumber(id)?.officeKey;
     if (key && !officeKeys.includes(key)) officeKeys.push(key);
   }
   const offices = await q.officesByKeys(db, officeKeys);
@@ -64,6 +76,10 @@ export async function prepareSaf(
     db,
     ordered.map((o) => o.brokerMlsId).filter((id): id is string => !!id),
   );
+  const officeOf = (key: string | null | undefined): FormOffice | null => {
+    const o = offices.find((x) => x.key === key);
+    return o ? { name: o.name, mlsId: o.mlsId } : null;
+  };
 
   const several = ordered.length > 1;
   const brokerRows = ordered.map((o) =>
@@ -80,11 +96,27 @@ export async function prepareSaf(
     site,
     typeId,
     signatories,
-    agent: { name: fullName(agent) || primary, mlsId: primary, license: agent?.license ?? '' },
-    brokers: ordered.map((o) => ({
-      name: fullName(brokers.find((b) => b.mlsId === o.brokerMlsId)),
-      office: o.name,
-    })),
+    agent: {
+      ...formMember(agent, primary),
+      name: fullName(agent) || primary,
+      license: agent?.license ?? '',
+      office: officeOf(agent?.officeKey),
+    },
+    brokers: ordered.map((o) => {
+      const broker = brokers.find((b) => b.mlsId === o.brokerMlsId);
+      return {
+        ...formMember(broker, o.brokerMlsId ?? ''),
+        license: broker?.license ?? '',
+        office: { name: o.name, mlsId: o.mlsId },
+        // On a team's form each broker signs for the team members of their office.
+        teamMembers: team
+          ? memberIds
+              .map((id) => byNumber(id))
+              .filter((m): m is q.RosterMember => m?.officeKey === o.key)
+              .map((m) => formMember(m))
+          : [],
+      };
+    }),
     products: await q.productNames(db, site.products),
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   documents,
@@ -9,6 +9,8 @@ import {
   signatureEvents,
   signatureRequests,
   signers,
+  userVendors,
+  users,
   vendors,
   websites,
   websiteTeamMembers,
@@ -47,7 +49,10 @@ export async function siteForSaf(db: Db, vendorId: number, siteId: number) {
 export type SafSite = NonNullable<Awaited<ReturnType<typeof siteForSaf>>>;
 
 export interface RosterMember {
+  /** MemberMlsId: the member number (what a website stores as its agent). */
   mlsId: string;
+  /** MemberKey: the MLS system's id, printed as the member's MLS ID. */
+  key: string;
   firstName: string;
   lastName: string;
   license: string;
@@ -57,6 +62,7 @@ export interface RosterMember {
 
 const memberColumns = {
   mlsId: members.MemberMlsId,
+  key: members.MemberKey,
   firstName: members.MemberFirstName,
   lastName: members.MemberLastName,
   license: members.MemberStateLicense,
@@ -208,4 +214,25 @@ export async function siteLabel(db: Db, siteId: number) {
     .innerJoin(vendors, eq(vendors.id, websites.vendorId))
     .where(eq(websites.id, siteId));
   return row ?? null;
+}
+
+/**
+ * Who at the vendor hears what became of a form: the active users of the account (its own people,
+ * not MLS staff acting for it) who have an email address.
+ */
+export async function vendorRecipients(db: Db, vendorId: number) {
+  return db
+    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(userVendors)
+    .innerJoin(users, eq(users.id, userVendors.userId))
+    .where(
+      and(
+        eq(userVendors.vendorId, vendorId),
+        eq(userVendors.active, true),
+        eq(users.active, true),
+        ne(users.role, 'admin'),
+        ne(users.email, ''),
+      ),
+    )
+    .orderBy(asc(users.id));
 }

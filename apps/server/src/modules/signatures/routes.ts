@@ -26,6 +26,7 @@ import { AppError, BadRequestError, TooManyRequestsError } from '../../platform/
 import { errorResponses } from '../../platform/openapi.ts';
 import { PerMinuteLimit } from '../../platform/per-minute.ts';
 import { vendorOf } from '../../platform/scope.ts';
+import { contentDisposition } from '../documents/index.ts';
 import { signaturesService } from './service.ts';
 import type { Origin } from './tokens.ts';
 
@@ -244,6 +245,35 @@ export function signaturesRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => service.decline(request.params.token, request.body.reason, origin(request)),
+  );
+
+  api.get(
+    '/api/signed/:token',
+    {
+      config: { access: 'public' },
+      onRequest: signingLimit,
+      schema: {
+        tags,
+        summary: "A signer's copy of the sealed form, through the link mailed when the last one signed",
+        params: signingTokenParamsSchema,
+        response: {
+          200: {
+            description: 'The sealed form, as an attachment.',
+            content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
+          },
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { bytes, label } = await service.sealedCopy(request.params.token);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', contentDisposition(label))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(bytes as unknown as string);
+    },
   );
 
   api.get(

@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from '@vp/contract';
+import { PRODUCT_NAME, signerWithRole } from '@vp/contract';
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
 import { P12Signer } from '@signpdf/signer-p12';
 import { SignPdf } from '@signpdf/signpdf';
@@ -51,6 +51,7 @@ export async function sealRequest(ctx: AppContext, tx: Db, request: q.RequestRow
   const original = await readDocumentBytes(ctx, doc.storageKey);
   const pdf = await renderCompleted(original, {
     portalName: PRODUCT_NAME,
+    verifyUrl: `${ctx.config.publicUrl}/verify`,
     documentId: doc.id,
     label: doc.label,
     domainName: site?.domainName ?? '',
@@ -70,7 +71,7 @@ export async function sealRequest(ctx: AppContext, tx: Db, request: q.RequestRow
       at: e.createdAt,
       kind: e.kind,
       who: e.signerId
-        ? `${byId.get(e.signerId)?.name ?? ''} (${byId.get(e.signerId)?.signatory ?? ''})`
+        ? signerWithRole(byId.get(e.signerId)?.name ?? '', byId.get(e.signerId)?.signatory ?? '')
         : request.createdByName,
       detail: e.signerId ? (e.kind === 'declined' ? e.detail : '') : e.detail,
       ip: e.ip,

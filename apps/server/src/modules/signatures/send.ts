@@ -24,14 +24,23 @@ export interface MailedLink {
 
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
-export function signingMail(ctx: AppContext, link: MailedLink, domainName: string, vendorName: string) {
+export function signingMail(
+  ctx: AppContext,
+  link: MailedLink,
+  domainName: string,
+  vendorName: string,
+  reminder = false,
+) {
   const url = `${ctx.config.publicUrl}/sign/${link.token}`;
   return {
     to: link.to,
-    subject: `Please sign the Site Access Form for ${domainName}`,
+    // A reminder says so in its subject, so it is not taken for the same request arriving twice.
+    subject: `${reminder ? 'Reminder: ' : ''}Please sign the Site Access Form for ${domainName}`,
     text:
-      `Hello ${link.name},\n\n${vendorName} asks you to sign the Site Access Form for the website ` +
-      `${domainName}.\n\nOpen this link to read and sign it (no account needed):\n${url}\n\n` +
+      `Hello ${link.name},\n\n${vendorName} ${reminder ? 'reminds you to sign' : 'asks you to sign'} the ` +
+      `Site Access Form for the website ${domainName}.\n\n` +
+      `${reminder ? 'Your earlier link no longer works. ' : ''}Open this link to read and sign it ` +
+      `(no account needed):\n${url}\n\n` +
       `The link is yours alone and works for ${SIGNING_LINK_DAYS} days.\n\n${PRODUCT_NAME}\n`,
     link: url,
   };
@@ -42,10 +51,11 @@ export async function mailLinks(
   links: MailedLink[],
   domainName: string,
   vendorName: string,
+  reminder = false,
 ) {
   for (const link of links) {
     await ctx.mailer
-      .send(signingMail(ctx, link, domainName, vendorName))
+      .send(signingMail(ctx, link, domainName, vendorName, reminder))
       .catch((err: unknown) =>
         ctx.log.error({ err }, 'signing link mail could not be sent; it can be resent'),
       );
@@ -79,6 +89,7 @@ export async function sendSaf(
     };
   });
 
+  const namedBrokers = chosen.filter((c) => c.signatory.startsWith('Broker'));
   const now = new Date();
   const pdf = await renderSafForm({
     portalName: PRODUCT_NAME,
@@ -88,18 +99,18 @@ export async function sendSaf(
     domainName: site.domainName,
     products: prepared.products,
     agent: prepared.agent,
-    brokers: prepared.brokers.map((b, i) => ({
-      ...b,
-      // A broker named by the vendor (roster gap) is printed as named.
-      name: b.name || chosen.filter((c) => c.signatory.startsWith('Broker'))[i]?.name || '',
-    })),
+    // A broker named by the vendor (roster gap) is printed as named, with no roster identifiers.
+    brokers: prepared.brokers.length
+      ? prepared.brokers.map((b, i) => ({ ...b, name: b.name || namedBrokers[i]?.name || '' }))
+      : namedBrokers.map((c) => ({
+          name: c.name,
+          mlsId: '',
+          memberNumber: '',
+          license: '',
+          office: null,
+          teamMembers: [],
+        })),
     signatories: chosen,
-    reference: [
-      body.fields.mlsId ? `Broker MLS ID ${body.fields.mlsId}` : '',
-      body.fields.domainName ? `Domain ${body.fields.domainName}` : '',
-    ]
-      .filter(Boolean)
-      .join(', '),
     date: now,
   });
 

@@ -4,7 +4,7 @@ import type { Actor } from '../../platform/actor.ts';
 import { sealingCertificate } from './certificate.ts';
 import { prepareSaf } from './prepare.ts';
 import { sendSaf } from './send.ts';
-import { consent, decline, linkDocument, openLink, sign } from './sign.ts';
+import { consent, decline, linkDocument, openLink, sealedCopy, sign } from './sign.ts';
 import { resendSaf, signatureStatus, voidSaf } from './status.ts';
 import type { Origin } from './tokens.ts';
 import { portalCertificate, verifyPdf } from './verify.ts';
@@ -28,6 +28,7 @@ export function signaturesService(ctx: AppContext) {
     consent: (token: string, origin: Origin) => consent(ctx, token, origin),
     sign: (token: string, body: SignBody, origin: Origin) => sign(ctx, token, body, origin),
     decline: (token: string, reason: string, origin: Origin) => decline(ctx, token, reason, origin),
+    sealedCopy: (token: string) => sealedCopy(ctx, token),
     verify: (bytes: Buffer) => verifyPdf(ctx, bytes),
     certificate: () => portalCertificate(ctx),
   };

@@ -1,4 +1,10 @@
-import { SigningLinkMessages, type SignBody, type SigningView } from '@vp/contract';
+import {
+  SealedCopyMessages,
+  SigningLinkMessages,
+  signerWithRole,
+  type SignBody,
+  type SigningView,
+} from '@vp/contract';
 import { PDFDocument } from 'pdf-lib';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -7,8 +13,9 @@ import { readDocumentBytes } from '../documents/index.ts';
 import { recordChange } from '../history/index.ts';
 import * as q from './queries.ts';
 import * as sq from './signer-queries.ts';
+import { mailCompleted, mailDeclined, type CopyLink } from './notify.ts';
 import { sealRequest, type SealResult } from './seal.ts';
-import { hashToken, type Origin } from './tokens.ts';
+import { hashToken, newCopyToken, type Origin } from './tokens.ts';
 
 /**
  * The public signing link: the token in the path is the only credential. Every answer for a link
@@ -40,10 +47,11 @@ async function usableLink(db: Db, token: string, lock = false): Promise<sq.Token
   return hit;
 }
 
+/** A signer has no account: History names them by name and role ("Ashley Adams (Agent)"). */
 const signerActor = (s: q.SignerRow) => ({
   userId: null,
-  username: s.email,
-  firstName: s.name,
+  username: signerWithRole(s.name, s.signatory),
+  firstName: '',
   lastName: '',
 });
 
@@ -163,6 +171,7 @@ export async function sign(
   if (body.signature.kind === 'drawn') await checkedPng(body.signature.image);
   const image = body.signature.kind === 'drawn' ? body.signature.image : null;
   const sealedHolder: { result: SealResult | null } = { result: null };
+  const copies: CopyLink[] = [];
   let done: { request: q.RequestRow; signer: q.SignerRow };
   try {
     done = await ctx.db.transaction(async (tx) => {
@@ -188,9 +197,15 @@ export async function sign(
         'saf.signed',
         `Site Access Form signed by ${hit.signer.signatory} ${body.fullName}`,
       );
-      const remaining = (await q.signersOf(tx, hit.request.id)).filter((s) => s.status !== 'signed');
-      if (remaining.length === 0) {
+      const everyone = await q.signersOf(tx, hit.request.id);
+      if (everyone.every((s) => s.status === 'signed')) {
         sealedHolder.result = await sealRequest(ctx, tx, hit.request);
+        copies.length = 0;
+        for (const s of everyone) {
+          const t = newCopyToken();
+          await sq.setCopyToken(tx, s.id, t.hash, t.expiresAt);
+          copies.push({ to: s.email, name: s.name, token: t.token });
+        }
         await q.setRequest(tx, hit.request.id, { status: 'completed', finishedAt: new Date() });
         await q.insertEvent(tx, {
           requestId: hit.request.id,
@@ -218,6 +233,7 @@ export async function sign(
     action: 'signed',
     username: done.signer.email,
   });
+  await mailCompleted(ctx, done.request, copies);
   return { message: SigningLinkMessages.signed, completed: true };
 }
 
@@ -254,5 +270,14 @@ export async function decline(
     action: 'declined',
     username: hit.signer.email,
   });
+  await mailDeclined(ctx, hit.request, hit.signer, reason);
   return { message: SigningLinkMessages.declinedDone };
+}
+
+/** The sealed form through a signer's copy link; an unknown, expired or revoked link is not found. */
+export async function sealedCopy(ctx: AppContext, token: string): Promise<{ bytes: Buffer; label: string }> {
+  const hit = TOKEN_SHAPE.test(token) ? await sq.signerByCopyHash(ctx.db, hashToken(token)) : null;
+  const doc = hit ? await q.documentById(ctx.db, hit.request.documentId) : null;
+  if (!doc || !doc.sealedAt) throw new NotFoundError(SealedCopyMessages.notFound);
+  return { bytes: await readDocumentBytes(ctx, doc.storageKey), label: doc.label };
 }

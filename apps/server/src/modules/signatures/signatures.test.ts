@@ -7,6 +7,7 @@ import zlib from 'node:zlib';
 import {
   DocumentMessages,
   SafMessages,
+  SealedCopyMessages,
   SigningLinkMessages,
   TEAM_PRODUCT_ID,
   VerifyMessages,
@@ -348,6 +349,7 @@ describe('the Site Access Form ceremony', () => {
       'consented',
       '203.0.113.7',
       UA,
+      `Check this file at ${PUBLIC_URL}/verify`,
     ])
       expect(text).toContain(expected);
 
@@ -400,6 +402,212 @@ describe('the Site Access Form ceremony', () => {
     );
     expect(revokedDoc).toEqual({ voided: true, approved: false });
   }, 60_000);
+});
+
+/** The text of a PDF as poppler's pdftotext reads it, with runs of white space as one space. */
+function pdfText(bytes: Buffer, name: string): string {
+  const file = path.join(work, name);
+  fs.writeFileSync(file, bytes);
+  return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-']).toString().replace(/\s+/g, ' ');
+}
+
+interface RosterFacts {
+  name: string;
+  key: string;
+  number: string;
+  license: string;
+  office: string;
+  officeId: string;
+}
+
+async function rosterFacts(memberNumber: string): Promise<RosterFacts> {
+  const [row] = await t.rows<RosterFacts>(sql`
+    SELECT m.member_first_name || ' ' || m.member_last_name AS name, m.member_key AS key,
+      m.member_mls_id AS number, m.member_state_license AS license, o.office_name AS office,
+      o.office_mls_id AS "officeId"
+    FROM members m JOIN offices o ON o.office_key = m.office_key WHERE m.member_mls_id = ${memberNumber}`);
+  return row!;
+}
+
+/** Every mail in the outbox to `to`, oldest first. */
+async function mailsTo(to: string) {
+  return t.rows<{ subject: string; text: string }>(
+    sql`SELECT subject, text FROM outbox WHERE "to" = ${to} ORDER BY id`,
+  );
+}
+
+const VENDOR_PEOPLE = ['demo@summitweb.example', 'viewer@summitweb.example', 'newbie@summitweb.example'];
+
+describe('what the form states', () => {
+  it('prints each identifier of the agent, the broker and the office as the roster has it', async () => {
+    const { agent, broker } = await agentWithBroker();
+    const site = await newSite(agent);
+    const { documentId } = await send(site);
+    const text = pdfText((await storedBytes(documentId)).bytes, 'facts.pdf');
+    for (const m of [await rosterFacts(agent), await rosterFacts(broker)]) {
+      // The MLS ID is the member's key; the member number has its own label.
+      expect(text).toContain(
+        `${m.name}, MLS ID ${m.key}, Member # ${m.number}, License # ${m.license}, ` +
+          `Office ${m.office} (Office MLS ID ${m.officeId})`,
+      );
+      expect(text).not.toContain(`MLS ID ${m.number}`);
+    }
+  }, 30_000);
+
+  it('names under each broker of a team the team members of that office', async () => {
+    const first = await agentWithBroker();
+    const second = await agentWithBroker([first.office]);
+    const site = await newSite(first.agent, [TEAM_PRODUCT_ID]);
+    const team = await t.call(t.tokens.demo, 'PUT', `/api/websites/${site}/team`, {
+      siteId: site,
+      primary: first.agent,
+      memberIds: [first.agent, second.agent],
+    });
+    expect(team.statusCode, team.body).toBe(200);
+    const { documentId } = await send(site);
+    const text = pdfText((await storedBytes(documentId)).bytes, 'team.pdf');
+    const [a1, b1, a2, b2] = await Promise.all(
+      [first.agent, first.broker, second.agent, second.broker].map(rosterFacts),
+    );
+    const member = (m: RosterFacts) => `Team member ${m.name}, MLS ID ${m.key}, Member # ${m.number}`;
+    const broker = (m: RosterFacts) => `Broker ${m.name}, MLS ID ${m.key}`;
+    // Each broker's line is followed by the members of their office, and only those.
+    const at = (s: string) => text.indexOf(s);
+    for (const s of [broker(b1!), member(a1!), broker(b2!), member(a2!)]) expect(at(s), s).toBeGreaterThan(0);
+    expect(at(broker(b1!))).toBeLessThan(at(member(a1!)));
+    expect(at(member(a1!))).toBeLessThan(at(broker(b2!)));
+    expect(at(broker(b2!))).toBeLessThan(at(member(a2!)));
+  }, 30_000);
+});
+
+describe('who hears what became of the form', () => {
+  it('mails the vendor at a decline, and marks the others not needed', async () => {
+    const { agent } = await agentWithBroker();
+    const site = await newSite(agent);
+    const { documentId, signatories } = await send(site);
+    const [brokerRow, agentRow] = signatories;
+    const before = await Promise.all(VENDOR_PEOPLE.map(async (to) => (await mailsTo(to)).length));
+    const token = await linkOf(brokerRow!.email);
+    const res = await pub('POST', `/api/sign/${token}/decline`, { reason: 'Wrong office on the form' });
+    expect(res.statusCode, res.body).toBe(200);
+    await latestMailTo(t, VENDOR_PEOPLE[0]!);
+
+    const [domain] = await t.rows<{ d: string }>(
+      sql`SELECT domain_name AS d FROM websites WHERE id = ${site}`,
+    );
+    for (const [i, to] of VENDOR_PEOPLE.entries()) {
+      const mails = await mailsTo(to);
+      expect(mails.length, to).toBe(before[i]! + 1);
+      const mail = mails.at(-1)!;
+      expect(mail.subject).toBe(`Site Access Form declined for ${domain!.d}`);
+      expect(mail.text).toContain(`${brokerRow!.name} (Broker) <${brokerRow!.email}> declined`);
+      expect(mail.text).toContain('Their reason: Wrong office on the form');
+      expect(mail.text).toContain(`${PUBLIC_URL}/websites?site=${site}`);
+    }
+    // Not another vendor's users, nor MLS staff.
+    for (const to of ['owen.park@harboridx.example', 'admin@mls.example'])
+      expect((await mailsTo(to)).some((m) => m.subject.includes(domain!.d))).toBe(false);
+
+    const after = await status(documentId);
+    expect(after.signers.map((s) => [s.state, s.declinedBy])).toEqual([
+      ['declined', null],
+      ['not-needed', brokerRow!.name],
+    ]);
+    expect(after.signers[1]!.name).toBe(agentRow!.name);
+  }, 30_000);
+
+  it('mails the vendor a link into the portal and each signer a sealed copy when the last one signs', async () => {
+    const { agent } = await agentWithBroker();
+    const site = await newSite(agent);
+    const { documentId, signatories } = await send(site);
+    const tokens = await Promise.all(signatories.map((s) => linkOf(s.email)));
+    expect((await signBy(tokens[0]!, signatories[0]!.name, false)).statusCode).toBe(200);
+    // Nothing is announced before the last signature.
+    expect((await mailsTo(signatories[0]!.email)).every((m) => !m.subject.startsWith('Signed by everyone')));
+    expect((await signBy(tokens[1]!, signatories[1]!.name, true)).json().completed).toBe(true);
+    await latestMailTo(t, VENDOR_PEOPLE[0]!);
+    const [domain] = await t.rows<{ d: string }>(
+      sql`SELECT domain_name AS d FROM websites WHERE id = ${site}`,
+    );
+
+    for (const to of VENDOR_PEOPLE) {
+      const mail = (await mailsTo(to)).at(-1)!;
+      expect(mail.subject).toBe(`Site Access Form signed by everyone for ${domain!.d}`);
+      expect(mail.text).toContain(`${PUBLIC_URL}/websites?site=${site}`);
+      // Linked, not carried: no download link that works without an account goes to the vendor.
+      expect(mail.text).not.toContain('/api/signed/');
+    }
+
+    const sealed = await storedBytes(documentId);
+    const copyTokens: string[] = [];
+    for (const s of signatories) {
+      const mail = (await mailsTo(s.email)).at(-1)!;
+      expect(mail.subject).toBe(`Signed by everyone: Site Access Form for ${domain!.d}`);
+      const m = new RegExp(`${PUBLIC_URL}/api/signed/([A-Za-z0-9_-]{43})`).exec(mail.text);
+      expect(m, mail.text).not.toBeNull();
+      copyTokens.push(m![1]!);
+      const res = await pub('GET', `/api/signed/${m![1]}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.headers['content-disposition']).toMatch(/^attachment;/);
+      expect(res.rawPayload.equals(sealed.bytes)).toBe(true);
+    }
+    expect(new Set(copyTokens).size).toBe(2);
+    // Only the hashes are kept.
+    const hashes = (
+      await t.rows<{ h: string }>(
+        sql`SELECT s.copy_hash AS h FROM signers s JOIN signature_requests r ON r.id = s.request_id WHERE r.document_id = ${documentId}`,
+      )
+    ).map((r) => r.h);
+    expect(hashes.sort()).toEqual(
+      copyTokens.map((c) => crypto.createHash('sha256').update(c).digest('hex')).sort(),
+    );
+
+    // A wrong link, a signing link, and an expired one are not found.
+    for (const bad of ['B'.repeat(43), 'short', tokens[0]!]) {
+      const res = await pub('GET', `/api/signed/${bad}`);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe(SealedCopyMessages.notFound);
+    }
+    await t.rows(
+      sql`UPDATE signers SET copy_expires_at = now() - interval '1 second' WHERE copy_hash = ${hashes[0]!}`,
+    );
+    const expired = copyTokens.find(
+      (c) => crypto.createHash('sha256').update(c).digest('hex') === hashes[0],
+    )!;
+    expect((await pub('GET', `/api/signed/${expired}`)).statusCode).toBe(404);
+    // A form revoked by voiding no longer hands out copies.
+    const other = copyTokens.find((c) => c !== expired)!;
+    expect((await pub('GET', `/api/signed/${other}`)).statusCode).toBe(200);
+    await t.call(t.tokens.demo, 'PUT', `/api/document/${documentId}/signatures/void`, { reason: 'Ended' });
+    expect((await pub('GET', `/api/signed/${other}`)).statusCode).toBe(404);
+  }, 60_000);
+
+  it('names signers in History by name and role, and marks a reminder as one', async () => {
+    const { agent } = await agentWithBroker();
+    const site = await newSite(agent);
+    const { documentId, signatories } = await send(site);
+    const [domain] = await t.rows<{ d: string }>(
+      sql`SELECT domain_name AS d FROM websites WHERE id = ${site}`,
+    );
+    const first = (await mailsTo(signatories[1]!.email)).at(-1)!;
+    expect(first.subject).toBe(`Please sign the Site Access Form for ${domain!.d}`);
+    expect(
+      (await t.call(t.tokens.demo, 'PUT', `/api/document/${documentId}/signatures/resend`)).statusCode,
+    ).toBe(200);
+    const reminder = (await latestMailTo(t, signatories[1]!.email))!;
+    expect(reminder.subject).toBe(`Reminder: Please sign the Site Access Form for ${domain!.d}`);
+
+    const token = await linkOf(signatories[1]!.email);
+    expect((await signBy(token, signatories[1]!.name, false)).statusCode).toBe(200);
+    const entries = (await t.call(t.tokens.demo, 'GET', `/api/website/${site}/changelog`)).json() as {
+      kind: string;
+      user: { username: string; firstName: string; lastName: string };
+    }[];
+    const signed = entries.find((e) => e.kind === 'saf.signed')!;
+    expect(signed.user).toEqual({ username: `${signatories[1]!.name} (Agent)`, firstName: '', lastName: '' });
+    expect(JSON.stringify(entries.map((e) => e.user))).not.toContain(signatories[1]!.email);
+  }, 30_000);
 });
 
 describe('uploads of the form', () => {

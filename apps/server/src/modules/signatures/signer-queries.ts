@@ -109,3 +109,24 @@ export async function setToken(tx: Db, signerId: number, hash: string, expiresAt
     .set({ tokenHash: hash, tokenExpiresAt: expiresAt })
     .where(eq(signers.id, signerId));
 }
+
+/** Gives the signer a link to the sealed form (hash and end only). */
+export async function setCopyToken(tx: Db, signerId: number, hash: string, expiresAt: Date): Promise<void> {
+  await tx.update(signers).set({ copyHash: hash, copyExpiresAt: expiresAt }).where(eq(signers.id, signerId));
+}
+
+/** The signer and request of a live link to a sealed copy (not expired, the form still complete). */
+export async function signerByCopyHash(db: Db, hash: string) {
+  const [row] = await db
+    .select({ signer: signers, request: signatureRequests })
+    .from(signers)
+    .innerJoin(signatureRequests, eq(signatureRequests.id, signers.requestId))
+    .where(
+      and(
+        eq(signers.copyHash, hash),
+        sql`${signers.copyExpiresAt} > now()`,
+        eq(signatureRequests.status, 'completed'),
+      ),
+    );
+  return row ?? null;
+}

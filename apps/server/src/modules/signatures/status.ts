@@ -30,6 +30,7 @@ export async function signatureStatus(
   const { request } = await requestOrNotFound(ctx.db, vendorId, documentId);
   const list = await q.signersOf(ctx.db, request.id);
   const signed = list.filter((s) => s.status === 'signed').length;
+  const decliner = list.find((s) => s.status === 'declined');
   const steps: DocumentSignatureStatus['steps'] = [
     {
       date: iso(request.createdAt),
@@ -42,10 +43,9 @@ export async function signatureStatus(
   } else if (request.status === 'completed') {
     steps.push({ date: iso(request.finishedAt), description: 'Signed by all parties', completed: true });
   } else if (request.status === 'declined') {
-    const who = list.find((s) => s.status === 'declined');
     steps.push({
       date: iso(request.finishedAt),
-      description: `Declined by ${who?.name ?? 'a signatory'}: ${who?.declineReason ?? ''}`,
+      description: `Declined by ${decliner?.name ?? 'a signatory'}: ${decliner?.declineReason ?? ''}`,
       completed: false,
     });
   } else {
@@ -57,13 +57,18 @@ export async function signatureStatus(
   }
   return {
     steps,
-    signers: list.map((s) => ({
-      signatory: s.signatory,
-      name: s.name,
-      email: s.email,
-      state: s.status,
-      date: s.status === 'signed' ? iso(s.signedAt) : null,
-    })),
+    signers: list.map((s) => {
+      // A decline ends the form: whoever had not signed has nothing left to do.
+      const notNeeded = request.status === 'declined' && s.status !== 'signed' && s.status !== 'declined';
+      return {
+        signatory: s.signatory,
+        name: s.name,
+        email: s.email,
+        state: notNeeded ? ('not-needed' as const) : s.status,
+        date: s.status === 'signed' ? iso(s.signedAt) : null,
+        declinedBy: notNeeded ? (decliner?.name ?? null) : null,
+      };
+    }),
   };
 }
 
@@ -102,7 +107,7 @@ export async function resendSaf(
     });
     return q.siteLabel(tx, request.websiteId);
   });
-  await mailLinks(ctx, links, site?.domainName ?? '', site?.vendorName ?? '');
+  await mailLinks(ctx, links, site?.domainName ?? '', site?.vendorName ?? '', true);
   return { message: SafMessages.resent };
 }
 

@@ -1,15 +1,18 @@
 import crypto from 'node:crypto';
-import { SIGNING_LINK_DAYS } from '@vp/contract';
+import { SEALED_COPY_DAYS, SIGNING_LINK_DAYS } from '@vp/contract';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function newToken(days: number): { token: string; hash: string; expiresAt: Date } {
+  const token = crypto.randomBytes(32).toString('base64url');
+  return { token, hash: hashToken(token), expiresAt: new Date(Date.now() + days * DAY_MS) };
+}
 
 /** Signing links: 32 random bytes, base64url; only their SHA-256 is stored. */
-export function newSigningToken(): { token: string; hash: string; expiresAt: Date } {
-  const token = crypto.randomBytes(32).toString('base64url');
-  return {
-    token,
-    hash: hashToken(token),
-    expiresAt: new Date(Date.now() + SIGNING_LINK_DAYS * 24 * 60 * 60 * 1000),
-  };
-}
+export const newSigningToken = () => newToken(SIGNING_LINK_DAYS);
+
+/** A signer's link to the sealed form: made like a signing link, working longer. */
+export const newCopyToken = () => newToken(SEALED_COPY_DAYS);
 
 export const hashToken = (token: string): string => crypto.createHash('sha256').update(token).digest('hex');
 

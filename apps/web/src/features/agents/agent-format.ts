@@ -63,7 +63,7 @@ export function agentRows(
       mlsId: orNA(broker?.mlsId),
       licenseNumber: orNA(broker?.licenseNumber),
       office: orNA(broker?.office),
-      status: NA,
+      status: orNA(broker?.status),
       memberAOR: NA,
     },
   ];

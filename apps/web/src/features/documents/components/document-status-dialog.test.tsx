@@ -23,8 +23,16 @@ const signers: DocumentSignatureStatus['signers'] = [
     email: 'bob@example.com',
     state: 'signed',
     date: '2026-03-05T10:00:00',
+    declinedBy: null,
   },
-  { signatory: 'Agent', name: 'Alice Agent', email: 'alice@example.com', state: 'waiting', date: null },
+  {
+    signatory: 'Agent',
+    name: 'Alice Agent',
+    email: 'alice@example.com',
+    state: 'waiting',
+    date: null,
+    declinedBy: null,
+  },
 ];
 
 const pending: DocumentSignatureStatus = {
@@ -83,12 +91,15 @@ describe('Document Status dialog', () => {
       'Document SignedNot Completed',
     ]);
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('50');
+    // The count reads beside the bar.
+    expect(screen.getByTestId('signed-count').textContent).toBe('1 of 2 signed');
     expect(screen.getAllByTestId('signer').map((s) => s.textContent)).toEqual([
       'Broker: Bob Broker (bob@example.com) — Signed · 03/05/2026 10:00 AM',
       'Agent: Alice Agent (alice@example.com) — Waiting to sign',
     ]);
-    expect(screen.getByRole('button', { name: 'Send Reminder' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Void Document' })).toBeTruthy();
+    // Each action says what it does in visible text, not only through an icon.
+    expect(screen.getByRole('button', { name: 'Send Reminder' }).textContent).toContain('Send Reminder');
+    expect(screen.getByRole('button', { name: 'Void Document' }).textContent).toContain('Void Document');
   });
 
   it.each([
@@ -110,11 +121,19 @@ describe('Document Status dialog', () => {
         pending.steps[0]!,
         { date: '2026-03-06T09:00:00', description: 'Declined by Bob Broker: no', completed: false },
       ],
-      signers: [{ ...signers[0]!, state: 'declined' }, signers[1]!],
+      signers: [
+        { ...signers[0]!, state: 'declined', date: null },
+        { ...signers[1]!, state: 'not-needed', declinedBy: 'Bob Broker' },
+      ],
     });
     const { client } = open();
     const invalidate = vi.spyOn(client, 'invalidateQueries');
     await screen.findAllByTestId('status-step');
+    // The other signer is no longer waiting: the decline ended the form.
+    expect(screen.getAllByTestId('signer').map((s) => s.textContent)).toEqual([
+      'Broker: Bob Broker (bob@example.com) — Declined',
+      'Agent: Alice Agent (alice@example.com) — Not needed: declined by Bob Broker',
+    ]);
     expect(screen.queryByRole('button', { name: 'Send Reminder' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Void Document' })).toBeTruthy();
     // The file list behind it is refreshed, so the file shows Declined.

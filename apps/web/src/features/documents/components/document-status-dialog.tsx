@@ -1,7 +1,14 @@
 import { MailOutlined, StopOutlined } from '@ant-design/icons';
-import { isVoidedByStatus, SafMessages, signatureProgress, type DocumentSignatureStatus } from '@vp/contract';
+import {
+  isVoidedByStatus,
+  SafMessages,
+  signatureProgress,
+  signedCountText,
+  signerStateText,
+  type DocumentSignatureStatus,
+} from '@vp/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Modal, Progress, Space, Timeline, Tooltip } from 'antd';
+import { Button, Modal, Progress, Space, Timeline } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
@@ -18,15 +25,6 @@ export function displayDateTime(iso: string | null | undefined): string {
   const d = dayjs(iso);
   return d.isValid() ? d.format(DATE_TIME) : iso;
 }
-
-type Signer = DocumentSignatureStatus['signers'][number];
-
-const SIGNER_STATE_TEXT: Record<Signer['state'], string> = {
-  waiting: 'Waiting to sign',
-  opened: 'Opened, not signed yet',
-  signed: 'Signed',
-  declined: 'Declined',
-};
 
 /** Send Reminder and Void Document are offered only while signatures are still being collected. */
 export function statusActionsVisible(status: DocumentSignatureStatus, readOnly: boolean): boolean {
@@ -119,11 +117,16 @@ export function DocumentStatusDialog({ documentId, label, owner, readOnly, onClo
           <LoadingState label="Loading the document status" rows={3} />
         ) : (
           <div data-testid="document-status">
-            <Progress
-              percent={progress}
-              aria-label="Signature progress"
-              status={isVoidedByStatus(data.steps) ? 'exception' : undefined}
-            />
+            <div className="vp-status-progress">
+              <Progress
+                percent={progress}
+                aria-label="Signature progress"
+                aria-valuetext={signedCountText(data.signers)}
+                showInfo={false}
+                status={isVoidedByStatus(data.steps) ? 'exception' : undefined}
+              />
+              <span data-testid="signed-count">{signedCountText(data.signers)}</span>
+            </div>
             <Timeline
               className="vp-status-timeline"
               items={data.steps.map((s, i) => ({
@@ -144,7 +147,7 @@ export function DocumentStatusDialog({ documentId, label, owner, readOnly, onClo
               <ul className="vp-signers" aria-label="Signers">
                 {data.signers.map((s) => (
                   <li key={`${s.signatory}-${s.email}`} data-testid="signer">
-                    <strong>{s.signatory}</strong>: {s.name} ({s.email}) — {SIGNER_STATE_TEXT[s.state]}
+                    <strong>{s.signatory}</strong>: {s.name} ({s.email}) — {signerStateText(s)}
                     {s.date ? <span className="vp-muted"> · {displayDateTime(s.date)}</span> : null}
                   </li>
                 ))}
@@ -154,23 +157,17 @@ export function DocumentStatusDialog({ documentId, label, owner, readOnly, onClo
               <Space>
                 {/* After a decline there is no one to remind: the form can only be voided. */}
                 {!data.signers.some((s) => s.state === 'declined') && (
-                  <Tooltip title="Send Reminder">
-                    <Button
-                      icon={<MailOutlined />}
-                      aria-label="Send Reminder"
-                      loading={resend.isPending}
-                      onClick={confirmResend}
-                    />
-                  </Tooltip>
-                )}
-                <Tooltip title="Void Document">
                   <Button
-                    danger
-                    icon={<StopOutlined />}
-                    aria-label="Void Document"
-                    onClick={() => setVoiding(true)}
-                  />
-                </Tooltip>
+                    icon={<MailOutlined aria-hidden />}
+                    loading={resend.isPending}
+                    onClick={confirmResend}
+                  >
+                    Send Reminder
+                  </Button>
+                )}
+                <Button danger icon={<StopOutlined aria-hidden />} onClick={() => setVoiding(true)}>
+                  Void Document
+                </Button>
               </Space>
             )}
           </div>

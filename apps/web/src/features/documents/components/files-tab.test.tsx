@@ -265,13 +265,18 @@ describe('Files tab: upload', () => {
     expect(offered).toEqual(['License', 'Site Screenshot']);
     fireEvent.keyDown(screen.getByRole('combobox', { name: 'File type' }), { key: 'Escape' });
     expect(screen.queryByRole('button', { name: 'Upload' })).toBeNull();
+    expect(screen.queryByTestId('upload-hint')).toBeNull();
     choose('photo.png');
     expect(await screen.findByText('photo.png')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Upload' })).toBeNull();
+    // Where Upload will be, the page says what is missing.
+    expect(screen.getByTestId('upload-hint').textContent).toBe(DocumentMessages.chooseTypeToUpload);
     await pickType('License');
     expect(await screen.findByRole('button', { name: 'Upload' })).toBeTruthy();
+    expect(screen.queryByTestId('upload-hint')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Remove photo.png' }));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Upload' })).toBeNull());
+    expect(screen.getByTestId('upload-hint').textContent).toBe(DocumentMessages.chooseFileToUpload);
   });
 
   it.each([

@@ -143,11 +143,16 @@ export function UploadPanel({ owner, types, typesLoading = false }: Props) {
           disabled={uploading}
           options={types.map((t) => ({ value: t.id, label: uploadTypeLabel(t) }))}
         />
-        {file && typeId !== null && (
+        {file && typeId !== null ? (
           <Button type="primary" onClick={() => void submit()} loading={uploading}>
             Upload
           </Button>
-        )}
+        ) : file || typeId !== null ? (
+          // Upload needs both; say which one is missing where the button will be.
+          <span className="vp-muted vp-upload-hint" role="status" data-testid="upload-hint">
+            {file ? DocumentMessages.chooseTypeToUpload : DocumentMessages.chooseFileToUpload}
+          </span>
+        ) : null}
       </div>
       {percent !== null && (
         <div className="vp-upload-progress">

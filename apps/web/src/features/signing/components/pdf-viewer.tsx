@@ -1,7 +1,8 @@
 import { getDocument, GlobalWorkerOptions, TextLayer, type PDFDocumentProxy } from 'pdfjs-dist';
 // The worker is one of our own files, served from the portal's origin like every other script.
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { PdfPlaceholder } from './pdf-placeholder.tsx';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
 
@@ -15,13 +16,15 @@ export interface PdfViewerProps {
   title: string;
   /** Called once the document has loaded, with its page count, or with the failure. */
   onLoad?: (result: { pages: number } | { error: string }) => void;
+  /** Pages at this width (full screen), instead of the column's. */
+  pageWidth?: number;
 }
 
 /**
  * The document itself, drawn page by page with pdf.js into canvases, each with pdf.js's text layer
  * over it, so the words can be selected, searched and read out. Loaded only by the signing page.
  */
-export default function PdfViewer({ url, title, onLoad }: PdfViewerProps) {
+export default function PdfViewer({ url, title, onLoad, pageWidth }: PdfViewerProps) {
   const [pdf, setPdf] = useState<PDFDocumentProxy | null>(null);
   const [error, setError] = useState<string | null>(null);
   const onLoadRef = useRef(onLoad);
@@ -64,16 +67,11 @@ export default function PdfViewer({ url, title, onLoad }: PdfViewerProps) {
         {error}
       </p>
     );
-  if (!pdf)
-    return (
-      <p className="vp-sign-muted" role="status">
-        Loading the document…
-      </p>
-    );
+  if (!pdf) return <PdfPlaceholder />;
   return (
-    <div className="vp-pdf" data-testid="pdf-viewer">
+    <div className={`vp-pdf${pageWidth ? ' vp-pdf-fixed' : ''}`} data-testid="pdf-viewer">
       {Array.from({ length: pdf.numPages }, (_, i) => (
-        <PdfPage key={i} pdf={pdf} number={i + 1} count={pdf.numPages} title={title} />
+        <PdfPage key={i} pdf={pdf} number={i + 1} count={pdf.numPages} title={title} fixedWidth={pageWidth} />
       ))}
     </div>
   );
@@ -84,11 +82,13 @@ function PdfPage({
   number,
   count,
   title,
+  fixedWidth,
 }: {
   pdf: PDFDocumentProxy;
   number: number;
   count: number;
   title: string;
+  fixedWidth?: number;
 }) {
   const frameRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -98,16 +98,21 @@ function PdfPage({
   const [aspect, setAspect] = useState(11 / 8.5);
   const [drawn, setDrawn] = useState(false);
 
-  // The page's width follows the column (phone or desktop), re-drawn when it changes.
-  useEffect(() => {
+  // The page's width follows the column (phone or desktop), re-drawn when it changes; measured
+  // before the first paint, so the page never shows at no height.
+  useLayoutEffect(() => {
     const frame = frameRef.current;
+    if (fixedWidth) {
+      setWidth(fixedWidth);
+      return undefined;
+    }
     if (!frame) return undefined;
     const measure = () => setWidth(Math.min(MAX_WIDTH, Math.floor(frame.parentElement?.clientWidth ?? 0)));
     measure();
     const observer = new ResizeObserver(measure);
     if (frame.parentElement) observer.observe(frame.parentElement);
     return () => observer.disconnect();
-  }, []);
+  }, [fixedWidth]);
 
   // Later pages are drawn when they scroll near.
   useEffect(() => {
@@ -182,7 +187,11 @@ function PdfPage({
       role="group"
       aria-label={label}
       data-rendered={drawn || undefined}
-      style={{ width: width || undefined, height: width ? Math.round(width * aspect) : undefined }}
+      style={
+        width
+          ? { width, height: Math.round(width * aspect) }
+          : { width: '100%', maxWidth: MAX_WIDTH, aspectRatio: `1 / ${aspect}` }
+      }
     >
       <canvas ref={canvasRef} aria-hidden="true" />
       <div ref={textRef} className="textLayer" />

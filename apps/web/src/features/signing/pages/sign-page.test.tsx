@@ -151,6 +151,41 @@ describe('signing page: the form', () => {
     expect((screen.getByLabelText('Full name') as HTMLInputElement).value).toBe('Dana Ortiz');
   });
 
+  it('names the document without its file extension and a broker of one office without nested parentheses', async () => {
+    openAt(
+      validLink(undefined, {
+        documentLabel: 'Site Access Form - peaks-realty.example.pdf',
+        signatory: 'Broker (Bayside Premier Realty)',
+        others: [{ signatory: 'Broker (Harbor Homes)', name: 'Lee Park', signed: false }],
+      }),
+    );
+    await screen.findByRole('heading', {
+      level: 1,
+      name: 'Sign the Site Access Form - peaks-realty.example',
+    });
+    expect(screen.getByText(/asks you to sign/).textContent).not.toContain('.pdf');
+    expect(
+      screen.getByText(/Dana Ortiz \(Broker, Bayside Premier Realty\), dana@peaks\.example/),
+    ).toBeTruthy();
+    expect(screen.getByText(/Lee Park \(Broker, Harbor Homes\)/)).toBeTruthy();
+    expect(document.body.textContent).not.toContain('))');
+  });
+
+  it('opens the document full screen and closes it with Escape, focus back on its button', async () => {
+    openAt(validLink());
+    await ready();
+    const open = screen.getByRole('button', { name: 'View full screen' });
+    fireEvent.click(open);
+    const dialog = screen.getByRole('dialog', { name: 'Site Access Form, full screen' });
+    expect(await within(dialog).findByTestId('pdf-stand-in')).toBeTruthy();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Close full screen' })),
+    );
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(open);
+  });
+
   it('refuses to sign without consent, a name or a signature, with the contract texts', async () => {
     const { calls } = openAt(validLink());
     await ready();
@@ -192,7 +227,8 @@ describe('signing page: the form', () => {
 
     const heading = await screen.findByRole('heading', { level: 1, name: 'Signed' });
     expect(screen.getByRole('status').textContent).toBe(SigningLinkMessages.signed);
-    expect(screen.getByText(/The sender is told when everyone has signed/)).toBeTruthy();
+    expect(screen.getByText(/When everyone has signed, we email you a link to your copy/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Verify a document' }).getAttribute('href')).toBe('/verify');
     expect(calls.at(-1)).toEqual({
       method: 'POST',
       path: `/sign/${TOKEN}`,
@@ -218,7 +254,11 @@ describe('signing page: the form', () => {
     expect(screen.getByTestId('typed-signature').textContent).toBe('Dana Ortiz');
     fireEvent.click(screen.getByRole('button', { name: 'Sign the document' }));
     await screen.findByRole('heading', { level: 1, name: 'Signed' });
-    expect(screen.getByText(/Everyone has now signed/)).toBeTruthy();
+    expect(screen.getByText(/Everyone has now signed/).textContent).toContain(
+      'We have emailed you a link to your copy',
+    );
+    // The signer can check their copy where anyone can.
+    expect(screen.getByRole('link', { name: 'Verify a document' }).getAttribute('href')).toBe('/verify');
     expect(calls.filter((c) => c.method === 'POST')).toEqual([
       {
         method: 'POST',

@@ -1,4 +1,10 @@
-import { signBodySchema, SigningLinkMessages, type SignBody, type SigningView } from '@vp/contract';
+import {
+  signBodySchema,
+  signerWithRole,
+  SigningLinkMessages,
+  type SignBody,
+  type SigningView,
+} from '@vp/contract';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ApiError, errorMessage } from '../../../lib/http.ts';
 import { decline, documentUrl, fetchSigningView, giveConsent, sign, tokenFromPath } from '../api.ts';
@@ -69,6 +75,11 @@ function isLinkRefusal(err: unknown): err is ApiError {
   return err instanceof ApiError && (err.status === 404 || err.status === 410);
 }
 
+/** A document's name as a heading reads it: without its file extension. */
+export function documentTitle(label: string): string {
+  return label.replace(/\.pdf$/i, '').trim();
+}
+
 function formatDate(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
@@ -136,9 +147,18 @@ export default function SignPage() {
             {state.outcome === 'declined'
               ? 'You can close this page.'
               : state.completed
-                ? 'Everyone has now signed. The sender receives the sealed document, and you can close this page.'
-                : 'The sender is told when everyone has signed. You can close this page.'}
+                ? 'Everyone has now signed, and the document is sealed. We have emailed you a link to your copy, and the sender has it in the portal. You can close this page.'
+                : 'When everyone has signed, we email you a link to your copy of the sealed document, and the sender is told. You can close this page.'}
           </p>
+          {state.outcome === 'signed' && (
+            <p>
+              Anyone can check that a copy of the sealed document is unchanged on the{' '}
+              <a href="/verify" className="vp-sign-link">
+                Verify a document
+              </a>{' '}
+              page.
+            </p>
+          )}
         </SignLayout>
       );
     case 'ready':
@@ -238,17 +258,17 @@ function SigningForm({
   }
 
   const others = view.others;
+  const title = documentTitle(view.documentLabel);
   return (
-    <SignLayout title={`Sign the ${view.documentLabel}`} wide>
+    <SignLayout title={`Sign the ${title}`} wide>
       <p className="vp-sign-lead">
-        {view.vendorName} asks you to sign the {view.documentLabel} for the website{' '}
-        <strong>{view.domainName}</strong>.
+        {view.vendorName} asks you to sign the {title} for the website <strong>{view.domainName}</strong>.
       </p>
       <dl className="vp-sign-facts">
         <div>
           <dt>Signing as</dt>
           <dd>
-            {view.name} ({view.signatory}), {view.email}
+            {signerWithRole(view.name, view.signatory)}, {view.email}
           </dd>
         </div>
         <div>
@@ -266,7 +286,7 @@ function SigningForm({
           <ul className="vp-sign-others">
             {others.map((o, i) => (
               <li key={`${o.signatory}-${o.name}-${i}`}>
-                {o.name} ({o.signatory}):{' '}
+                {signerWithRole(o.name, o.signatory)}:{' '}
                 <span className={o.signed ? 'vp-sign-state-done' : 'vp-sign-muted'}>
                   {o.signed ? 'signed' : 'not signed yet'}
                 </span>
@@ -278,7 +298,7 @@ function SigningForm({
 
       <section aria-labelledby="sign-document-heading" className="vp-sign-section">
         <h2 id="sign-document-heading">Read the document</h2>
-        <DocumentView url={documentUrl(token)} title={view.documentLabel} />
+        <DocumentView url={documentUrl(token)} title={title} />
       </section>
 
       <section aria-labelledby="sign-form-heading" className="vp-sign-section">
