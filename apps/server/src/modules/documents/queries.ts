@@ -1,5 +1,5 @@
 import type { DocumentInfo, DocumentType } from '@vp/contract';
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { documents, documentTypes, signatureRequests } from '../../db/schema.ts';
 
@@ -133,4 +133,26 @@ export async function isOutForSignature(db: Db, documentId: number): Promise<boo
     .from(signatureRequests)
     .where(and(eq(signatureRequests.documentId, documentId), eq(signatureRequests.status, 'pending')));
   return !!row;
+}
+
+/**
+ * A site that lacks a document it needs, as one condition on a `websites w` row. The dashboard's
+ * "Sites missing documents" counts it and the websites list filters by it (missing=documents), so
+ * the figure and the list always agree.
+ * - Active and Pending Termination: an approved, non-voided document of every site-required type
+ *   its product needs (a type naming no products applies to all).
+ * - Pending Activation: a Site Access Form signed by everyone and not voided, without which the
+ *   site cannot be activated.
+ * Inactive sites need nothing.
+ */
+export function siteMissingDocuments(): SQL {
+  return sql`(
+    (w.status IN ('Active', 'Pending Termination') AND EXISTS (SELECT 1 FROM document_types t
+      WHERE t.required_for_sites AND NOT t.messaging
+        AND (cardinality(t.required_for_products) = 0 OR t.required_for_products && w.products)
+        AND NOT EXISTS (SELECT 1 FROM documents d
+          WHERE d.website_id = w.id AND d.type_id = t.id AND d.approved AND NOT d.voided)))
+    OR (w.status = 'Pending Activation' AND NOT EXISTS (SELECT 1 FROM documents d
+      JOIN document_types t ON t.id = d.type_id
+      WHERE d.website_id = w.id AND t.name = 'saf' AND d.approved AND NOT d.voided)))`;
 }

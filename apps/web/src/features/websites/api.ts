@@ -6,6 +6,7 @@ import type {
   WebsiteDetail,
   WebsiteInput,
   WebsiteList,
+  WebsiteListMissing,
   WebsiteListQuery,
 } from '@vp/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -19,6 +20,7 @@ export interface WebsiteListParams {
   order?: 'asc' | 'desc';
   status?: SiteStatus;
   search?: string;
+  missing?: WebsiteListMissing;
 }
 
 /** Query string of a list call; empty filters are left out so the server applies its defaults. */
@@ -28,6 +30,7 @@ export function websiteListSearch(params: WebsiteListParams): string {
   if (params.order) q.set('order', params.order);
   if (params.status) q.set('status', params.status);
   if (params.search?.trim()) q.set('search', params.search.trim());
+  if (params.missing) q.set('missing', params.missing);
   return q.toString();
 }
 
