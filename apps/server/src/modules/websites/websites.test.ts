@@ -1,4 +1,5 @@
 import {
+  REQUEST_PENDING_MESSAGES,
   SITE_STATUSES,
   agentWithNumber,
   WebsiteMessages,
@@ -393,7 +394,7 @@ describe('requests', () => {
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(
-      `${WebsiteMessages.domainChangeFailed}: ${WebsiteServerMessages.requestPending}`,
+      `${WebsiteMessages.domainChangeFailed}: ${REQUEST_PENDING_MESSAGES.domain}`,
     );
   });
 

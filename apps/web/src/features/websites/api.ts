@@ -8,6 +8,7 @@ import type {
   WebsiteList,
   WebsiteListMissing,
   WebsiteListQuery,
+  WithdrawableRequestKind,
 } from '@vp/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http.ts';
@@ -127,7 +128,25 @@ export function useAgentChangeRequest(id: number) {
   });
 }
 
-/** Request termination of an Active site; the server answers the site, now Pending Termination. */
+const REQUEST_PATHS: Record<WithdrawableRequestKind, string> = {
+  domain: 'domain-change',
+  agent: 'agent-change',
+};
+
+/** Withdraw a pending domain or agent change; the server answers the site with what is still pending. */
+export function useWithdrawRequest(id: number, kind: WithdrawableRequestKind) {
+  const qc = useQueryClient();
+  const invalidate = useInvalidateWebsite();
+  return useMutation({
+    mutationFn: () => http.post<WebsiteDetail>(`/portal/websites/${id}/${REQUEST_PATHS[kind]}/withdraw`),
+    onSuccess: async (site) => {
+      qc.setQueryData(queryKeys.websites.detail(id), site);
+      await invalidate(id);
+    },
+  });
+}
+
+/** Withdraw the termination request of a site; the server answers the site, Active again. */
 export function useWithdrawTermination(id: number) {
   const qc = useQueryClient();
   const invalidate = useInvalidateWebsite();
@@ -140,6 +159,7 @@ export function useWithdrawTermination(id: number) {
   });
 }
 
+/** Request termination of an Active site; the server answers the site, now Pending Termination. */
 export function useTerminationRequest(id: number) {
   const qc = useQueryClient();
   const invalidate = useInvalidateWebsite();

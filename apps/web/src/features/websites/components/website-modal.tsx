@@ -7,6 +7,7 @@ import {
   TEAM_PRODUCT_ID,
   WebsiteMessages,
   type Website,
+  type WebsiteDetail,
 } from '@vp/contract';
 import { Alert, Button, Form, Modal, Spin, Tabs } from 'antd';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -123,6 +124,8 @@ export function WebsiteModal({ open, siteId: requestedId, onClose, onCreated, sl
   const withdraw = useWithdrawTermination(siteId ?? 0);
   const creating = siteId === null;
   const saved: Website | null = creating ? null : (site.data ?? null);
+  // A saved site put in the cache by a write comes without its requests until it is read again.
+  const pendingRequests = (site.data as Partial<WebsiteDetail> | undefined)?.pendingRequests;
 
   // Loaded (or re-loaded after a create) site data fills the form once per site.
   useEffect(() => {
@@ -296,6 +299,7 @@ export function WebsiteModal({ open, siteId: requestedId, onClose, onCreated, sl
       name={`website-${siteId ?? 'new'}`}
       initialValues={formInitial}
       site={saved}
+      pendingRequests={pendingRequests}
       role={role}
       readOnly={readOnly}
       reciprocalAllowed={reciprocalAllowed}
@@ -325,7 +329,7 @@ export function WebsiteModal({ open, siteId: requestedId, onClose, onCreated, sl
       label: 'Website',
       children: (
         <Spin spinning={loadingExisting}>
-          {saved && <PendingRequests siteId={saved.rowKey} />}
+          {saved && <PendingRequests siteId={saved.rowKey} readOnly={readOnly} />}
           <div ref={setFormBox}>{websiteTab}</div>
         </Spin>
       ),
