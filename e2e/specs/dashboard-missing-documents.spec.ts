@@ -34,7 +34,7 @@ for (const viewport of [
       await card(page).click();
       await expect(page).toHaveURL(/\/websites\?missing=documents$/);
       const tag = page.getByTestId('missing-filter');
-      await expect(tag).toContainText('Missing documents', LOAD);
+      await expect(tag).toHaveText('Sites missing documents', LOAD);
       await expect(listTotal(page)).toHaveText(`${figure.toLocaleString('en-US')} websites`, LOAD);
       // Nothing of the toolbar is pushed off the side of a phone.
       const box = (await tag.boundingBox())!;
@@ -44,7 +44,7 @@ for (const viewport of [
       );
 
       // Removing the tag shows every website again; Back brings the filtered list back.
-      await tag.getByRole('button', { name: 'Remove the filter Missing documents' }).click();
+      await tag.getByRole('button', { name: 'Remove the filter Sites missing documents' }).click();
       await expect(page).toHaveURL(/\/websites$/);
       await expect(page.getByTestId('missing-filter')).toHaveCount(0);
       await expect(listTotal(page)).not.toHaveText(`${figure.toLocaleString('en-US')} websites`, LOAD);

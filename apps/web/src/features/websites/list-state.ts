@@ -65,7 +65,7 @@ export function useWebsitesListState() {
 
 /** What the `missing` filter keeps, as its tag on the list says it. */
 export const MISSING_FILTER_LABELS: Record<WebsiteListMissing, string> = {
-  documents: 'Missing documents',
+  documents: 'Sites missing documents',
 };
 
 /** Why the list is empty, in a sentence; null when the account simply has no websites. */

@@ -66,6 +66,7 @@ export function PendingRequests({ siteId, readOnly = false }: { siteId: number; 
           key={`${r.kind}-${r.date}`}
           type="info"
           showIcon
+          className="vp-pending-request"
           title={PENDING_REQUEST_TITLES[r.kind]}
           action={
             !readOnly && isWithdrawableRequest(r.kind) ? (

@@ -144,8 +144,8 @@ describe('Websites page: the list state lives in the URL', () => {
     await screen.findByText('second.example.com', {}, { timeout: 5000 });
     expect(lastListQuery(calls).get('missing')).toBe('documents');
     const tag = screen.getByTestId('missing-filter');
-    expect(tag.textContent).toContain('Missing documents');
-    fireEvent.click(within(tag).getByRole('button', { name: 'Remove the filter Missing documents' }));
+    expect(tag.textContent).toBe('Sites missing documents');
+    fireEvent.click(within(tag).getByRole('button', { name: 'Remove the filter Sites missing documents' }));
     await waitFor(() => expect(urlOf(router)).toEqual({}));
     await waitFor(() => expect(lastListQuery(calls).get('missing')).toBeNull());
     expect(screen.queryByTestId('missing-filter')).toBeNull();
