@@ -233,6 +233,14 @@ test('every page and layer as a vendor', async ({ page, request }, testInfo) => 
   );
   await audit.check(page, '/websites');
 
+  // The dashboard's "Sites missing documents" list, with its removable filter tag.
+  await page.goto('/websites?missing=documents');
+  await expect(page.getByTestId('missing-filter')).toBeVisible(PAGE_LOAD);
+  await expect(page.getByTestId('websites-table').locator('tbody tr.ant-table-row').first()).toBeVisible(
+    PAGE_LOAD,
+  );
+  await audit.check(page, '/websites?missing=documents');
+
   for (const path of ['/profile', '/feedback', '/changelog']) {
     await openPage(page, path);
     await audit.check(page, path);

@@ -14,6 +14,8 @@ export const AUDIT_KINDS = [
   'website.agent_change_requested',
   'website.termination_requested',
   'website.termination_withdrawn',
+  'website.domain_change_withdrawn',
+  'website.agent_change_withdrawn',
   'team.created',
   'team.member_added',
   'team.member_removed',

@@ -48,6 +48,8 @@ describe('History for people', () => {
     expect(AUDIT_KINDS.filter(isRequestEntry)).toEqual([
       'website.domain_change_requested',
       'website.agent_change_requested',
+      'website.domain_change_withdrawn',
+      'website.agent_change_withdrawn',
     ]);
   });
 });

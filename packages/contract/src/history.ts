@@ -39,11 +39,14 @@ export function historyFieldLabel(path: readonly string[]): string {
 
 /**
  * The kinds whose changes are asked for, not applied: the site keeps its domain or agent until MLS
- * staff approve the request. (A termination request does move the site to Pending Termination.)
+ * staff approve the request, and keeps it when the request is withdrawn. (A termination request
+ * does move the site to Pending Termination.)
  */
 export const REQUEST_AUDIT_KINDS: readonly AuditKind[] = [
   'website.domain_change_requested',
   'website.agent_change_requested',
+  'website.domain_change_withdrawn',
+  'website.agent_change_withdrawn',
 ];
 
 export function isRequestEntry(kind: AuditKind): boolean {

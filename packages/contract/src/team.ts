@@ -36,4 +36,7 @@ export const TeamMessages = {
   selectAgent: 'Please select an agent',
   primaryCannotBeRemoved: 'Primary agent cannot be removed',
   searchPlaceholder: 'Agent name, Member #, or License #.',
+  removeTitle: (name: string) => `Remove ${name} from the team?`,
+  removeConfirm: 'They will no longer be a member of this website’s team. They can be added again later.',
+  removeAction: 'Remove',
 } as const;

@@ -28,7 +28,6 @@ export const WebsiteServerMessages = {
   domainChangeSame: 'The new domain is the same as the current one.',
   agentChangeSame: 'This agent is already the agent of the website.',
   agentChangeInactive: 'An Inactive website cannot request an agent change.',
-  requestPending: 'A request of this kind is already pending for this website.',
   siteLimit: (limit: number) =>
     `This vendor account holds the most websites it may (${limit.toLocaleString('en-US')}). Please contact the MLS Data Licensing Department.`,
   createRate: 'Too many websites were created in the last minute. Please wait a moment and try again.',
@@ -85,6 +84,50 @@ export const websiteDetailSchema = websiteSchema.extend({
   saf: safStandingSchema,
 });
 export type WebsiteDetail = z.infer<typeof websiteDetailSchema>;
+
+/**
+ * Why a request cannot be sent while one of its kind waits for MLS staff: said beside the disabled
+ * button, and by the server refusing a second one.
+ */
+export const REQUEST_PENDING_MESSAGES: Record<WebsiteRequestKind, string> = {
+  domain: 'A domain change is already pending.',
+  agent: 'An agent change is already pending.',
+  termination: 'A termination is already pending.',
+};
+
+/** The reason a request of this kind cannot be sent now, or null when it can. */
+export function pendingRequestBlock(
+  kind: WebsiteRequestKind,
+  pending: readonly { kind: WebsiteRequestKind }[] | undefined,
+): string | null {
+  return pending?.some((r) => r.kind === kind) ? REQUEST_PENDING_MESSAGES[kind] : null;
+}
+
+/**
+ * The requests a vendor may take back while they wait, each on its own call. (A termination is
+ * withdrawn with its status, by Withdraw termination.)
+ */
+export const WITHDRAWABLE_REQUEST_KINDS = ['domain', 'agent'] as const;
+export type WithdrawableRequestKind = (typeof WITHDRAWABLE_REQUEST_KINDS)[number];
+
+export function isWithdrawableRequest(kind: WebsiteRequestKind): kind is WithdrawableRequestKind {
+  return (WITHDRAWABLE_REQUEST_KINDS as readonly string[]).includes(kind);
+}
+
+export const RequestWithdrawMessages = {
+  action: { domain: 'Withdraw request', agent: 'Withdraw request' },
+  title: { domain: 'Withdraw the Domain Change Request?', agent: 'Withdraw the Agent Change Request?' },
+  confirm: {
+    domain: 'The website keeps its current domain. A new request can be sent afterwards.',
+    agent: 'The website keeps its current agent. A new request can be sent afterwards.',
+  },
+  /** The History entry's text and the notice after it is done. */
+  withdrawn: { domain: 'Domain change request withdrawn', agent: 'Agent change request withdrawn' },
+  nothingPending: {
+    domain: 'No domain change is pending for this website.',
+    agent: 'No agent change is pending for this website.',
+  },
+} as const satisfies Record<string, Record<WithdrawableRequestKind, string>>;
 
 /** The heading a pending request is shown under, by kind. */
 export const PENDING_REQUEST_TITLES: Record<WebsiteRequestKind, string> = {

@@ -83,6 +83,13 @@ export const WEBSITE_SORT_FIELDS = [
 /** Screens show at most 100 rows; the whole list is read through the export's stream instead. */
 export const WEBSITE_PAGE_SIZE_MAX = 500;
 
+/**
+ * What a list can be narrowed to besides status and search: `documents`, the sites missing a
+ * document they need (the dashboard's "Sites missing documents").
+ */
+export const WEBSITE_LIST_MISSING = ['documents'] as const;
+export type WebsiteListMissing = (typeof WEBSITE_LIST_MISSING)[number];
+
 export const websiteListQuerySchema = z.object({
   // Deep enough for any list; bounded so the offset stays a database integer.
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
@@ -91,6 +98,9 @@ export const websiteListQuerySchema = z.object({
   order: z.enum(['asc', 'desc']).default('asc'),
   status: siteStatusSchema.optional(),
   search: z.string().trim().max(200).optional(),
+  missing: z
+    .enum(WEBSITE_LIST_MISSING, { error: 'The only list filter of this kind is missing=documents.' })
+    .optional(),
 });
 export type WebsiteListQuery = z.input<typeof websiteListQuerySchema>;
 

@@ -1,8 +1,15 @@
-import { SITE_STATUSES, SITE_STATUS_DISPLAY, type SiteStatus } from '@vp/contract';
+import {
+  SITE_STATUSES,
+  SITE_STATUS_DISPLAY,
+  WEBSITE_LIST_MISSING,
+  type SiteStatus,
+  type WebsiteListMissing,
+} from '@vp/contract';
 
 /**
  * Links into the Websites page and their parameters (spec §2 routes): `filter` narrows the list
- * to a status, `site` opens one website by its rowKey. Built and read here only.
+ * to a status, `missing=documents` to the sites missing a document they need, `site` opens one
+ * website by its rowKey. Built and read here only.
  */
 export const WEBSITES_PATH = '/websites';
 
@@ -12,6 +19,17 @@ export function websiteSiteLink(rowKey: number | string): string {
 
 export function websitesFilterLink(status: SiteStatus): string {
   return `${WEBSITES_PATH}?filter=${encodeURIComponent(status)}`;
+}
+
+/** The sites the dashboard counts as "Sites missing documents". */
+export function websitesMissingLink(missing: WebsiteListMissing): string {
+  return `${WEBSITES_PATH}?missing=${encodeURIComponent(missing)}`;
+}
+
+/** A `missing` value the list knows, any case; anything else means no such filter. */
+export function parseMissingFilter(raw: string | null | undefined): WebsiteListMissing | null {
+  const v = raw?.trim().toLowerCase();
+  return WEBSITE_LIST_MISSING.find((m) => m === v) ?? null;
 }
 
 /** A status by wire value or display name, any case; anything else means no filter. */

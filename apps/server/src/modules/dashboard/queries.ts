@@ -2,6 +2,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/sql.ts';
 import { vendors, websites } from '../../db/schema.ts';
+import { siteMissingDocuments } from '../websites/index.ts';
 
 export async function vendorById(db: Db, vendorId: number) {
   const [row] = await db.select().from(vendors).where(eq(vendors.id, vendorId)).limit(1);
@@ -24,9 +25,8 @@ export async function subAccountCount(db: Db, vendorId: number): Promise<number>
 
 /**
  * Missing documents: the vendor-level types every vendor must have on file that it has none of
- * (a voided one does not count), and the sites in Active or Pending Termination lacking an approved,
- * non-voided document of a type their product requires (a type with no products applies to all).
- * A site missing two types counts once.
+ * (a voided one does not count), and the sites lacking a document they need: the one condition
+ * the websites list filters by with missing=documents (a site missing two counts once).
  */
 export async function missingDocumentCounts(
   db: Db,
@@ -40,12 +40,7 @@ export async function missingDocumentCounts(
           AND NOT EXISTS (SELECT 1 FROM documents d
             WHERE d.vendor_id = ${vendorId} AND d.type_id = t.id AND NOT d.voided)) AS missing_docs,
       (SELECT count(*)::int FROM websites w
-        WHERE w.vendor_id = ${vendorId} AND w.status IN ('Active', 'Pending Termination')
-          AND EXISTS (SELECT 1 FROM document_types t
-            WHERE t.required_for_sites AND NOT t.messaging
-              AND (cardinality(t.required_for_products) = 0 OR t.required_for_products && w.products)
-              AND NOT EXISTS (SELECT 1 FROM documents d
-                WHERE d.website_id = w.id AND d.type_id = t.id AND d.approved AND NOT d.voided))) AS missing_site_docs`,
+        WHERE w.vendor_id = ${vendorId} AND ${siteMissingDocuments()}) AS missing_site_docs`,
   );
   return { missingDocs: row?.missing_docs ?? 0, missingSiteDocs: row?.missing_site_docs ?? 0 };
 }

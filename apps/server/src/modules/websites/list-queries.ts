@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AGENT_COLUMNS, AGENT_JOINS, toBroker, type AgentRow } from '../agents/index.ts';
 import { likeEscape, rowsOf } from '../../db/sql.ts';
+import { siteMissingDocuments } from './missing-documents.ts';
 
 /**
  * Reads of websites, always scoped by the acting vendor. The agent, office, broker and MLS status a
@@ -114,33 +115,34 @@ async function pageAsJson(db: Db, page: SQL, order: SQL): Promise<WebsiteRow[]> 
   return row?.items ? (JSON.parse(row.items) as WebsiteRow[]) : [];
 }
 
-export function listFilter(vendorId: number, query: Pick<ListQuery, 'status' | 'search'>): SQL {
+export type ListFilter = Pick<ListQuery, 'status' | 'search' | 'missing'>;
+
+export function listFilter(vendorId: number, query: ListFilter): SQL {
   const filters: SQL[] = [sql`w.vendor_id = ${vendorId}`];
   if (query.status) filters.push(sql`w.status = ${query.status}`);
   if (query.search) filters.push(searchFilter(query.search));
+  // The dashboard's "Sites missing documents" counts the same condition.
+  if (query.missing === 'documents') filters.push(siteMissingDocuments());
   return sql.join(filters, sql` AND `);
 }
 
 /**
  * Without a search the total is the per-status counters (kept by triggers): one or four rows read
  * instead of a count over the vendor's sites. A search counts its matches, which the trigram index
- * narrows first.
+ * narrows first; so does the missing-documents filter.
  */
-export async function countWebsites(
-  db: Db,
-  vendorId: number,
-  query: Pick<ListQuery, 'status' | 'search'>,
-): Promise<number> {
-  const [row] = query.search
-    ? await rowsOf<{ n: number }>(
-        db,
-        sql`SELECT count(*)::int AS n FROM websites w WHERE ${listFilter(vendorId, query)}`,
-      )
-    : await rowsOf<{ n: number }>(
-        db,
-        sql`SELECT coalesce(sum(n), 0)::int AS n FROM website_counts
+export async function countWebsites(db: Db, vendorId: number, query: ListFilter): Promise<number> {
+  const [row] =
+    query.search || query.missing
+      ? await rowsOf<{ n: number }>(
+          db,
+          sql`SELECT count(*)::int AS n FROM websites w WHERE ${listFilter(vendorId, query)}`,
+        )
+      : await rowsOf<{ n: number }>(
+          db,
+          sql`SELECT coalesce(sum(n), 0)::int AS n FROM website_counts
           WHERE vendor_id = ${vendorId} ${query.status ? sql`AND status = ${query.status}` : sql``}`,
-      );
+        );
   return Number(row?.n ?? 0);
 }
 

@@ -1,6 +1,6 @@
 import {
+  REQUEST_PENDING_MESSAGES,
   WebsiteMessages,
-  WebsiteServerMessages,
   agentWithNumber,
   websiteDetailSchema,
   type HistoryEntry,
@@ -83,7 +83,7 @@ describe('pending requests on the site', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({
       code: 409,
-      message: `${WebsiteMessages.domainChangeFailed}: ${WebsiteServerMessages.requestPending}`,
+      message: `${WebsiteMessages.domainChangeFailed}: ${REQUEST_PENDING_MESSAGES.domain}`,
     });
     expect(await rowsOf(id)).toEqual(before);
     // History says requested, with the reason; the domain itself is not changed.
@@ -124,7 +124,7 @@ describe('pending requests on the site', () => {
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(
-      `${WebsiteMessages.agentChangeFailed}: ${WebsiteServerMessages.requestPending}`,
+      `${WebsiteMessages.agentChangeFailed}: ${REQUEST_PENDING_MESSAGES.agent}`,
     );
     expect(await rowsOf(id)).toEqual(before);
   });

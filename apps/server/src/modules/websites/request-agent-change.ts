@@ -1,4 +1,9 @@
-import { WebsiteMessages, WebsiteServerMessages, type AgentChangeRequest } from '@vp/contract';
+import {
+  REQUEST_PENDING_MESSAGES,
+  WebsiteMessages,
+  WebsiteServerMessages,
+  type AgentChangeRequest,
+} from '@vp/contract';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { BadRequestError, ConflictError } from '../../platform/errors.ts';
@@ -24,7 +29,7 @@ export async function requestAgentChange(
     if (agent.member_mls_id === site.memberNumber)
       throw new BadRequestError(fail + WebsiteServerMessages.agentChangeSame);
     if (await hasPendingRequest(tx, site.id, 'agent'))
-      throw new ConflictError(fail + WebsiteServerMessages.requestPending);
+      throw new ConflictError(fail + REQUEST_PENDING_MESSAGES.agent);
     const request = await insertRequest(tx, site, actor, 'agent', {
       memberNumber: agent.member_mls_id,
       reciprocal: agent.reciprocal,

@@ -1,4 +1,5 @@
 import {
+  REQUEST_PENDING_MESSAGES,
   WebsiteMessages,
   WebsiteServerMessages,
   canRequestDomainChange,
@@ -45,7 +46,7 @@ function requestUnderLock(
     if (input.domainName === site.domainName.toLowerCase())
       throw new BadRequestError(fail + WebsiteServerMessages.domainChangeSame);
     if (await hasPendingRequest(tx, site.id, 'domain'))
-      throw new ConflictError(fail + WebsiteServerMessages.requestPending);
+      throw new ConflictError(fail + REQUEST_PENDING_MESSAGES.domain);
     await lockDomain(tx, input.domainName);
     const used = await domainInUse(tx, input.domainName, site.id);
     if (used === 'site') throw new ConflictError(fail + WebsiteMessages.duplicateDomain);

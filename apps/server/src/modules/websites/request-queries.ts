@@ -71,6 +71,27 @@ export async function hasPendingRequest(tx: Db, siteId: number, kind: RequestKin
   return rows.length > 0;
 }
 
+/** What the site's pending request of a kind asks for, or null when none is pending. */
+export async function pendingRequestPayload(
+  tx: Db,
+  siteId: number,
+  kind: RequestKind,
+): Promise<Record<string, unknown> | null> {
+  const [row] = await tx
+    .select({ payload: websiteRequests.payload })
+    .from(websiteRequests)
+    .where(
+      and(
+        eq(websiteRequests.websiteId, siteId),
+        eq(websiteRequests.kind, kind),
+        eq(websiteRequests.status, 'pending'),
+      ),
+    )
+    .orderBy(desc(websiteRequests.createdAt), desc(websiteRequests.id))
+    .limit(1);
+  return row ? row.payload : null;
+}
+
 export async function requestsOfSite(db: Db, vendorId: number, siteId: number): Promise<RequestRow[]> {
   return db
     .select(REQUEST_COLUMNS)

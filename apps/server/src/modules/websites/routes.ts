@@ -177,6 +177,26 @@ export function websitesRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
+  for (const [kind, path, label] of [
+    ['domain', 'domain-change', 'Domain Change Request'],
+    ['agent', 'agent-change', 'Agent Change Request'],
+  ] as const) {
+    api.post(
+      `/api/portal/websites/:id/${path}/withdraw`,
+      {
+        config: write,
+        schema: {
+          tags,
+          summary: `Withdraw the pending ${label} of a website; it keeps its current ${kind}`,
+          params: siteParamsSchema,
+          response: { 200: websiteDetailSchema, ...errorResponses },
+        },
+      },
+      async (request) =>
+        service.withdrawRequest(vendorOf(request), actorOf(request), request.params.id, kind),
+    );
+  }
+
   api.post(
     '/api/portal/websites/:id/termination',
     {

@@ -10,6 +10,7 @@ import {
   type WebsiteList,
   type WebsiteRequest,
   type WebsiteSave,
+  type WithdrawableRequestKind,
 } from '@vp/contract';
 import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../platform/actor.ts';
@@ -25,6 +26,7 @@ import { requestDomainChange } from './request-domain-change.ts';
 import { requestTermination } from './request-termination.ts';
 import { safStanding } from './saf-standing.ts';
 import { saveWebsite } from './save-website.ts';
+import { withdrawRequest } from './withdraw-request.ts';
 import { withdrawTermination } from './withdraw-termination.ts';
 
 /** The vendor's websites: every read and write is scoped by the acting vendor. */
@@ -101,5 +103,8 @@ export function websitesService({ db, config }: AppContext) {
 
     withdrawTermination: (vendorId: number, actor: Actor, id: number) =>
       withdrawTermination(db, vendorId, actor, id),
+
+    withdrawRequest: (vendorId: number, actor: Actor, id: number, kind: WithdrawableRequestKind) =>
+      withdrawRequest(db, vendorId, actor, id, kind),
   };
 }

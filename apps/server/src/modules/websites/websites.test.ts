@@ -1,4 +1,5 @@
 import {
+  REQUEST_PENDING_MESSAGES,
   SITE_STATUSES,
   agentWithNumber,
   WebsiteMessages,
@@ -420,7 +421,7 @@ describe('requests', () => {
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(
-      `${WebsiteMessages.domainChangeFailed}: ${WebsiteServerMessages.requestPending}`,
+      `${WebsiteMessages.domainChangeFailed}: ${REQUEST_PENDING_MESSAGES.domain}`,
     );
   });
 

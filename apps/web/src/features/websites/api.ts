@@ -6,7 +6,9 @@ import type {
   WebsiteDetail,
   WebsiteInput,
   WebsiteList,
+  WebsiteListMissing,
   WebsiteListQuery,
+  WithdrawableRequestKind,
 } from '@vp/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http.ts';
@@ -19,6 +21,7 @@ export interface WebsiteListParams {
   order?: 'asc' | 'desc';
   status?: SiteStatus;
   search?: string;
+  missing?: WebsiteListMissing;
 }
 
 /** Query string of a list call; empty filters are left out so the server applies its defaults. */
@@ -28,6 +31,7 @@ export function websiteListSearch(params: WebsiteListParams): string {
   if (params.order) q.set('order', params.order);
   if (params.status) q.set('status', params.status);
   if (params.search?.trim()) q.set('search', params.search.trim());
+  if (params.missing) q.set('missing', params.missing);
   return q.toString();
 }
 
@@ -124,7 +128,25 @@ export function useAgentChangeRequest(id: number) {
   });
 }
 
-/** Request termination of an Active site; the server answers the site, now Pending Termination. */
+const REQUEST_PATHS: Record<WithdrawableRequestKind, string> = {
+  domain: 'domain-change',
+  agent: 'agent-change',
+};
+
+/** Withdraw a pending domain or agent change; the server answers the site with what is still pending. */
+export function useWithdrawRequest(id: number, kind: WithdrawableRequestKind) {
+  const qc = useQueryClient();
+  const invalidate = useInvalidateWebsite();
+  return useMutation({
+    mutationFn: () => http.post<WebsiteDetail>(`/portal/websites/${id}/${REQUEST_PATHS[kind]}/withdraw`),
+    onSuccess: async (site) => {
+      qc.setQueryData(queryKeys.websites.detail(id), site);
+      await invalidate(id);
+    },
+  });
+}
+
+/** Withdraw the termination request of a site; the server answers the site, Active again. */
 export function useWithdrawTermination(id: number) {
   const qc = useQueryClient();
   const invalidate = useInvalidateWebsite();
@@ -137,6 +159,7 @@ export function useWithdrawTermination(id: number) {
   });
 }
 
+/** Request termination of an Active site; the server answers the site, now Pending Termination. */
 export function useTerminationRequest(id: number) {
   const qc = useQueryClient();
   const invalidate = useInvalidateWebsite();

@@ -1,4 +1,4 @@
-import { Button, Space, Table } from 'antd';
+import { Button, Space, Table, Tooltip } from 'antd';
 import type { AgentRow } from '../agent-format.ts';
 import { NA } from '../agent-format.ts';
 
@@ -9,6 +9,8 @@ interface Props {
   onInfo?: () => void;
   /** Opens the agent or broker change request; only saved sites offer it. */
   onChange?: () => void;
+  /** Why the change cannot be asked for now (one is pending): Change is disabled and says so. */
+  changeBlocked?: string | null;
 }
 
 function cell(v: string) {
@@ -16,7 +18,7 @@ function cell(v: string) {
 }
 
 /** The agent and broker information table of the Website tab; missing values read N/A. */
-export function AgentBrokerTable({ rows, reciprocal, onInfo, onChange }: Props) {
+export function AgentBrokerTable({ rows, reciprocal, onInfo, onChange, changeBlocked = null }: Props) {
   return (
     <Table<AgentRow>
       className="vp-agent-table"
@@ -47,11 +49,22 @@ export function AgentBrokerTable({ rows, reciprocal, onInfo, onChange }: Props) 
                     Info
                   </Button>
                 )}
-                {onChange && (
-                  <Button size="small" type="link" onClick={onChange}>
-                    Change
-                  </Button>
-                )}
+                {onChange &&
+                  (changeBlocked ? (
+                    <Tooltip title={changeBlocked}>
+                      {/* A disabled button takes no pointer events; its wrapper shows the reason. */}
+                      <span data-testid="agent-change-blocked">
+                        <Button size="small" type="link" disabled>
+                          Change
+                        </Button>
+                        <span className="vp-sr-only">{changeBlocked}</span>
+                      </span>
+                    </Tooltip>
+                  ) : (
+                    <Button size="small" type="link" onClick={onChange}>
+                      Change
+                    </Button>
+                  ))}
               </Space>
             ) : null,
         },

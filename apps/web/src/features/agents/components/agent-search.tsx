@@ -21,10 +21,15 @@ interface Props {
   disabled?: boolean;
   id?: string;
   status?: 'error' | 'warning';
+  /** Takes the focus when it appears (the Add Agent dialog opens on it). */
+  autoFocus?: boolean;
   'aria-label'?: string;
 }
 
-/** Agent search (spec §5): debounced 300 ms, own MLS or reciprocal agents, best matches first. */
+/**
+ * Agent search (spec §5): debounced 300 ms, own MLS or reciprocal agents, best matches first. The
+ * first match that can be chosen is active as the results show, so Enter picks it.
+ */
 export function AgentSearch({
   value = EMPTY_PICK,
   onChange,
@@ -33,6 +38,7 @@ export function AgentSearch({
   disabled,
   id,
   status,
+  autoFocus,
   ...rest
 }: Props) {
   const query = useDebouncedValue(value.agent ? '' : value.text.trim(), AGENT_SEARCH_DEBOUNCE_MS);
@@ -75,6 +81,7 @@ export function AgentSearch({
       notFoundContent={notFound}
       disabled={disabled}
       showSearch={{ filterOption: false }}
+      defaultActiveFirstOption
       onChange={(text: string) => onChange?.({ text: text ?? '', agent: byLabel.get(text) ?? null })}
       style={{ width: '100%' }}
     >
@@ -83,6 +90,7 @@ export function AgentSearch({
         placeholder={placeholder}
         status={status}
         allowClear
+        autoFocus={autoFocus}
         aria-label={rest['aria-label']}
         autoComplete="off"
       />

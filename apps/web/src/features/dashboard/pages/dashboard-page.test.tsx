@@ -56,6 +56,21 @@ describe('Dashboard page', () => {
     expect(router.state.location.pathname).toBe('/tools/upload-file');
   });
 
+  it('the Sites missing documents card opens the websites list filtered to those sites', async () => {
+    serveApi((_m, path) =>
+      path === '/portal/metadata' ? { body: { ...metadata(), missingSiteDocs: 4 } } : undefined,
+    );
+    const router = renderDashboard();
+    const sites = await screen.findByTestId('dashboard-card-missingSiteDocs');
+    const link = sites.closest('a');
+    expect(link?.getAttribute('href')).toBe('/websites?missing=documents');
+    expect(link?.textContent).toContain('the websites missing documents');
+    fireEvent.click(within(sites).getByText('Sites missing documents'));
+    expect(await screen.findByText('Websites list')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/websites');
+    expect(router.state.location.search).toBe('?missing=documents');
+  });
+
   it('the Total sites card opens the websites list with no filter, like the status cards', async () => {
     serveApi((_m, path) => (path === '/portal/metadata' ? { body: metadata() } : undefined));
     const router = renderDashboard();

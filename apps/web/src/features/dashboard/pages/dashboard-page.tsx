@@ -10,7 +10,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ErrorState } from '../../../components/query-states.tsx';
 import { useMetadata } from '../api.ts';
-import { WEBSITES_PATH, websitesFilterLink } from '../../../lib/website-links.ts';
+import { WEBSITES_PATH, websitesFilterLink, websitesMissingLink } from '../../../lib/website-links.ts';
 
 /** Vendor-level documents are uploaded on the Upload File tool page. */
 const UPLOAD_FILE_PATH = '/tools/upload-file';
@@ -54,7 +54,9 @@ function figures(m: Metadata): Figure[] {
       label: 'Sites missing documents',
       value: m.missingSiteDocs,
       tone: missingTone(m.missingSiteDocs),
-      to: null,
+      // The list filtered by the same condition the server counts here.
+      to: websitesMissingLink('documents'),
+      linkHint: ': the websites missing documents',
     },
   ];
 }

@@ -28,6 +28,12 @@ afterEach(() => {
 
 const addButton = () => screen.getByRole('button', { name: 'Add' });
 
+function renderDialog(onAdd: (agent: unknown) => void = () => undefined) {
+  return renderWithClient(
+    <AddAgentDialog open reciprocalAllowed={false} adding={false} onCancel={() => undefined} onAdd={onAdd} />,
+  );
+}
+
 describe('Add Agent dialog', () => {
   it('keeps Add disabled until an agent is picked, asking for one when only text is typed', async () => {
     const { calls } = serveApi((_m, path) =>
@@ -87,5 +93,32 @@ describe('Add Agent dialog', () => {
       timeout: 3000,
     });
     expect(await screen.findByText('No matching results')).toBeTruthy();
+  });
+
+  it('opens with the focus in the search box', async () => {
+    serveApi(() => undefined);
+    renderDialog();
+    const box = await screen.findByPlaceholderText(TeamMessages.searchPlaceholder);
+    await waitFor(() => expect(document.activeElement).toBe(box));
+  });
+
+  it('Enter picks the first match that can be chosen', async () => {
+    const inactive = { ...carol, firstName: 'Carl', memberNumber: 'M150', mlsId: 'K150', status: 'Inactive' };
+    const second = { ...carol, firstName: 'Caroline', memberNumber: 'M300', mlsId: 'K300' };
+    serveApi((_m, path) =>
+      path.startsWith('/searchagent/') ? { body: [inactive, carol, second] } : undefined,
+    );
+    const onAdd = vi.fn();
+    renderDialog(onAdd);
+    const box = await screen.findByPlaceholderText(TeamMessages.searchPlaceholder);
+    fireEvent.change(box, { target: { value: 'Car' } });
+    await waitFor(() => expect(document.querySelectorAll('.ant-select-item-option')).toHaveLength(3), {
+      timeout: 3000,
+    });
+    fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(addButton().hasAttribute('disabled')).toBe(false));
+    expect((box as HTMLInputElement).value).toContain('Carol Colleague');
+    fireEvent.click(addButton());
+    expect(onAdd).toHaveBeenCalledWith(carol);
   });
 });

@@ -11,7 +11,10 @@ interface Props {
   onAdd: (agent: Agent) => void;
 }
 
-/** Add Agent (spec §2 Team tab): Add stays disabled until an agent is picked from the results. */
+/**
+ * Add Agent (spec §2 Team tab): it opens with the focus in the search box; Add stays disabled until
+ * an agent is picked from the results (Enter picks the first).
+ */
 export function AddAgentDialog({ open, reciprocalAllowed, adding, onCancel, onAdd }: Props) {
   const [pick, setPick] = useState<AgentPick>(EMPTY_PICK);
   const [reciprocal, setReciprocal] = useState(false);
@@ -71,6 +74,7 @@ export function AddAgentDialog({ open, reciprocalAllowed, adding, onCancel, onAd
             reciprocal={reciprocal}
             placeholder={TeamMessages.searchPlaceholder}
             aria-label="Agent search"
+            autoFocus
           />
         </Form.Item>
       </Form>

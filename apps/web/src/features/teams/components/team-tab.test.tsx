@@ -70,29 +70,17 @@ describe('Team tab', () => {
     expect(calls.every((c) => c.method === 'GET')).toBe(true);
   });
 
-  it('removes a non-primary member with a PUT of the remaining ids', async () => {
-    const { calls } = serveApi((method, path, body) => {
-      if (path !== '/websites/7/team') return undefined;
-      if (method === 'PUT') {
-        const b = body as { memberIds: string[] };
-        return {
-          body: { siteId: 7, primary: 'M100', memberIds: b.memberIds, members: [member('M100', 'Alice')] },
-        };
-      }
-      return {
-        body: {
-          siteId: 7,
-          primary: 'M100',
-          memberIds: ['M100', 'M200'],
-          members: [member('M100', 'Alice'), member('M200', 'Carol')],
-        },
-      };
-    });
+  it('removing a non-primary member asks first, naming them, then PUTs the remaining ids', async () => {
+    const { calls } = serveTwo();
     renderWithClient(<TeamTab siteId={7} primary="M100" reciprocalAllowed={false} />);
     const table = await screen.findByTestId('team-table');
     await within(table).findByText('Carol Agent');
     expect(within(table).getAllByRole('button', { name: /Remove/ })).toHaveLength(1);
     fireEvent.click(within(table).getByRole('button', { name: 'Remove Carol Agent' }));
+    const dialog = await confirmDialog('Remove Carol Agent from the team?');
+    expect(within(dialog).getByText(TeamMessages.removeConfirm)).toBeTruthy();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: TeamMessages.removeAction }));
     expect(await screen.findByText(TeamMessages.removed)).toBeTruthy();
     await waitFor(() =>
       expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
@@ -102,4 +90,43 @@ describe('Team tab', () => {
       }),
     );
   });
+
+  it('Cancel keeps the member on the team', async () => {
+    const { calls } = serveTwo();
+    renderWithClient(<TeamTab siteId={7} primary="M100" reciprocalAllowed={false} />);
+    const table = await screen.findByTestId('team-table');
+    fireEvent.click(await within(table).findByRole('button', { name: 'Remove Carol Agent' }));
+    const dialog = await confirmDialog('Remove Carol Agent from the team?');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryAllByText('Remove Carol Agent from the team?')).toEqual([]));
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    expect(within(table).getByText('Carol Agent')).toBeTruthy();
+  });
 });
+
+/** A team of Alice (primary) and Carol; a PUT answers the ids it was given. */
+function serveTwo() {
+  return serveApi((method, path, body) => {
+    if (path !== '/websites/7/team') return undefined;
+    if (method === 'PUT') {
+      const b = body as { memberIds: string[] };
+      return {
+        body: { siteId: 7, primary: 'M100', memberIds: b.memberIds, members: [member('M100', 'Alice')] },
+      };
+    }
+    return {
+      body: {
+        siteId: 7,
+        primary: 'M100',
+        memberIds: ['M100', 'M200'],
+        members: [member('M100', 'Alice'), member('M200', 'Carol')],
+      },
+    };
+  });
+}
+
+/** The confirmation, found by its title (antd writes the title twice in it). */
+async function confirmDialog(title: string): Promise<HTMLElement> {
+  const [heading] = await screen.findAllByText(title);
+  return heading!.closest<HTMLElement>('.ant-modal')!;
+}

@@ -1,5 +1,5 @@
 import { TeamMessages, type Agent, type Team } from '@vp/contract';
-import { Button, Space, Table, Tooltip } from 'antd';
+import { Button, Modal, Space, Table, Tooltip } from 'antd';
 import { useState } from 'react';
 import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { MlsStatusBadge } from '../../../components/status-badge.tsx';
@@ -9,6 +9,8 @@ import { useTeam, useUpdateTeam } from '../api.ts';
 import { AddAgentDialog } from './add-agent-dialog.tsx';
 
 type Member = Team['members'][number];
+
+const memberName = (m: Member) => [m.firstName, m.lastName].filter(Boolean).join(' ') || m.memberNumber;
 
 interface Props {
   siteId: number;
@@ -53,6 +55,18 @@ export function TeamTab({ siteId, primary, reciprocalAllowed, readOnly = false }
     await save(ids, TeamMessages.removed);
   }
 
+  /** Removing a member asks first, naming them: one click on the wrong row should not do it. */
+  function confirmRemove(member: Member) {
+    Modal.confirm({
+      title: TeamMessages.removeTitle(memberName(member)),
+      content: TeamMessages.removeConfirm,
+      okText: TeamMessages.removeAction,
+      okButtonProps: { danger: true },
+      cancelText: 'Cancel',
+      onOk: () => remove(member),
+    });
+  }
+
   if (team.isError) return <ErrorState error={team.error} onRetry={() => void team.refetch()} />;
 
   return (
@@ -80,7 +94,7 @@ export function TeamTab({ siteId, primary, reciprocalAllowed, readOnly = false }
             title: 'Name',
             key: 'name',
             render: (_: unknown, m: Member) => {
-              const name = [m.firstName, m.lastName].filter(Boolean).join(' ') || m.memberNumber;
+              const name = memberName(m);
               return m.memberNumber === teamPrimary ? (
                 <Tooltip title={TeamMessages.primaryCannotBeRemoved}>
                   <span>
@@ -114,8 +128,8 @@ export function TeamTab({ siteId, primary, reciprocalAllowed, readOnly = false }
                 <Button
                   size="small"
                   danger
-                  onClick={() => void remove(m)}
-                  aria-label={`Remove ${m.firstName} ${m.lastName}`}
+                  onClick={() => confirmRemove(m)}
+                  aria-label={`Remove ${memberName(m)}`}
                 >
                   Remove
                 </Button>

@@ -5,9 +5,11 @@ import {
   isSafSigned,
   isValidDomain,
   safStandingText,
+  pendingRequestBlock,
   type Role,
   type SafStanding,
   type Website,
+  type WebsiteRequestKind,
 } from '@vp/contract';
 import { Button, Checkbox, Col, DatePicker, Form, Input, Row, Select, Tag, type FormInstance } from 'antd';
 import { AgentBrokerTable, agentRows, AgentSearch, EMPTY_PICK, type AgentPick } from '../../agents/index.ts';
@@ -36,6 +38,8 @@ interface Props {
   site: Website | null;
   /** Where the saved site stands with its Site Access Form (from the site's own answer). */
   saf: SafStanding | null;
+  /** The site's requests waiting for MLS staff: no second one of a kind is offered meanwhile. */
+  pendingRequests?: readonly { kind: WebsiteRequestKind }[];
   role: Role | null;
   readOnly: boolean;
   reciprocalAllowed: boolean;
@@ -108,6 +112,11 @@ export function WebsiteForm(props: Props) {
 
   const picked = pick?.agent ?? null;
   const rows = agentRows(picked, picked?.broker);
+  // Why a request cannot be sent now (one of its kind is pending), said beside its disabled button.
+  const domainBlocked = pendingRequestBlock('domain', props.pendingRequests);
+  const agentBlocked = pendingRequestBlock('agent', props.pendingRequests);
+  const domainBlockedId = `${props.name}-domain-change-pending`;
+  const agentBlockedId = `${props.name}-agent-change-pending`;
 
   return (
     <Form<WebsiteFormValues>
@@ -145,10 +154,20 @@ export function WebsiteForm(props: Props) {
                       size="small"
                       className="vp-inline-link"
                       onClick={props.onDomainChange}
+                      disabled={domainBlocked !== null}
+                      aria-describedby={domainBlocked ? domainBlockedId : undefined}
                     >
                       Domain Change Request
                     </Button>
                     .
+                    {domainBlocked && (
+                      <>
+                        {' '}
+                        <span id={domainBlockedId} data-testid="domain-change-pending">
+                          {domainBlocked}
+                        </span>
+                      </>
+                    )}
                   </span>
                 ) : (
                   <span data-testid="domain-hint">{WebsiteMessages.domainLockedHint}</span>
@@ -178,10 +197,24 @@ export function WebsiteForm(props: Props) {
               creating || readOnly || !states.agentLocked ? undefined : states.agentChange ? (
                 <span data-testid="agent-lock-hint">
                   {WebsiteServerMessages.agentLockedUse}{' '}
-                  <Button type="link" className="vp-inline-link" onClick={props.onAgentChange}>
+                  <Button
+                    type="link"
+                    className="vp-inline-link"
+                    onClick={props.onAgentChange}
+                    disabled={agentBlocked !== null}
+                    aria-describedby={agentBlocked ? agentBlockedId : undefined}
+                  >
                     Agent Change Request
                   </Button>
                   .
+                  {agentBlocked && (
+                    <>
+                      {' '}
+                      <span id={agentBlockedId} data-testid="agent-change-pending">
+                        {agentBlocked}
+                      </span>
+                    </>
+                  )}
                 </span>
               ) : (
                 <span data-testid="agent-lock-hint">{WebsiteServerMessages.agentFixed}</span>
@@ -286,6 +319,7 @@ export function WebsiteForm(props: Props) {
         reciprocal={reciprocal || !!site?.reciprocal}
         onInfo={picked ? () => props.onAgentInfo(picked.memberNumber) : undefined}
         onChange={!creating && states.agentChange ? props.onAgentChange : undefined}
+        changeBlocked={agentBlocked}
       />
 
       {site && props.saf && states.saf !== 'hidden' && (

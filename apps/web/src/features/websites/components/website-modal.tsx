@@ -124,6 +124,8 @@ export function WebsiteModal({ open, siteId: requestedId, onClose, onCreated, sl
   const withdraw = useWithdrawTermination(siteId ?? 0);
   const creating = siteId === null;
   const saved: Website | null = creating ? null : (site.data ?? null);
+  // A saved site put in the cache by a write comes without its requests until it is read again.
+  const pendingRequests = (site.data as Partial<WebsiteDetail> | undefined)?.pendingRequests;
 
   // Loaded (or re-loaded after a create) site data fills the form once per site.
   useEffect(() => {
@@ -298,6 +300,7 @@ export function WebsiteModal({ open, siteId: requestedId, onClose, onCreated, sl
       initialValues={formInitial}
       site={saved}
       saf={creating ? null : ((site.data as Partial<WebsiteDetail> | undefined)?.saf ?? null)}
+      pendingRequests={pendingRequests}
       role={role}
       readOnly={readOnly}
       reciprocalAllowed={reciprocalAllowed}
@@ -327,7 +330,7 @@ export function WebsiteModal({ open, siteId: requestedId, onClose, onCreated, sl
       label: 'Website',
       children: (
         <Spin spinning={loadingExisting}>
-          {saved && <PendingRequests siteId={saved.rowKey} />}
+          {saved && <PendingRequests siteId={saved.rowKey} readOnly={readOnly} />}
           <div ref={setFormBox}>{websiteTab}</div>
         </Spin>
       ),

@@ -1,21 +1,27 @@
-import { SITE_STATUSES, SITE_STATUS_DISPLAY, type SiteStatus } from '@vp/contract';
-import { SearchOutlined } from '@ant-design/icons';
-import { Input, Select } from 'antd';
+import { SITE_STATUSES, SITE_STATUS_DISPLAY, type SiteStatus, type WebsiteListMissing } from '@vp/contract';
+import { CloseOutlined, SearchOutlined } from '@ant-design/icons';
+import { Button, Input, Select, Tag } from 'antd';
+import { MISSING_FILTER_LABELS } from '../list-state.ts';
 
 /**
  * Status filter (display names) and free-text search over every column the list shows. The search runs as the user types, so it has no button of its own: one Tab stop less
- * on the way to the table.
+ * on the way to the table. A filter the page was opened with (the dashboard's sites missing
+ * documents) shows as a tag that says why the list is short, and removes itself.
  */
 export function WebsitesFilter({
   status,
   onStatus,
   search,
   onSearch,
+  missing = null,
+  onClearMissing,
 }: {
   status: SiteStatus | null;
   onStatus: (s: SiteStatus | null) => void;
   search: string;
   onSearch: (text: string) => void;
+  missing?: WebsiteListMissing | null;
+  onClearMissing?: () => void;
 }) {
   return (
     <>
@@ -38,6 +44,18 @@ export function WebsitesFilter({
         value={search}
         onChange={(e) => onSearch(e.target.value)}
       />
+      {missing && (
+        <Tag className="vp-filter-tag" data-testid="missing-filter">
+          <span>{MISSING_FILTER_LABELS[missing]}</span>
+          <Button
+            type="text"
+            size="small"
+            icon={<CloseOutlined aria-hidden="true" />}
+            aria-label={`Remove the filter ${MISSING_FILTER_LABELS[missing]}`}
+            onClick={onClearMissing}
+          />
+        </Tag>
+      )}
     </>
   );
 }

@@ -1,10 +1,11 @@
-import type { SiteStatus } from '@vp/contract';
+import type { SiteStatus, WebsiteListMissing } from '@vp/contract';
 import type { ExportColumnKey, ExportSite } from './export-rows.ts';
 
 /** Messages between the page and the export worker. */
 export interface ExportFilter {
   status?: SiteStatus;
   search?: string;
+  missing?: WebsiteListMissing;
   sort?: string;
   order?: 'asc' | 'desc';
 }

@@ -40,11 +40,12 @@ async function openExport(
   req: FilteredRequest,
 ): Promise<{ body: ReadableStream<Uint8Array>; total: number }> {
   const q = new URLSearchParams();
-  const { status, search, sort, order } = req.filter;
+  const { status, search, missing, sort, order } = req.filter;
   if (sort) q.set('sort', sort);
   if (order) q.set('order', order);
   if (status) q.set('status', status);
   if (search?.trim()) q.set('search', search.trim());
+  if (missing) q.set('missing', missing);
   const res = await fetch(`${req.apiRoot}${WEBSITES_EXPORT_PATH}?${q.toString()}`, {
     headers: { ...req.headers, Accept: NDJSON_TYPE },
   });

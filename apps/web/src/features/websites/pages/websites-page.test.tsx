@@ -138,6 +138,31 @@ describe('Websites page: the list state lives in the URL', () => {
     );
   });
 
+  it('the missing-documents filter of the dashboard asks the server for those sites and shows a removable tag', async () => {
+    const { calls } = serveList();
+    const router = renderAt('/websites?missing=documents');
+    await screen.findByText('second.example.com', {}, { timeout: 5000 });
+    expect(lastListQuery(calls).get('missing')).toBe('documents');
+    const tag = screen.getByTestId('missing-filter');
+    expect(tag.textContent).toBe('Sites missing documents');
+    fireEvent.click(within(tag).getByRole('button', { name: 'Remove the filter Sites missing documents' }));
+    await waitFor(() => expect(urlOf(router)).toEqual({}));
+    await waitFor(() => expect(lastListQuery(calls).get('missing')).toBeNull());
+    expect(screen.queryByTestId('missing-filter')).toBeNull();
+    // Removing it is a step of its own: Back brings the filtered list back.
+    await act(() => router.navigate(-1));
+    expect(urlOf(router)).toEqual({ missing: 'documents' });
+    expect(await screen.findByTestId('missing-filter')).toBeTruthy();
+  });
+
+  it('an unknown missing filter is no filter', async () => {
+    const { calls } = serveList();
+    renderAt('/websites?missing=everything');
+    await screen.findByText('second.example.com', {}, { timeout: 5000 });
+    expect(lastListQuery(calls).get('missing')).toBeNull();
+    expect(screen.queryByTestId('missing-filter')).toBeNull();
+  });
+
   it('unreadable values fall back to the defaults', async () => {
     const { calls } = serveList();
     renderAt('/websites?sort=password&order=up&page=-2&size=7');
@@ -275,6 +300,21 @@ describe('Websites page: loading, empty and failed', () => {
     });
     const router = renderAt('/websites?filter=Inactive');
     expect(await screen.findByText('No websites are Inactive.', {}, { timeout: 5000 })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Show all websites' }));
+    expect(await screen.findByText('second.example.com')).toBeTruthy();
+    expect(urlOf(router)).toEqual({});
+  });
+
+  it('an empty missing-documents list says no site is missing any, and offers to show all', async () => {
+    serveApi((_m, path) => {
+      if (path.startsWith('/portal/websites?'))
+        return path.includes('missing=')
+          ? { body: { items: [], total: 0 } }
+          : { body: { items: [website({ rowKey: 8, domainName: 'second.example.com' })], total: 1 } };
+      return undefined;
+    });
+    const router = renderAt('/websites?missing=documents');
+    expect(await screen.findByText('No websites are missing documents.', {}, { timeout: 5000 })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Show all websites' }));
     expect(await screen.findByText('second.example.com')).toBeTruthy();
     expect(urlOf(router)).toEqual({});

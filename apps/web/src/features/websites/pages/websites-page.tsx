@@ -127,9 +127,10 @@ export default function WebsitesPage() {
 
   const setStatus = (next: SiteStatus | null) => setState({ filter: next, page: 1 }, 'push');
   const setTable = (change: Partial<TableState>) => setState(tableChange(change), 'push');
+  const clearMissing = () => setState({ missing: null, page: 1 }, 'push');
   const showAll = () => {
     search.clear();
-    setState({ filter: null, search: '', page: 1 }, 'push');
+    setState({ filter: null, missing: null, search: '', page: 1 }, 'push');
   };
 
   async function exportAll() {
@@ -144,6 +145,7 @@ export default function WebsitesPage() {
         {
           status: state.filter ?? undefined,
           search: state.search || undefined,
+          missing: state.missing ?? undefined,
           sort: state.sort,
           order: state.order,
         },
@@ -173,7 +175,7 @@ export default function WebsitesPage() {
       action={
         <Space wrap>
           {state.search && <Button onClick={search.clear}>Clear the search</Button>}
-          {state.filter && <Button onClick={showAll}>Show all websites</Button>}
+          {(state.filter || state.missing) && <Button onClick={showAll}>Show all websites</Button>}
         </Space>
       }
     />
@@ -214,6 +216,8 @@ export default function WebsitesPage() {
             onStatus={setStatus}
             search={search.text}
             onSearch={search.change}
+            missing={state.missing}
+            onClearMissing={clearMissing}
           />
           <span className="vp-toolbar-grow" />
           <Button

@@ -1,0 +1,50 @@
+import { RequestWithdrawMessages, type WebsiteDetail, type WithdrawableRequestKind } from '@vp/contract';
+import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../platform/actor.ts';
+import { ConflictError } from '../../platform/errors.ts';
+import { recordChange } from '../history/index.ts';
+import { websiteById } from './list-queries.ts';
+import { requireWebsite } from './queries.ts';
+import { safStanding } from './saf-standing.ts';
+import { closePendingRequests, pendingRequestsOfSite, pendingRequestPayload } from './request-queries.ts';
+
+const KINDS = {
+  domain: { field: 'domainName', audit: 'website.domain_change_withdrawn' },
+  agent: { field: 'memberNumber', audit: 'website.agent_change_withdrawn' },
+} as const;
+
+/**
+ * A domain or agent change waiting for MLS staff is taken back by the vendor: the request is closed
+ * as withdrawn, the site keeps its domain or agent, and a new request can be sent.
+ */
+export async function withdrawRequest(
+  db: Db,
+  vendorId: number,
+  actor: Actor,
+  id: number,
+  kind: WithdrawableRequestKind,
+): Promise<WebsiteDetail> {
+  return db.transaction(async (tx) => {
+    const site = await requireWebsite(tx, vendorId, id, true);
+    const payload = await pendingRequestPayload(tx, site.id, kind);
+    if (!payload) throw new ConflictError(RequestWithdrawMessages.nothingPending[kind]);
+    await closePendingRequests(tx, site.id, kind, 'withdrawn');
+    const { field, audit } = KINDS[kind];
+    const requested = typeof payload[field] === 'string' ? payload[field] : null;
+    await recordChange(tx, {
+      websiteId: site.id,
+      vendorId,
+      kind: audit,
+      description: RequestWithdrawMessages.withdrawn[kind],
+      actor,
+      // What had been asked for, beside what the site keeps.
+      changes: [{ path: [field], from: site[field], to: requested }],
+    });
+    const saved = (await websiteById(tx, vendorId, site.id))!;
+    return {
+      ...saved,
+      pendingRequests: await pendingRequestsOfSite(tx, vendorId, site.id),
+      saf: await safStanding(tx, vendorId, site.id),
+    };
+  });
+}
