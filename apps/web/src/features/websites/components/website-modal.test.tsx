@@ -4,7 +4,6 @@ import { message } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccount, setToken } from '../../../lib/session.ts';
 import { metadata, products, renderWithClient, serveApi, website } from '../../../testing/fake-api.tsx';
-import { fieldStates } from '../website-form-state.ts';
 import { WebsiteModal } from './website-modal.tsx';
 
 beforeEach(() => {
