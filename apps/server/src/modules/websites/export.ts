@@ -78,7 +78,8 @@ const WEBSITE_JSON = sql`json_build_object(
   'broker', CASE WHEN b.member_mls_id IS NOT NULL THEN json_build_object(
     'firstName', coalesce(b.member_first_name, ''), 'lastName', coalesce(b.member_last_name, ''),
     'licenseNumber', coalesce(b.member_state_license, ''), 'office', coalesce(o.office_name, ''),
-    'memberNumber', b.member_mls_id, 'mlsId', coalesce(b.member_key, '')) END,
+    'memberNumber', b.member_mls_id, 'mlsId', coalesce(b.member_key, ''),
+    'status', coalesce(b.member_status, '')) END,
   'dba', w.dba, 'products', coalesce(w.products, '{}'::int[]),
   'activated', w.activated_at IS NOT NULL
 )::text`;

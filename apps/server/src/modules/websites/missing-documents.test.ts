@@ -1,6 +1,7 @@
 import { SITE_STATUSES, metadataSchema, websiteListSchema, type SiteStatus } from '@vp/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploadPaperSaf } from '../documents/test-fixture.ts';
 import { setupPortal, type PortalTest } from './test-fixture.ts';
 
 /**
@@ -75,11 +76,14 @@ describe('Sites missing documents', () => {
     const before = await agree();
     expect((await missingList()).items.map((s) => s.rowKey)).toContain(site);
 
-    const saf = await safOnFile(site, false);
+    // A form not signed yet does not count; one that counts for activation does.
+    await safOnFile(site, false);
     expect(await agree()).toBe(before);
-    await t.rows(sql`UPDATE documents SET approved = true WHERE id = ${saf}`);
+    const paper = await uploadPaperSaf(t, t.tokens.admin, t.vendors.summit, site);
+    expect(paper.statusCode, paper.body).toBe(200);
     expect(await agree()).toBe(before - 1);
     expect((await missingList()).items.map((s) => s.rowKey)).not.toContain(site);
+    const saf = paper.json().document.rowKey as number;
     await t.rows(sql`UPDATE documents SET voided = true, approved = false WHERE id = ${saf}`);
     expect(await agree()).toBe(before);
   });
