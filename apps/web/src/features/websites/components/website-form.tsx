@@ -8,6 +8,7 @@ import {
   pendingRequestBlock,
   type Role,
   type SafStanding,
+  type SiteStatus,
   type Website,
   type WebsiteRequestKind,
 } from '@vp/contract';
@@ -84,7 +85,14 @@ function validateDomain(_: unknown, v: unknown): Promise<void> {
 export function WebsiteForm(props: Props) {
   const { form, initialValues, site, role, readOnly, reciprocalAllowed } = props;
   const products = useProducts();
-  const chosenStatus = Form.useWatch('status', form) ?? initialValues.status;
+  // The watch re-renders on a status change, but its value trails a fill of the whole form by a
+  // render; the store's own value is current, so a loaded site never shows its agent unlocked by the
+  // create defaults for a moment.
+  const watchedStatus = Form.useWatch('status', form);
+  const chosenStatus: SiteStatus =
+    watchedStatus === undefined
+      ? initialValues.status
+      : ((form.getFieldValue('status') as SiteStatus | undefined) ?? watchedStatus);
   const reciprocal = Form.useWatch('reciprocal', form) ?? false;
   const pick = Form.useWatch('agent', form) as AgentPick | undefined;
   const saved = site?.status ?? null;
