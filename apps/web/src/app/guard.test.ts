@@ -134,6 +134,8 @@ describe('route guard', () => {
     respond(200, profile({ acceptedTOS: false }));
     expect(await visit('/dashboard')).toBe('/tos');
     expect(await visit('/tos')).toBeNull();
+    // A deep link is kept, so accepting goes on to it.
+    expect(await visit('/websites?status=Active')).toBe('/tos?redirect=%2Fwebsites%3Fstatus%3DActive');
   });
 
   it('a logged-in user on /login goes to the dashboard', async () => {
