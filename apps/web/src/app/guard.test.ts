@@ -152,6 +152,14 @@ describe('route guard', () => {
     expect(confirmLogout).not.toHaveBeenCalled();
   });
 
+  it('a portal that does not answer keeps the session and leaves the error to the route', async () => {
+    setToken('mine');
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    const thrown = await visit('/profile').catch((e: unknown) => e);
+    expect(thrown).toMatchObject({ status: 0 });
+    expect(getToken()).toBe('mine');
+  });
+
   it('a session that ended while away returns, after logging in, to the page with its URL state', async () => {
     setToken('expired');
     respond(401, { code: 401, message: 'Your session is not valid. Please log in again.' });

@@ -10,6 +10,7 @@ import { Button, Card, Result, Space } from 'antd';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { EmptyState, ErrorState } from '../../../components/query-states.tsx';
+import { loadChunk } from '../../../lib/chunk-load.ts';
 import { ApiError, errorMessage } from '../../../lib/http.ts';
 import { getToken, useRole, whenVendorDataAllowed } from '../../../lib/session.ts';
 import { queryClient } from '../../../lib/query-client.ts';
@@ -30,7 +31,7 @@ import {
 import '../websites.css';
 
 // The modal (forms, date pickers, tabs) is only needed once a row is opened.
-const WebsiteModal = lazy(() => import('./composed-website-modal.tsx'));
+const WebsiteModal = lazy(() => loadChunk(() => import('./composed-website-modal.tsx')));
 
 /**
  * The page's list is asked for as soon as this chunk loads, so the call runs while the layout and
