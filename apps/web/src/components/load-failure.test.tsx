@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pageReload } from '../lib/chunk-load.ts';
 import { LoadFailure, LoadFailureBoundary, LoadFailureTexts, STILL_UNREACHABLE } from './load-failure.tsx';
 
-const missing = () => new TypeError('Failed to fetch dynamically imported module: http://portal.test/assets/page-1.js');
+const missing = () =>
+  new TypeError('Failed to fetch dynamically imported module: http://portal.test/assets/page-1.js');
 const fetchMock = vi.fn<(input: string) => Promise<Response>>();
 const reload = vi.fn();
 

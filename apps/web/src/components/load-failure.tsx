@@ -109,7 +109,10 @@ export function LoadFailure({ error, framed = false }: { error: unknown; framed?
 }
 
 /** Shows LoadFailure, framed, for whatever its children throw while they load or render. */
-export class LoadFailureBoundary extends Component<{ children: ReactNode }, { failure: { error: unknown } | null }> {
+export class LoadFailureBoundary extends Component<
+  { children: ReactNode },
+  { failure: { error: unknown } | null }
+> {
   override state: { failure: { error: unknown } | null } = { failure: null };
 
   static getDerivedStateFromError(error: unknown) {

@@ -2,13 +2,17 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isChunkLoadError, loadChunk, loadFailureKind } from './chunk-load.ts';
 import { ApiError } from './http.ts';
 
-const missing = () => new TypeError('Failed to fetch dynamically imported module: http://portal.test/assets/page-1.js');
+const missing = () =>
+  new TypeError('Failed to fetch dynamically imported module: http://portal.test/assets/page-1.js');
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('loading a part of the app', () => {
   it('tries again while the code does not arrive, and gives up after the last try', async () => {
-    const load = vi.fn<() => Promise<string>>().mockRejectedValueOnce(missing()).mockResolvedValueOnce('page');
+    const load = vi
+      .fn<() => Promise<string>>()
+      .mockRejectedValueOnce(missing())
+      .mockResolvedValueOnce('page');
     await expect(loadChunk(load, [0, 0])).resolves.toBe('page');
     expect(load).toHaveBeenCalledTimes(2);
 

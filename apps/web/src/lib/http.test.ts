@@ -223,7 +223,8 @@ describe('calls started before the page has loaded', () => {
   });
 
   it('can wait for an earlier answer that says whether to make them at all', async () => {
-    const allowed = (body: unknown) => ((body as { acceptedTOS: boolean }).acceptedTOS ? ['/portal/metadata'] : []);
+    const allowed = (body: unknown) =>
+      (body as { acceptedTOS: boolean }).acceptedTOS ? ['/portal/metadata'] : [];
     fetchMock.mockResolvedValueOnce(json(200, { acceptedTOS: false }));
     fetchEarly(['/profile']);
     fetchEarlyAfter('/profile', allowed);
