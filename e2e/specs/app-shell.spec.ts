@@ -31,9 +31,9 @@ test.describe('on a phone', () => {
     const menu = page.getByRole('menu').filter({ hasText: 'Log Out' });
     await expect(menu.getByText('Vendor account')).toBeVisible();
     // The two names read alike once cut at 20 characters; their codes tell them apart.
-    const west = menu.getByRole('menuitem', { name: /Summit Web Solutions\.\.\.\s*SWS-W/ });
+    const west = menu.getByRole('menuitem', { name: /SWS-W\s*Summit Web Solutions\.\.\./ });
     await expect(
-      menu.getByRole('menuitem', { name: /^Selected\s*Summit Web Solutions\s*SWS$/ }),
+      menu.getByRole('menuitem', { name: /^Selected\s*SWS\s*Summit Web Solutions$/ }),
     ).toBeVisible();
     await west.click();
     await expect(page.getByText('Selected vendor: Summit Web Solutions West')).toBeVisible();

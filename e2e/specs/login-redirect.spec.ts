@@ -21,6 +21,24 @@ test('a wrong password shows the error and stays on the login page', async ({ pa
 
   await expect(page.getByRole('alert')).toHaveText('Incorrect username or password.');
   await expect(page).toHaveURL(/\/login/);
+  // The cursor is back in the password, to type it again.
+  await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
+});
+
+test('a missing field gets the cursor after Log in', async ({ page }) => {
+  await page.goto('/login');
+  const form = page.getByRole('form', { name: 'Login' });
+
+  await form.getByLabel('Password', { exact: true }).fill('some-password');
+  await form.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByText('Please enter your username.')).toBeVisible();
+  await expect(form.getByLabel('Username', { exact: true })).toBeFocused();
+
+  await form.getByLabel('Username', { exact: true }).fill('demo');
+  await form.getByLabel('Password', { exact: true }).fill('');
+  await form.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByText('Please enter a password.')).toBeVisible();
+  await expect(form.getByLabel('Password', { exact: true })).toBeFocused();
 });
 
 test('a logged-in user who opens /login goes to the dashboard', async ({ page }) => {

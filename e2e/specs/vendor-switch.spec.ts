@@ -13,10 +13,11 @@ test('switching the linked vendor account changes the dashboard figures', async 
   const selector = page.getByRole('combobox', { name: 'Vendor account' });
   await expect(selector).toBeVisible();
   await selector.click();
-  // Long names are truncated in the list (spec: 20 characters plus an ellipsis) with the vendor code
-  // beside them; the full name is the option's title.
-  await expect(page.getByRole('option', { name: /^Summit Web Solutions\.\.\.\s*SWS-W$/ })).toBeAttached();
-  await expect(page.getByRole('option', { name: /^Summit Web Solutions\s*SWS$/ })).toBeAttached();
+  // Long names are truncated in the list (spec: 20 characters plus an ellipsis), led by the vendor
+  // code that tells the two apart; the full name is the option's title.
+  await expect(page.getByRole('option', { name: /^SWS-W\s*Summit Web Solutions\.\.\.$/ })).toBeAttached();
+  await expect(page.getByRole('option', { name: /^SWS\s*Summit Web Solutions$/ })).toBeAttached();
+  await expect(page.getByTestId('vendor-selector')).toContainText('SWS·Summit Web Solutions');
   await page.getByTitle('Summit Web Solutions West', { exact: true }).click();
 
   await expect(page.getByText('Selected vendor: Summit Web Solutions West')).toBeVisible();

@@ -3,6 +3,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { isLightLocation, LightApp } from './app/light-app.tsx';
 import { preloadFullApp } from './app/preload.ts';
+import { LoadFailure } from './components/load-failure.tsx';
+import { loadChunk } from './lib/chunk-load.ts';
 import { applyToneColors, settingsStore } from './lib/settings.ts';
 import './styles.css';
 
@@ -19,7 +21,10 @@ function startApp() {
   if (started) return;
   started = true;
   preloadFullApp(window.location.pathname);
-  void import('./app/app.tsx').then(({ mountApp }) => mountApp(root));
+  void loadChunk(() => import('./app/app.tsx')).then(
+    ({ mountApp }) => mountApp(root),
+    (error: unknown) => root.render(<LoadFailure error={error} framed />),
+  );
 }
 
 if (isLightLocation(new URL(window.location.href))) {

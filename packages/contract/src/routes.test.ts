@@ -6,6 +6,7 @@ import {
   rolesFromRole,
   loginPath,
   safeRedirect,
+  tosPath,
   type GuardDecision,
   type GuardInput,
   type RouteMeta,
@@ -127,6 +128,17 @@ describe('guardDecision (spec §2 Route guard)', () => {
       out: { kind: 'redirect', to: '/tos' },
     },
     {
+      name: 'terms not accepted, deep link: /tos names it, so accepting goes on to it',
+      in: input({
+        path: '/websites',
+        fullPath: '/websites?status=Active&page=2',
+        storedToken: 't',
+        roles: ['vendor'],
+        acceptedTOS: false,
+      }),
+      out: { kind: 'redirect', to: '/tos?redirect=%2Fwebsites%3Fstatus%3DActive%26page%3D2' },
+    },
+    {
       name: 'terms not accepted, already on /tos',
       in: input({ path: '/tos', storedToken: 't', roles: ['vendor'], acceptedTOS: false }),
       out: { kind: 'allow' },
@@ -217,6 +229,17 @@ describe('login-free paths and redirect targets', () => {
     [null, '/dashboard'],
   ])('safeRedirect(%s) = %s', (target, expected) => {
     expect(safeRedirect(target)).toBe(expected);
+  });
+
+  it.each([
+    ['/websites?x', '/tos?redirect=%2Fwebsites%3Fx'],
+    ['/profile#top', '/tos?redirect=%2Fprofile'],
+    ['/dashboard', '/tos'],
+    ['/', '/tos'],
+    ['/tos?redirect=%2Fprofile', '/tos'],
+    ['//evil.example/x', '/tos'],
+  ])('tosPath(%s) = %s', (fullPath, expected) => {
+    expect(tosPath(fullPath)).toBe(expected);
   });
 
   it.each([

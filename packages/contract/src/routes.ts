@@ -133,7 +133,7 @@ export function guardDecision(input: GuardInput): GuardDecision {
     return { kind: 'fetchAccount' };
   }
   if (input.acceptedTOS === false && input.path !== '/tos' && !isLoginFree(input.path)) {
-    return { kind: 'redirect', to: '/tos' };
+    return { kind: 'redirect', to: tosPath(input.fullPath) };
   }
   return { kind: 'allow' };
 }
@@ -148,6 +148,17 @@ export function loginPath(fullPath?: string | null): string {
   if (!path.startsWith('/') || path.startsWith('//') || path === '/' || isLoginFree(path)) return '/login';
   const target = (fullPath ?? '').split('#')[0]!;
   return `/login?redirect=${encodeURIComponent(target)}`;
+}
+
+/**
+ * The terms page for a user who has not accepted them yet and asked for `fullPath`: it names that
+ * page, so accepting goes on to it. The dashboard, where accepting leads anyway, is left out.
+ */
+export function tosPath(fullPath: string): string {
+  const target = fullPath.split('#')[0]!;
+  const path = target.split('?')[0];
+  if (path === '/' || path === '/tos' || safeRedirect(target) === '/dashboard') return '/tos';
+  return `/tos?redirect=${encodeURIComponent(target)}`;
 }
 
 /** Where a login form sends the user afterwards: the redirect target, never off-site. */

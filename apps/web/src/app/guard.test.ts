@@ -134,6 +134,8 @@ describe('route guard', () => {
     respond(200, profile({ acceptedTOS: false }));
     expect(await visit('/dashboard')).toBe('/tos');
     expect(await visit('/tos')).toBeNull();
+    // A deep link is kept, so accepting goes on to it.
+    expect(await visit('/websites?status=Active')).toBe('/tos?redirect=%2Fwebsites%3Fstatus%3DActive');
   });
 
   it('a logged-in user on /login goes to the dashboard', async () => {
@@ -148,6 +150,14 @@ describe('route guard', () => {
     expect(getToken()).toBeNull();
     await new Promise((r) => setTimeout(r, 10));
     expect(confirmLogout).not.toHaveBeenCalled();
+  });
+
+  it('a portal that does not answer keeps the session and leaves the error to the route', async () => {
+    setToken('mine');
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    const thrown = await visit('/profile').catch((e: unknown) => e);
+    expect(thrown).toMatchObject({ status: 0 });
+    expect(getToken()).toBe('mine');
   });
 
   it('a session that ended while away returns, after logging in, to the page with its URL state', async () => {

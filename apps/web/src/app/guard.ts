@@ -1,7 +1,8 @@
 import { guardDecision, loginPath, Messages, rolesFromRole, type GuardDecision } from '@vp/contract';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { loadLoginCode } from '../features/auth/index.ts';
-import { errorMessage } from '../lib/http.ts';
+import { isChunkLoadError, loadChunk } from '../lib/chunk-load.ts';
+import { ApiError, errorMessage } from '../lib/http.ts';
 import { getToken, resetToken, sessionStore, setAccount } from '../lib/session.ts';
 import { toast } from '../lib/toast.ts';
 import { isForbidden } from '../lib/route-table.ts';
@@ -30,7 +31,7 @@ export async function guardLoader({ request }: LoaderFunctionArgs): Promise<null
     // The code leaves the address bar and history before anything else happens.
     window.history.replaceState(window.history.state, '', decision.then);
     // Its dialog (another user is logged in here) needs the shell's theme.
-    const [{ exchangeLoginCode }] = await Promise.all([loadLoginCode(), loadShell()]);
+    const [{ exchangeLoginCode }] = await Promise.all([loadChunk(loadLoginCode), loadChunk(loadShell)]);
     await exchangeLoginCode(decision.code);
     throw redirect(decision.then);
   }
@@ -38,10 +39,13 @@ export async function guardLoader({ request }: LoaderFunctionArgs): Promise<null
   if (decision.kind === 'fetchAccount') {
     try {
       // The profile goes through TanStack Query, which is not part of the entry; loaded here.
-      const { fetchAccount } = await import('./account.ts');
+      const { fetchAccount } = await loadChunk(() => import('./account.ts'));
       const profile = await fetchAccount();
       setAccount(rolesFromRole(profile.role), profile.acceptedTOS);
     } catch (err) {
+      // Code that did not arrive, or a portal that does not answer, says nothing about the session:
+      // the route's error screen offers to try again, and the user stays logged in.
+      if (isChunkLoadError(err) || (err instanceof ApiError && err.status === 0)) throw err;
       resetToken();
       // The toast is antd's, themed by the shell; the login page it leads to does not load it.
       await loadShell();

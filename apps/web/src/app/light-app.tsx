@@ -1,5 +1,7 @@
 import { guardDecision, PRODUCT_NAME, TITLE_SUFFIX } from '@vp/contract';
 import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType } from 'react';
+import { LoadFailureBoundary } from '../components/load-failure.tsx';
+import { loadChunk } from '../lib/chunk-load.ts';
 import { setNavigator } from '../lib/navigation.ts';
 import { PageNavigationProvider, type PageNavigation } from '../lib/page-navigation.tsx';
 import { findRoute } from '../lib/route-table.ts';
@@ -36,7 +38,7 @@ export function isLightLocation(url: URL): boolean {
 const lightPageComponents = new Map<string, ComponentType>(
   [...lightPages].flatMap((path) => {
     const load = pages[path];
-    return load ? [[path, lazy(load)] as const] : [];
+    return load ? [[path, lazy(() => loadChunk(load))] as const] : [];
   }),
 );
 
@@ -83,9 +85,11 @@ export function LightApp({ onLeave }: { onLeave: () => void }) {
   if (!Page) return <div aria-busy="true" />;
   return (
     <PageNavigationProvider value={navigation}>
-      <Suspense fallback={<div aria-busy="true" />}>
-        <Page />
-      </Suspense>
+      <LoadFailureBoundary key={key}>
+        <Suspense fallback={<div aria-busy="true" />}>
+          <Page />
+        </Suspense>
+      </LoadFailureBoundary>
     </PageNavigationProvider>
   );
 }

@@ -1,8 +1,13 @@
+import type { Profile } from '@vp/contract';
 import { ApiPaths } from '../lib/api-paths.ts';
-import { fetchEarly } from '../lib/http.ts';
+import { fetchEarly, fetchEarlyAfter } from '../lib/http.ts';
 import { getToken } from '../lib/session.ts';
 import { loadShell } from './load-shell.ts';
 import { lightPages, pageKey, pages } from './pages.ts';
+
+function mayReadVendorData(profile: unknown): boolean {
+  return (profile as Partial<Profile> | null)?.acceptedTOS === true;
+}
 
 const quietly = (load: Promise<unknown>) => void load.catch(() => undefined);
 
@@ -14,7 +19,8 @@ const PAGE_DATA: Partial<Record<string, readonly string[]>> = {
 /**
  * Starts loading what the full app needs for this address at once, beside the router's own chunk,
  * instead of one after the other once the router has matched the route. A failed load is retried
- * by the route itself, which shows the error. The calls the page opens with start now too.
+ * by the route itself, which shows the error. The calls the page opens with start now too, those
+ * that read vendor data once the profile allows them.
  */
 export function preloadFullApp(pathname: string): void {
   const key = pageKey(pathname);
@@ -23,7 +29,11 @@ export function preloadFullApp(pathname: string): void {
   if (key && lightPages.has(key)) return;
   quietly(loadShell());
   if (getToken()) {
-    fetchEarly([ApiPaths.profile, ...((key && PAGE_DATA[key]) ?? [])]);
+    fetchEarly([ApiPaths.profile]);
+    const data = key ? PAGE_DATA[key] : undefined;
+    // The guard sends a user who has not accepted the terms to /tos, and the server refuses them
+    // the page's data: it is asked for once the profile says they are accepted.
+    if (data) fetchEarlyAfter(ApiPaths.profile, (profile) => (mayReadVendorData(profile) ? data : []));
     quietly(import('./account.ts'));
     quietly(import('../layout/app-layout.tsx'));
   }

@@ -1,6 +1,7 @@
 import { PRODUCT_NAME, TITLE_SUFFIX } from '@vp/contract';
 import { useEffect } from 'react';
 import { Outlet, useLocation, useRouteError } from 'react-router';
+import { LoadFailure } from '../components/load-failure.tsx';
 import { UnsavedChangesBlocker } from '../components/unsaved-changes-blocker.tsx';
 import { useSession } from '../lib/session.ts';
 import { findRoute } from '../lib/route-table.ts';
@@ -34,17 +35,18 @@ export function RootRoute() {
   );
 }
 
-/** Shown when a page fails to load (most often: a new version was deployed under an open tab). */
+/**
+ * Shown when a route cannot be shown and no layout is on screen around it: the shell's or the
+ * layout's own code did not arrive, or a login-free page failed. Framed like the login page.
+ */
 export function RouteError() {
-  const error = useRouteError();
-  console.error(error);
-  return (
-    <main style={{ padding: 48, fontFamily: 'system-ui, sans-serif' }}>
-      <h1>Something went wrong</h1>
-      <p>The page could not be shown. Reloading usually fixes this.</p>
-      <button type="button" onClick={() => window.location.reload()}>
-        Reload
-      </button>
-    </main>
-  );
+  return <LoadFailure error={useRouteError()} framed />;
+}
+
+/**
+ * Shown in the signed-in layout's content area when a page cannot be shown, most often because its
+ * code did not arrive (the portal cannot be reached, or a new version has replaced it).
+ */
+export function PageError() {
+  return <LoadFailure error={useRouteError()} />;
 }

@@ -3,9 +3,10 @@ import { redirect, type RouteObject } from 'react-router';
 import { guardLoader } from './guard.ts';
 import { loadShell } from './load-shell.ts';
 import { lightPages, pages } from './pages.ts';
-import { RootRoute, RouteError } from './root-route.tsx';
+import { PageError, RootRoute, RouteError } from './root-route.tsx';
 import { constantRoutes, permissionRoutes, type AppRoute } from '../lib/route-table.ts';
 import { RouterPageNavigation } from '../lib/router-page-navigation.tsx';
+import { loadChunk } from '../lib/chunk-load.ts';
 
 function pageRoute(
   route: AppRoute,
@@ -16,7 +17,7 @@ function pageRoute(
     path: route.path.slice(1),
     handle: route,
     lazy: async () => {
-      const Page = (await load()).default;
+      const Page = (await loadChunk(load)).default;
       // Light pages navigate through page-navigation, which the light app also provides.
       return {
         Component: light
@@ -73,16 +74,25 @@ export function buildRoutes(): RouteObject[] {
         {
           // The app shell (antd's theme, TanStack Query) around every page but the light ones.
           id: 'shell',
-          lazy: async () => ({ Component: (await loadShell()).default }),
+          lazy: async () => ({ Component: (await loadChunk(loadShell)).default }),
           children: [
             ...routesWithPages(constantRoutes, { public: true, light: false }),
             {
               id: 'layout',
-              lazy: async () => ({ Component: (await import('../layout/app-layout.tsx')).default }),
-              children: routesWithPages([...constantRoutes, ...permissionRoutes], {
-                public: false,
-                light: false,
+              lazy: async () => ({
+                Component: (await loadChunk(() => import('../layout/app-layout.tsx'))).default,
               }),
+              children: [
+                {
+                  // A page that cannot be shown says so inside the layout, which stays usable.
+                  id: 'pages',
+                  errorElement: <PageError />,
+                  children: routesWithPages([...constantRoutes, ...permissionRoutes], {
+                    public: false,
+                    light: false,
+                  }),
+                },
+              ],
             },
           ],
         },

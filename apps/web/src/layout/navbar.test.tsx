@@ -63,8 +63,8 @@ describe('navbar user menu', () => {
     expect(within(menu).getByText('Vendor account')).toBeTruthy();
     const items = within(menu).getAllByRole('menuitem');
     expect(items.map((i) => i.textContent)).toEqual([
-      'Summit Web SolutionsSWS',
-      'Summit Web Solutions...SWS-W',
+      'SWS·Summit Web Solutions',
+      'SWS-W·Summit Web Solutions...',
       'Profile',
       'Feedback',
       'Log Out',

@@ -107,7 +107,7 @@ describe('vendor selector', () => {
     expect(invalidate).toHaveBeenCalledWith();
   });
 
-  it('shows the vendor code beside each name, so names that read alike once cut still differ', async () => {
+  it('leads each name with its vendor code, so names that read alike once cut still differ', async () => {
     serve([summit, west]);
     renderSelector();
     const box = await screen.findByRole('combobox', { name: 'Vendor account' });
@@ -115,8 +115,10 @@ describe('vendor selector', () => {
     const cut = await screen.findByText('Summit Web Solutions...');
     const options = document.querySelectorAll('.ant-select-item-option');
     const texts = [...options].map((o) => o.textContent);
-    expect(texts).toEqual(['Summit Web SolutionsSWS', 'Summit Web Solutions...SWS-W']);
+    expect(texts).toEqual(['SWS·Summit Web Solutions', 'SWS-W·Summit Web Solutions...']);
     expect(cut.parentElement?.querySelector('[data-testid="vendor-code"]')?.textContent).toBe('SWS-W');
+    // Read aloud as code and name, without the dot between them.
+    expect(cut.parentElement?.querySelector('[aria-hidden="true"]')?.textContent).toBe('·');
     // The selected account shows its code too.
     const selected = box
       .closest('.ant-select')!
@@ -139,13 +141,13 @@ describe('vendor selector', () => {
     fireEvent.change(box, { target: { value: 'hic' } });
     await waitFor(() =>
       expect([...document.querySelectorAll('.ant-select-item-option')].map((o) => o.textContent)).toEqual([
-        'Harbor IDX Co.HIC',
+        'HIC·Harbor IDX Co.',
       ]),
     );
     fireEvent.change(box, { target: { value: 'west' } });
     await waitFor(() =>
       expect([...document.querySelectorAll('.ant-select-item-option')].map((o) => o.textContent)).toEqual([
-        'Summit Web Solutions...SWS-W',
+        'SWS-W·Summit Web Solutions...',
       ]),
     );
     expect(accountMatches(west, 'sws-w')).toBe(true);

@@ -59,16 +59,21 @@ export function useVendorChoice(): VendorChoice | null {
 }
 
 /**
- * An account as the lists show it: the licensee cut at the spec's 20 characters, with the vendor
- * code beside it so that two names that read alike once cut still differ. The full name is the
- * hover title.
+ * An account as the lists show it: its vendor code first, then the licensee cut at the spec's 20
+ * characters, so that two names that read alike once cut (a vendor and its sub-account) are told
+ * apart at a glance. The full name is the hover title.
  */
 export function AccountLabel({ account }: { account: LinkedAccount }) {
   return (
     <span className="vp-account-label">
-      <span title={account.licensee}>{truncateLicensee(account.licensee)}</span>
       <span className="vp-account-code" data-testid="vendor-code">
         {account.vendorCode}
+      </span>
+      <span className="vp-account-separator" aria-hidden="true">
+        ·
+      </span>
+      <span className="vp-account-name" title={account.licensee}>
+        {truncateLicensee(account.licensee)}
       </span>
     </span>
   );

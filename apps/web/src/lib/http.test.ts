@@ -1,6 +1,6 @@
 import { Messages } from '@vp/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, fetchEarly, http, TIMEOUT_MESSAGE } from './http.ts';
+import { ApiError, fetchEarly, fetchEarlyAfter, http, TIMEOUT_MESSAGE } from './http.ts';
 import { setNavigator } from './navigation.ts';
 import { getToken, resetToken, setToken } from './session.ts';
 import { setVendor } from './settings.ts';
@@ -220,6 +220,39 @@ describe('calls started before the page has loaded', () => {
     vi.setSystemTime(Date.now() + 60_000);
     fetchMock.mockResolvedValueOnce(json(200, { name: 'fresh' }));
     expect(await http.get('/profile')).toEqual({ name: 'fresh' });
+  });
+
+  it('can wait for an earlier answer that says whether to make them at all', async () => {
+    const allowed = (body: unknown) =>
+      (body as { acceptedTOS: boolean }).acceptedTOS ? ['/portal/metadata'] : [];
+    fetchMock.mockResolvedValueOnce(json(200, { acceptedTOS: false }));
+    fetchEarly(['/profile']);
+    fetchEarlyAfter('/profile', allowed);
+    // The profile is still whole for the guard that takes it.
+    expect(await http.get('/profile')).toEqual({ acceptedTOS: false });
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(fetchMock.mock.calls.map((c) => c[0])).toEqual(['/api/profile']);
+
+    fetchMock.mockReset();
+    fetchMock.mockResolvedValueOnce(json(200, { acceptedTOS: true }));
+    fetchMock.mockResolvedValueOnce(json(200, { name: 'figures' }));
+    fetchEarly(['/profile']);
+    fetchEarlyAfter('/profile', allowed);
+    expect(await http.get('/profile')).toEqual({ acceptedTOS: true });
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    expect(fetchMock.mock.calls[1]?.[0]).toBe('/api/portal/metadata');
+    expect(await http.get('/portal/metadata')).toEqual({ name: 'figures' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('that wait for a failed answer are not made', async () => {
+    fetchMock.mockResolvedValueOnce(json(401, { code: 401, message: 'Unauthorized' }));
+    const next = vi.fn(() => ['/portal/metadata']);
+    fetchEarly(['/profile']);
+    fetchEarlyAfter('/profile', next);
+    await http.get('/profile', { session: false }).catch(() => undefined);
+    expect(next).not.toHaveBeenCalled();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it('are not made without a session', () => {

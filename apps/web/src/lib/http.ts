@@ -155,6 +155,23 @@ export function fetchEarly(paths: readonly string[]): void {
   }
 }
 
+/**
+ * Starts more early calls once the early call to `path` has answered, if its answer allows them:
+ * `next` reads a copy of that answer (the request that takes it still reads its own) and names the
+ * paths to start.
+ */
+export function fetchEarlyAfter(path: string, next: (body: unknown) => readonly string[]): void {
+  const found = early.get(path);
+  if (!found) return;
+  void found.response
+    .then((res) => (res.ok ? (res.clone().json() as Promise<unknown>) : null))
+    .then((body) => {
+      const paths = body === null ? [] : next(body);
+      if (paths.length > 0) fetchEarly(paths);
+    })
+    .catch(() => undefined);
+}
+
 function takeEarly(path: string, token: string | null): Promise<Response> | null {
   const found = early.get(path);
   if (!found) return null;

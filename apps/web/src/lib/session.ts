@@ -40,6 +40,26 @@ export function setAcceptedTOS(acceptedTOS: boolean): void {
   sessionStore.set((s) => ({ ...s, acceptedTOS }));
 }
 
+/**
+ * Runs `start` once the guard knows the signed-in user may read vendor data: the account is loaded
+ * and the terms are accepted. Calls made before their page renders (a prefetch) go through this, so
+ * none runs before the guard has decided; for a user held on /tos, or without a session, never.
+ */
+export function whenVendorDataAllowed(start: () => void): void {
+  /** Whether the question is settled (started, or never to start). */
+  const settle = (): boolean => {
+    const { token, roles, acceptedTOS } = sessionStore.get();
+    if (!token || acceptedTOS === false) return true;
+    if (roles.length === 0 || acceptedTOS === null) return false;
+    start();
+    return true;
+  };
+  if (settle()) return;
+  const stop = sessionStore.subscribe(() => {
+    if (settle()) stop();
+  });
+}
+
 /** Ends the session in this browser; listeners forget what belonged to it (vendor choice, cache). */
 export function resetToken(): void {
   writeStorage(StorageKeys.token, null);

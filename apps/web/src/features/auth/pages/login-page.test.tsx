@@ -76,6 +76,18 @@ describe('login form', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Incorrect username or password.');
     expect(router.state.location.pathname).toBe('/login');
     expect(getToken()).toBeNull();
+    // The cursor is back in the password, selected, to be typed again.
+    const password = screen.getByLabelText('Password') as HTMLInputElement;
+    expect(document.activeElement).toBe(password);
+    expect([password.selectionStart, password.selectionEnd]).toEqual([0, 'wrong-password'.length]);
+  });
+
+  it('a failure that is not about the credentials leaves the focus where it was', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    renderLogin();
+    fill('demo', 'a-password');
+    await screen.findByRole('alert');
+    expect(document.activeElement).not.toBe(screen.getByLabelText('Password'));
   });
 
   it('asks for both fields before calling the server', () => {
@@ -86,6 +98,14 @@ describe('login form', () => {
     expect(screen.getByText('Please enter your username.')).toBeTruthy();
     expect(screen.getByText('Please enter a password.')).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(screen.getByLabelText('Username'));
+  });
+
+  it('with only the password missing, the cursor goes to the password', () => {
+    vi.stubGlobal('fetch', vi.fn());
+    renderLogin();
+    fill('demo', '');
+    expect(document.activeElement).toBe(screen.getByLabelText('Password'));
   });
 
   it('links to the forgot-password page', () => {

@@ -1,6 +1,6 @@
 import { safeRedirect } from '@vp/contract';
 import { useState, type FormEvent } from 'react';
-import { errorMessage } from '../../../lib/http.ts';
+import { ApiError, errorMessage } from '../../../lib/http.ts';
 import { PageLink, usePageNavigate, usePageSearchParams } from '../../../lib/page-navigation.tsx';
 import { setToken } from '../../../lib/session.ts';
 import { login } from '../api.ts';
@@ -12,6 +12,14 @@ import { PasswordInput, TextInput } from '../components/text-input.tsx';
 interface FieldErrors {
   username?: string;
   password?: string;
+}
+
+/** Puts the cursor in the field the user has to fix; `select` so that typing replaces what is there. */
+function focusField(id: string, select = false) {
+  const input = document.getElementById(id);
+  if (!(input instanceof HTMLInputElement)) return;
+  input.focus();
+  if (select) input.select();
 }
 
 export default function LoginPage() {
@@ -29,7 +37,10 @@ export default function LoginPage() {
     if (!username.trim()) errors.username = 'Please enter your username.';
     if (!password) errors.password = 'Please enter a password.';
     setFieldErrors(errors);
-    if (errors.username || errors.password) return;
+    if (errors.username || errors.password) {
+      focusField(errors.username ? 'login-username' : 'login-password');
+      return;
+    }
 
     setError(null);
     setBusy(true);
@@ -40,6 +51,8 @@ export default function LoginPage() {
       navigate(safeRedirect(params.get('redirect')), { replace: true });
     } catch (err) {
       setError(errorMessage(err));
+      // Refused credentials: the password is what is usually mistyped (the answer does not say which).
+      if (err instanceof ApiError && err.status === 401) focusField('login-password', true);
     } finally {
       setBusy(false);
     }

@@ -1,11 +1,17 @@
-import { displayDate } from '@vp/contract';
+import { displayDate, safeRedirect } from '@vp/contract';
 import { Button, Card, Typography } from 'antd';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../lib/http.ts';
 import { resetToken, setAcceptedTOS, useSession } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
 import { logout } from '../api.ts';
 import { useAcceptTerms, useTermsOfService } from '../terms-api.ts';
+
+/** Where accepting leads: the page the guard held the user back from, else the dashboard. */
+export function afterAccepting(redirect: string | null): string {
+  const target = safeRedirect(redirect);
+  return target.split('?')[0] === '/tos' ? '/dashboard' : target;
+}
 
 /**
  * Terms of service; a user who has not accepted them is held here by the guard, and may log out
@@ -13,6 +19,7 @@ import { useAcceptTerms, useTermsOfService } from '../terms-api.ts';
  */
 export default function TosPage() {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const { token } = useSession();
   const terms = useTermsOfService();
   const accept = useAcceptTerms();
@@ -21,7 +28,7 @@ export default function TosPage() {
     accept.mutate(undefined, {
       onSuccess: () => {
         setAcceptedTOS(true);
-        void navigate('/dashboard', { replace: true });
+        void navigate(afterAccepting(params.get('redirect')), { replace: true });
       },
       onError: (err) => void toast('error', errorMessage(err)),
     });

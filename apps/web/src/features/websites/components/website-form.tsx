@@ -312,6 +312,10 @@ export function WebsiteForm(props: Props) {
               placeholder="Select a product"
               loading={products.isLoading}
               options={(products.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
+              // Until the products are in, the saved product has no name to show: not its id.
+              labelRender={({ label }) =>
+                label ?? (products.isPending ? <span aria-busy="true">Loading…</span> : null)
+              }
             />
           </Form.Item>
         </Col>

@@ -39,7 +39,7 @@ export function WebsitesFilter({
         className="vp-search"
         prefix={<SearchOutlined aria-hidden="true" />}
         aria-label="Search websites"
-        placeholder="Domain, licensee, MLS ID, member #, office …"
+        placeholder="Domain, licensee, MLS ID, office"
         allowClear
         value={search}
         onChange={(e) => onSearch(e.target.value)}

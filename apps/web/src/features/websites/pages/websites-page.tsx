@@ -10,8 +10,9 @@ import { Button, Card, Result, Space } from 'antd';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { EmptyState, ErrorState } from '../../../components/query-states.tsx';
+import { loadChunk } from '../../../lib/chunk-load.ts';
 import { ApiError, errorMessage } from '../../../lib/http.ts';
-import { getToken, useRole } from '../../../lib/session.ts';
+import { getToken, useRole, whenVendorDataAllowed } from '../../../lib/session.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { message } from '../../../lib/toast.ts';
@@ -30,12 +31,13 @@ import {
 import '../websites.css';
 
 // The modal (forms, date pickers, tabs) is only needed once a row is opened.
-const WebsiteModal = lazy(() => import('./composed-website-modal.tsx'));
+const WebsiteModal = lazy(() => loadChunk(() => import('./composed-website-modal.tsx')));
 
 /**
  * The page's list is asked for as soon as this chunk loads, so the call runs while the layout and
  * the page render instead of after them; the page's own query then finds it in the cache. It reads
- * the URL exactly as the page does, so a reloaded page 3 prefetches page 3.
+ * the URL exactly as the page does, so a reloaded page 3 prefetches page 3. It waits for the guard:
+ * a user held on /tos is refused the list.
  */
 function prefetchFirstPage(): void {
   if (!window.location.pathname.endsWith(WEBSITES_PATH) || !getToken()) return;
@@ -45,7 +47,7 @@ function prefetchFirstPage(): void {
     queryFn: () => fetchWebsites(params),
   });
 }
-prefetchFirstPage();
+whenVendorDataAllowed(prefetchFirstPage);
 const EXPORT_TOAST = 'websites-export';
 
 /** History state of an entry this page pushed to open a site: closing it goes Back instead. */
