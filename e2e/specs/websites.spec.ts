@@ -1,6 +1,7 @@
 import { inflateRawSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { TeamMessages } from '@vp/contract';
 import { baseUrl } from '../support/server.ts';
 import { pickOption } from '../support/antd.ts';
 import { apiLogin, useSession, users } from '../support/session.ts';
@@ -232,6 +233,10 @@ test('team: add an agent, then remove them', async ({ page, request }) => {
     .filter({ hasText: other.lastName })
     .getByRole('button', { name: /Remove/ })
     .click();
+  // Removing asks first, naming the agent.
+  const confirm = page.getByRole('dialog').filter({ hasText: 'from the team?' });
+  await expect(confirm).toContainText(other.lastName);
+  await confirm.getByRole('button', { name: TeamMessages.removeAction, exact: true }).click();
   await expect(page.getByText('Agent removed successfully')).toBeVisible();
   await expect(rows).toHaveCount(1);
 });
