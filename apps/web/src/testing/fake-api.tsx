@@ -1,4 +1,4 @@
-import type { Metadata, Website } from '@vp/contract';
+import type { DocumentType, Metadata, Website } from '@vp/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -147,6 +147,18 @@ export const metadata = (reciprocalAllowed = false): Metadata => ({
   isConsumer: true,
   isProvider: false,
 });
+
+/** The Site Access Form's document type, as /documenttypes answers it. */
+export const safDocumentType: DocumentType = {
+  id: 1,
+  type: 'SAF',
+  name: 'saf',
+  scope: 'website',
+  signatureRequired: true,
+  requiredForVendor: false,
+  requiredForSites: true,
+  requiredForProducts: [],
+};
 
 export const products = [
   { id: 1, name: 'IDX' },

@@ -20,7 +20,8 @@ import forge from 'node-forge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_URL, latestMailTo, setup } from '../../../test/helper.ts';
 import { generateSelfSigned } from './certificate.ts';
-import { freshDomain, setupPortal, type PortalTest } from '../websites/test-fixture.ts';
+import { createSite, setupPortal, type PortalTest } from '../websites/test-fixture.ts';
+import { mailedSigningToken } from './test-fixture.ts';
 
 /**
  * The Site Access Form ceremony through the API: prepare, send, the mailed links, open, consent,
@@ -64,15 +65,7 @@ async function agentWithBroker(
   return pick;
 }
 
-async function newSite(agent: string, products = [1]): Promise<number> {
-  const res = await t.call(t.tokens.demo, 'POST', '/api/portal/websites', {
-    domainName: freshDomain('saf'),
-    memberNumber: agent,
-    products,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().id as number;
-}
+const newSite = (agent: string, products = [1]) => createSite(t, agent, products, 'saf');
 
 const prepare = (site: number, token = t.tokens.demo) =>
   t.call(token, 'GET', `/api/documenttype/${safType}/sign?website=${site}`);
@@ -103,12 +96,7 @@ async function send(site: number): Promise<{ documentId: number; signatories: Sa
   return { documentId: res.json().documentId, signatories };
 }
 
-async function linkOf(email: string): Promise<string> {
-  const mail = await latestMailTo(t, email);
-  const m = new RegExp(`${PUBLIC_URL}/sign/([A-Za-z0-9_-]{43})`).exec(mail?.text ?? '');
-  if (!m?.[1]) throw new Error(`no signing link mailed to ${email}`);
-  return m[1];
-}
+const linkOf = (email: string) => mailedSigningToken(t, email);
 
 const UA = 'Mozilla/5.0 (SAF test)';
 const pub = (method: 'GET' | 'POST', url: string, payload?: unknown) =>

@@ -7,10 +7,10 @@ import {
 } from '@vp/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUBLIC_URL, latestMailTo } from '../../../test/helper.ts';
 import { uploadPaperSaf } from '../documents/test-fixture.ts';
+import { mailedSigningToken } from '../signatures/test-fixture.ts';
 import { hasCountingSaf } from './saf-standing.ts';
-import { freshDomain, setupPortal, type PortalTest } from './test-fixture.ts';
+import { createSite, setupPortal, type PortalTest } from './test-fixture.ts';
 
 /**
  * Where a site stands with its Site Access Form, and activation held to it: only a form signed by
@@ -39,15 +39,7 @@ async function agentsWithBrokers(): Promise<{ agent: string; office: string }[]>
     LIMIT 6`);
 }
 
-async function newSite(agent: string, products = [1]): Promise<number> {
-  const res = await t.call(t.tokens.demo, 'POST', '/api/portal/websites', {
-    domainName: freshDomain('round'),
-    memberNumber: agent,
-    products,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().id as number;
-}
+const newSite = (agent: string, products = [1]) => createSite(t, agent, products, 'round');
 
 /** The site as the API answers it, checked against the SQL rule that lists and figures use. */
 async function site(id: number): Promise<WebsiteDetail> {
@@ -73,12 +65,7 @@ async function send(id: number): Promise<{ documentId: number; signatories: SafP
   return { documentId: res.json().documentId, signatories };
 }
 
-async function linkOf(email: string): Promise<string> {
-  const mail = await latestMailTo(t, email);
-  const m = new RegExp(`${PUBLIC_URL}/sign/([A-Za-z0-9_-]{43})`).exec(mail?.text ?? '');
-  if (!m?.[1]) throw new Error(`no signing link mailed to ${email}`);
-  return m[1];
-}
+const linkOf = (email: string) => mailedSigningToken(t, email);
 
 async function sign(token: string, fullName: string) {
   expect((await t.inject({ method: 'GET', url: `/api/sign/${token}` })).statusCode).toBe(200);

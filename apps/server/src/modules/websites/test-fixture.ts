@@ -57,3 +57,19 @@ export function freshDomain(label = 'site'): string {
   domainSeq += 1;
   return `${label}-${process.pid}-${domainSeq}.example.com`;
 }
+
+/** A new Pending Activation site of the demo vendor for an agent; its id. */
+export async function createSite(
+  t: PortalTest,
+  memberNumber: string,
+  products: number[] = [1],
+  label = 'site',
+): Promise<number> {
+  const res = await t.call(t.tokens.demo, 'POST', '/api/portal/websites', {
+    domainName: freshDomain(label),
+    memberNumber,
+    products,
+  });
+  if (res.statusCode !== 201) throw new Error(`site not created: ${res.statusCode} ${res.body}`);
+  return res.json().id as number;
+}

@@ -49,5 +49,4 @@ describe('website form product', () => {
     await waitFor(() => expect(within(productField()).getByText('IDX with Teams')).toBeTruthy());
     expect(within(productField()).queryByText('Loading…')).toBeNull();
   });
-
 });

@@ -3,7 +3,14 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { setAccount, setToken } from '../../../lib/session.ts';
-import { metadata, products, renderWithClient, serveApi, website } from '../../../testing/fake-api.tsx';
+import {
+  metadata,
+  products,
+  renderWithClient,
+  safDocumentType,
+  serveApi,
+  website,
+} from '../../../testing/fake-api.tsx';
 import { WebsiteModal } from './website-modal.tsx';
 
 beforeEach(() => {
@@ -15,17 +22,6 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const SAF_TYPE = {
-  id: 1,
-  type: 'SAF',
-  name: 'saf',
-  scope: 'website',
-  signatureRequired: true,
-  requiredForVendor: false,
-  requiredForSites: true,
-  requiredForProducts: [],
-};
-
 function serveSite(status: SiteStatus, safType = true) {
   return serveApi((method, path) => {
     if (path === '/portal/metadata') return { body: metadata() };
@@ -33,8 +29,8 @@ function serveSite(status: SiteStatus, safType = true) {
     if (path.startsWith('/searchagent/')) return { body: [] };
     if (method === 'GET' && path === '/portal/websites/7') return { body: website({ status }) };
     if (path === '/documenttypes/required?name=saf')
-      return safType ? { body: SAF_TYPE } : { status: 404, body: { code: 404, message: 'none' } };
-    if (path === '/documenttypes') return { body: [SAF_TYPE] };
+      return safType ? { body: safDocumentType } : { status: 404, body: { code: 404, message: 'none' } };
+    if (path === '/documenttypes') return { body: [safDocumentType] };
     if (path === '/portal/websites/7/documents') return { body: [] };
     if (path === '/documenttype/1/sign?website=7')
       return {

@@ -3,7 +3,14 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { message } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccount, setToken } from '../../../lib/session.ts';
-import { metadata, products, renderWithClient, serveApi, website } from '../../../testing/fake-api.tsx';
+import {
+  metadata,
+  products,
+  renderWithClient,
+  safDocumentType,
+  serveApi,
+  website,
+} from '../../../testing/fake-api.tsx';
 import { WebsiteModal } from './website-modal.tsx';
 
 beforeEach(() => {
@@ -364,21 +371,11 @@ describe('website modal: create', () => {
 });
 
 describe('website modal: the Site Access Form and activation', () => {
-  const safType = {
-    id: 1,
-    type: 'SAF',
-    name: 'saf',
-    scope: 'website',
-    signatureRequired: true,
-    requiredForVendor: false,
-    requiredForSites: true,
-    requiredForProducts: [],
-  };
   function serveWithSaf(saf: SafStanding) {
     serveApi((method, path) => {
       if (path === '/portal/metadata') return { body: metadata() };
       if (path === '/products') return { body: products };
-      if (path === '/documenttypes/required?name=saf') return { body: safType };
+      if (path === '/documenttypes/required?name=saf') return { body: safDocumentType };
       if (method === 'GET' && path === '/portal/websites/7')
         return { body: { ...website({ status: 'Pending Activation' }), pendingRequests: [], saf } };
       return undefined;
