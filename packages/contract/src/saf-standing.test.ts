@@ -7,6 +7,7 @@ describe('safStandingText', () => {
   const signed: SafStanding = { state: 'signed', signed: 3, total: 3, paper: false };
   it.each([
     [SAF_NOT_SENT, 'Pending Activation', 'SAF not sent'],
+    [SAF_NOT_SENT, 'Active', 'No signed SAF on file'],
     [out, 'Pending Activation', 'Out for signature (1 of 3 signed)'],
     [{ ...out, state: 'declined' }, 'Pending Activation', 'Declined'],
     [signed, 'Pending Activation', 'Signed: awaiting MLS activation'],

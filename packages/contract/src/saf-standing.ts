@@ -27,7 +27,8 @@ export const SAF_NOT_SENT: SafStanding = { state: 'not-sent', signed: 0, total: 
 export function safStandingText(standing: SafStanding, status: SiteStatus): string {
   switch (standing.state) {
     case 'not-sent':
-      return 'SAF not sent';
+      // A licensed site without a form of this round was licensed before forms were kept here.
+      return status === 'Pending Activation' ? 'SAF not sent' : 'No signed SAF on file';
     case 'out-for-signature':
       return `Out for signature (${standing.signed} of ${standing.total} signed)`;
     case 'declined':

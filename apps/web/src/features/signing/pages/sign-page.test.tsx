@@ -164,6 +164,10 @@ describe('signing page: the form', () => {
       name: 'Sign the Site Access Form - peaks-realty.example',
     });
     expect(screen.getByText(/asks you to sign/).textContent).not.toContain('.pdf');
+    // The lead names the website once.
+    expect(screen.getByText(/asks you to sign/).textContent).toMatch(
+      /asks you to sign the Site Access Form for the website peaks-realty\.example\.$/,
+    );
     expect(
       screen.getByText(/Dana Ortiz \(Broker, Bayside Premier Realty\), dana@peaks\.example/),
     ).toBeTruthy();

@@ -259,10 +259,14 @@ function SigningForm({
 
   const others = view.others;
   const title = documentTitle(view.documentLabel);
+  // The lead names the website once: the document's own name may end with it.
+  const kind = title.endsWith(` - ${view.domainName}`)
+    ? title.slice(0, -(view.domainName.length + 3))
+    : title;
   return (
     <SignLayout title={`Sign the ${title}`} wide>
       <p className="vp-sign-lead">
-        {view.vendorName} asks you to sign the {title} for the website <strong>{view.domainName}</strong>.
+        {view.vendorName} asks you to sign the {kind} for the website <strong>{view.domainName}</strong>.
       </p>
       <dl className="vp-sign-facts">
         <div>

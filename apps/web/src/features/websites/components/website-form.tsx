@@ -118,6 +118,12 @@ export function WebsiteForm(props: Props) {
     return message ? Promise.reject(new Error(message)) : Promise.resolve();
   };
 
+  // Why MLS staff cannot pick Active yet, while the selector is open to them.
+  const activeReason =
+    role === 'admin' && !readOnly && !states.statusLocked
+      ? (states.statusOptions.find((o) => o.value === 'Active' && o.disabled)?.reason ?? null)
+      : null;
+
   const picked = pick?.agent ?? null;
   const rows = agentRows(picked, picked?.broker);
   // Why a request cannot be sent now (one of its kind is pending), said beside its disabled button.
@@ -260,6 +266,9 @@ export function WebsiteForm(props: Props) {
                 >
                   {WebsiteMessages.withdrawTermination}
                 </Button>
+              ) : activeReason ? (
+                // Said under the field too: a tooltip reaches neither touch nor the keyboard.
+                <span data-testid="status-reason">{activeReason}</span>
               ) : undefined
             }
           >
@@ -334,7 +343,7 @@ export function WebsiteForm(props: Props) {
         changeBlocked={agentBlocked}
       />
 
-      {site && props.saf && states.saf !== 'hidden' && (
+      {site && props.saf && site.status !== 'Inactive' && (
         <p className="vp-saf-standing" data-testid="saf-standing">
           Site Access Form:{' '}
           <Tag color={SAF_TAG_COLOR[props.saf.state]} variant="outlined">

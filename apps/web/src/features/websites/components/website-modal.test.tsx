@@ -404,6 +404,16 @@ describe('website modal: the Site Access Form and activation', () => {
       (el) => el.textContent === 'Active',
     );
     expect(active?.getAttribute('title')).toBe(WebsiteMessages.activationNeedsSaf);
+    // Said under the field as well, for touch and the keyboard.
+    expect(screen.getByTestId('status-reason').textContent).toBe(WebsiteMessages.activationNeedsSaf);
+  });
+
+  it('shows a read-only user where the form stands too', async () => {
+    setAccount(['viewer'], true);
+    serveWithSaf({ state: 'out-for-signature', signed: 1, total: 2, paper: false });
+    expect((await screen.findByTestId('saf-standing', {}, { timeout: 5000 })).textContent).toBe(
+      'Site Access Form: Out for signature (1 of 2 signed)',
+    );
   });
 
   it('lets MLS staff pick Active on a signed form', async () => {
