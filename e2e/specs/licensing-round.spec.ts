@@ -1,5 +1,6 @@
 import { WebsiteMessages } from '@vp/contract';
 import { expect, test, type Page } from '@playwright/test';
+import { pickOption } from '../support/antd.ts';
 import { chooseFile, chooseType, fileRows, smallPdf } from '../support/documents.ts';
 import { auth } from '../support/saf.ts';
 import { baseUrl } from '../support/server.ts';
@@ -45,8 +46,8 @@ test('an Inactive site is licensed again, and activated only once its SAF is on 
   await expect(status).toBeEnabled();
   await status.click();
   await expect(openOptions(phone)).toHaveText(['Inactive', 'Active (Pending)']);
-  await openOptions(phone).filter({ hasText: 'Active (Pending)' }).click();
-  await expect(statusSelect(phone)).toContainText('Active (Pending)');
+  await phone.keyboard.press('Escape');
+  await pickOption(phone, status, 'Active (Pending)');
   const now = new Date();
   const today = [now.getMonth() + 1, now.getDate()].map((n) => String(n).padStart(2, '0')).join('/');
   await expect(modal.getByLabel('Start Date')).toHaveValue(`${today}/${now.getFullYear()}`);
