@@ -1,7 +1,9 @@
 // No tenant slows the others: the demo vendor holds 50,000 more websites and exports them through
 // the streaming call, ten times back to back and ten at once, while another vendor's user loads the
-// first page of their own list. Prints the time of one 50,000-row export, what ten parallel export
-// requests from one user are answered, and the other tenant's page latency idle and during exports.
+// first page of their own list. Then the two shapes of attack: a loop of exports each abandoned
+// 3 ms after it starts, and rounds of 32 parallel 500-row pages (every sort, deep pages) from one
+// user. Prints the time of one 50,000-row export, what the attacker's requests are answered, and the
+// other tenant's page latency idle and under each load.
 /* global fetch, performance */
 import { login, report } from './lib/harness.mjs';
 import { SCALE_SITES, startScaledServer } from './lib/websites-scale.mjs';
@@ -15,6 +17,60 @@ const percentile = (values, p) => {
 };
 const summary = (ms) =>
   `p50 ${percentile(ms, 50).toFixed(1)} ms, p95 ${percentile(ms, 95).toFixed(1)} ms, max ${Math.max(...ms).toFixed(1)} ms (n=${ms.length})`;
+
+const SORTS = ['domainName', 'lastName', 'status', 'startDate', 'termDate', 'office', 'memberNumber'];
+const ATTACK_MS = 8_000;
+
+/** `until` settles after `ms`; meanwhile `attack` runs in a loop on `lanes` lanes; counts answers. */
+function attackFor(ms, lanes, attack) {
+  const answers = new Map();
+  const stopAt = performance.now() + ms;
+  const lane = async () => {
+    while (performance.now() < stopAt) {
+      const status = await attack().catch((e) => (e.name === 'AbortError' ? 'aborted' : 'error'));
+      answers.set(status, (answers.get(status) ?? 0) + 1);
+    }
+  };
+  return { done: Promise.all(Array.from({ length: lanes }, lane)), answers };
+}
+
+/** An export abandoned 3 ms after it was asked for. */
+async function abortedExport(url, token) {
+  const ac = new AbortController();
+  const timer = setTimeout(() => ac.abort(), 3);
+  try {
+    const res = await fetch(url, { headers: { Authorization: `Bearer ${token}` }, signal: ac.signal });
+    await res.arrayBuffer();
+    return res.status;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** 32 pages of 500 rows at once, each a random sort, order and depth. */
+async function pageBurst(baseUrl, token) {
+  const one = async () => {
+    const sort = SORTS[Math.floor(Math.random() * SORTS.length)];
+    const order = Math.random() < 0.5 ? 'asc' : 'desc';
+    const page = 1 + Math.floor(Math.random() * 100);
+    const res = await fetch(
+      `${baseUrl}/api/portal/websites?page=${page}&pageSize=500&sort=${sort}&order=${order}`,
+      {
+        headers: { Authorization: `Bearer ${token}` },
+      },
+    );
+    await res.arrayBuffer();
+    return res.status;
+  };
+  const statuses = await Promise.all(Array.from({ length: 32 }, one));
+  return statuses.every((s) => s === 200)
+    ? 'all 200'
+    : statuses.includes(429)
+      ? 'some 429'
+      : statuses.join(',');
+}
+
+const tally = (answers) => [...answers].map(([k, v]) => `${v} x ${k}`).join(', ');
 
 async function timed(url, token) {
   const t0 = performance.now();
@@ -70,8 +126,17 @@ try {
   const burstAnswers = (await burst).map((r) => r.status);
   const count = (s) => burstAnswers.filter((x) => x === s).length;
 
+  const aborts = attackFor(ATTACK_MS, 4, () => abortedExport(exportUrl, demo));
+  const duringAborts = await sampleWhile(baseUrl, other, aborts.done);
+  const healthAborts = (await timed(`${baseUrl}/api/health`)).ms;
+  const bursts = attackFor(ATTACK_MS, 1, () => pageBurst(baseUrl, demo));
+  const duringBursts = await sampleWhile(baseUrl, other, bursts.done);
+
   const p95During = percentile(during, 95);
-  const pass = p95During <= PAGE_GOAL_MS;
+  const p95Aborts = percentile(duringAborts, 95);
+  const p95Bursts = percentile(duringBursts, 95);
+  const verdict = (p) => (p <= PAGE_GOAL_MS ? 'PASS' : 'FAIL');
+  const pass = [p95During, p95Aborts, p95Bursts].every((p) => p <= PAGE_GOAL_MS);
   report(
     'tenant-isolation',
     [
@@ -79,8 +144,12 @@ try {
       `Ten exports back to back: ${summary(exportTimes)}`,
       `Ten export requests at once from one user: ${count(200)} x 200, ${count(429)} x 429`,
       `Other tenant's page 1 idle:                 ${summary(idle)}`,
-      `Other tenant's page 1 during ten exports:   ${summary(during)}  target p95 <= ${PAGE_GOAL_MS} ms: ${pass ? 'PASS' : 'FAIL'}`,
+      `Other tenant's page 1 during ten exports:   ${summary(during)}  target p95 <= ${PAGE_GOAL_MS} ms: ${verdict(p95During)}`,
       `Other tenant's page 1 during the burst:     ${summary(duringBurst)}`,
+      `Attack 1, exports abandoned after 3 ms (4 loops, ${ATTACK_MS / 1000} s): ${tally(aborts.answers)}`,
+      `  other tenant's page 1: ${summary(duringAborts)}  target p95 <= ${PAGE_GOAL_MS} ms: ${verdict(p95Aborts)}; /api/health after it: ${healthAborts.toFixed(1)} ms`,
+      `Attack 2, rounds of 32 parallel 500-row pages (${ATTACK_MS / 1000} s): ${tally(bursts.answers)}`,
+      `  other tenant's page 1: ${summary(duringBursts)}  target p95 <= ${PAGE_GOAL_MS} ms: ${verdict(p95Bursts)}`,
     ],
     {
       exportMs: Math.round(one.ms),
@@ -91,6 +160,16 @@ try {
       otherPageIdle: { p50: percentile(idle, 50), p95: percentile(idle, 95) },
       otherPageDuringExports: { p50: percentile(during, 50), p95: p95During, n: during.length },
       otherPageDuringBurst: { p50: percentile(duringBurst, 50), p95: percentile(duringBurst, 95) },
+      abortedExports: {
+        answers: Object.fromEntries(aborts.answers),
+        otherP50: percentile(duringAborts, 50),
+        otherP95: p95Aborts,
+      },
+      pageBursts: {
+        answers: Object.fromEntries(bursts.answers),
+        otherP50: percentile(duringBursts, 50),
+        otherP95: p95Bursts,
+      },
       pass,
     },
   );

@@ -57,7 +57,7 @@ export async function startScaledServer({ sites = SCALE_SITES } = {}) {
     await db.close();
   }
   const seedMs = performance.now() - t0;
-  const server = await startServer({ env, dataDir });
+  const server = await startServer({ env, dataDir, quiet: !process.env.BENCH_VERBOSE });
   const token = await login(server.baseUrl);
   return {
     ...server,

@@ -22,6 +22,7 @@ import { createOutboxMailer, createSmtpMailer, type Mailer } from './platform/ma
 import { registerApiSchemas } from './platform/openapi.ts';
 import { registerAfterReply } from './platform/after-reply.ts';
 import { registerExpensiveLimit } from './platform/expensive.ts';
+import { DEFAULT_BODY_LIMIT, registerBodyDeadline, serverFactory } from './platform/connection-limits.ts';
 import { registerScope } from './platform/scope.ts';
 import { SessionService, type SessionOptions } from './platform/sessions.ts';
 import { createStorage, type FileStorage } from './platform/storage.ts';
@@ -63,13 +64,16 @@ const FEATURES = [
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
+  const limits = { ...config.connections, largestBodyBytes: config.maxUploadBytes + 64 * 1024 };
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     // Per-request logging would dominate hot reads; failures are logged by the error handler.
     logController: new LogController({ disableRequestLogging: true }),
-    bodyLimit: 1024 * 1024,
+    // Small routes read a few KB; the few that take more say so (and uploads are multipart).
+    bodyLimit: DEFAULT_BODY_LIMIT,
     frameworkErrors: answerFrameworkError,
+    serverFactory: serverFactory(limits),
   });
 
   const ownBus = !deps.bus;
@@ -97,10 +101,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   registerInputGuard(app);
   registerAfterReply(app);
+  registerBodyDeadline(app, limits);
   registerJsonParser(app);
   registerSecurityHeaders(app, config.publicUrl);
   registerScope(app, { db: database.db, sessions });
-  registerExpensiveLimit(app);
+  registerExpensiveLimit(app, database);
   await registerApiSchemas(app);
   for (const feature of FEATURES) feature(app, ctx);
   registerApiDocs(app);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { ConnectionLimits } from './platform/connection-limits.ts';
 
 /**
  * Every environment variable, parsed once. This file sits one level below the server package root
@@ -37,6 +38,13 @@ const envSchema = z.object({
     .min(0)
     .max(7 * 86400)
     .default(600),
+  HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(600).default(10),
+  REQUEST_GRACE_SECONDS: z.coerce.number().min(0.1).max(3600).default(15),
+  MIN_UPLOAD_KBPS: z.coerce.number().min(0.1).max(1_000_000).default(16),
+  IDLE_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
+  KEEP_ALIVE_SECONDS: z.coerce.number().min(0.1).max(3600).default(5),
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).max(10_000_000).default(8192),
   S3_URL: z.url().optional(),
   S3_BUCKET: z.string().min(3).max(63).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
@@ -73,6 +81,8 @@ export interface Config {
   orphanGraceMs: number;
   /** S3-compatible object storage; null keeps files on local disk in filesDir. */
   s3: S3Config | null;
+  /** Timeouts and connection caps (see platform/connection-limits.ts). */
+  connections: Omit<ConnectionLimits, 'largestBodyBytes'>;
   /** The sealing certificate (PKCS#12) and its password; null generates a self-signed one in dataDir. */
   signingP12: { path: string; password: string } | null;
 }
@@ -123,6 +133,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteCreatePerMinute: e.SITE_CREATE_PER_MINUTE,
     maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1_000_000),
     orphanGraceMs: e.ORPHAN_GRACE_SECONDS * 1000,
+    connections: {
+      headersTimeoutMs: e.HEADERS_TIMEOUT_SECONDS * 1000,
+      requestGraceMs: e.REQUEST_GRACE_SECONDS * 1000,
+      minBodyBytesPerSecond: e.MIN_UPLOAD_KBPS * 1024,
+      idleTimeoutMs: e.IDLE_TIMEOUT_SECONDS * 1000,
+      keepAliveTimeoutMs: e.KEEP_ALIVE_SECONDS * 1000,
+      // Behind a proxy every connection comes from the proxy's address: the proxy caps them.
+      maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS ?? (e.TRUST_PROXY ? 0 : 100),
+      maxConnections: e.MAX_CONNECTIONS,
+    },
     s3: e.S3_URL
       ? {
           endpoint: e.S3_URL,

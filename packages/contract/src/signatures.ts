@@ -254,12 +254,19 @@ export const VerifyMessages = {
   sealed: 'This document was sealed by the Vendor Portal and has not been changed since.',
   altered: 'This document carries a Vendor Portal seal, but it has been changed since it was sealed.',
   unknown: 'This PDF was not sealed by the Vendor Portal.',
+  voided:
+    'This document was sealed by the Vendor Portal and has not been changed, but it has since been voided: it no longer licenses the website.',
+  superseded:
+    'This document was sealed by the Vendor Portal and has not been changed, but a newer Site Access Form for the same website has replaced it.',
+  tooLarge: (mb: number) => `The file is larger than ${mb} MB; a sealed Site Access Form is much smaller.`,
+  lengthRequired: 'Please send the file with its length (Content-Length).',
+  busy: 'Too many verifications at once. Please wait a moment and try again.',
   notPdf: 'This file is not a PDF.',
   fileRequired: 'Please choose a PDF to verify.',
 } as const;
 
 export const verifyResultSchema = z.object({
-  result: z.enum(['sealed', 'altered', 'unknown', 'not-pdf']),
+  result: z.enum(['sealed', 'voided', 'superseded', 'altered', 'unknown', 'not-pdf']),
   message: z.string(),
   sha256: z.string(),
   document: z

@@ -47,6 +47,37 @@ export function openPostgres(url: string, max = 10): Database {
 }
 
 /**
+ * Runs `task` so that an abort of `signal` cancels its statement: on PostgreSQL on a connection of
+ * its own, cancelled on the server (pg_cancel_backend) and then closed, so the cancel can never
+ * reach a later statement of whoever uses the connection next. The embedded database runs one
+ * statement at a time on this thread and cannot be interrupted; there the next statement is not run.
+ */
+export async function withCancel<T>(
+  database: Database,
+  signal: AbortSignal,
+  task: (db: Db) => Promise<T>,
+): Promise<T> {
+  signal.throwIfAborted();
+  if (database.kind === 'pglite') return task(database.db);
+  const client = await database.pool.connect();
+  // Set from the server's BackendKeyData on connect; the typings leave it out.
+  const pid = (client as unknown as { processID: number }).processID;
+  let cancelled: Promise<unknown> | null = null;
+  const onAbort = () => {
+    cancelled = database.pool.query('SELECT pg_cancel_backend($1)', [pid]).catch(() => undefined);
+  };
+  signal.addEventListener('abort', onAbort, { once: true });
+  try {
+    signal.throwIfAborted();
+    return await task(drizzlePg({ client }) as unknown as Db);
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+    if (cancelled) await cancelled;
+    client.release(cancelled ? true : undefined);
+  }
+}
+
+/**
  * Runs the migrations, then `then` (e.g. the demo seed) while still holding the migration lock, so
  * instances starting together neither migrate nor seed twice.
  */

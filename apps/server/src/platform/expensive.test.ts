@@ -1,14 +1,20 @@
+import net from 'node:net';
 import { Messages } from '@vp/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { setup, type TestContext } from '../../test/helper.ts';
+import { setup, usePostgres, type TestContext } from '../../test/helper.ts';
+import { withCancel } from '../db/client.ts';
 import { EXPENSIVE_PER_USER } from './expensive.ts';
 
 /** One user's parallel expensive requests are bounded; other users keep their share. */
 
 const PROBE = '/api/test-probe/expensive';
+const WORK_PROBE = '/api/test-probe/expensive-work';
 let t: TestContext;
+let port = 0;
 let release: () => void = () => undefined;
 let gate = Promise.resolve();
+let worked = 0;
 
 beforeAll(async () => {
   t = await setup({
@@ -17,8 +23,77 @@ beforeAll(async () => {
         await gate;
         return { ok: true };
       });
+      // Its database work waits for the gate inside its turn.
+      app.get(WORK_PROBE, { config: { access: 'vendor-read', expensive: true } }, async (request) =>
+        request.work(async () => {
+          worked += 1;
+          await gate;
+          return { ok: true };
+        }),
+      );
     },
   });
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  port = (t.app.server.address() as net.AddressInfo).port;
+});
+
+/** A real HTTP request whose client closes the connection `afterMs` after sending it. */
+function abandoned(url: string, token: string, afterMs = 150): Promise<void> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    socket.once('error', () => undefined);
+    socket.once('connect', () => {
+      socket.write(`GET ${url} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\n\r\n`);
+      setTimeout(() => socket.destroy(), afterMs);
+    });
+    socket.once('close', () => resolve());
+  });
+}
+
+it('keeps an abandoned request’s place until its work has ended, not until its client left', async () => {
+  const demo = (await t.login('demo'))!;
+  gate = new Promise((resolve) => (release = resolve));
+  await Promise.all(Array.from({ length: EXPENSIVE_PER_USER }, () => abandoned(PROBE, demo)));
+  // Every client has gone; their handlers still run, so their places are still taken.
+  const refused = await t.inject({ method: 'GET', url: PROBE, headers: t.auth(demo) });
+  expect(refused.statusCode).toBe(429);
+  release();
+  await new Promise((r) => setTimeout(r, 100));
+  expect((await t.inject({ method: 'GET', url: PROBE, headers: t.auth(demo) })).statusCode).toBe(200);
+});
+
+it('does not run the database work of a request abandoned while it waited for its turn', async () => {
+  const demo = (await t.login('demo'))!;
+  gate = new Promise((resolve) => (release = resolve));
+  worked = 0;
+  // The first holds the user's turn; the second waits behind it and is given up.
+  const first = t.inject({ method: 'GET', url: WORK_PROBE, headers: t.auth(demo) });
+  await new Promise((r) => setTimeout(r, 100));
+  await abandoned(WORK_PROBE, demo, 100);
+  // The server hears of the closed connection a moment after the client gave up.
+  await new Promise((r) => setTimeout(r, 100));
+  release();
+  expect((await first).statusCode).toBe(200);
+  await new Promise((r) => setTimeout(r, 100));
+  expect(worked).toBe(1);
+});
+
+it('cancels the statement of an abandoned request', async () => {
+  const ac = new AbortController();
+  if (usePostgres) {
+    // PostgreSQL cancels it on the server: a 30 s statement ends as soon as the request is given up.
+    const started = Date.now();
+    const running = withCancel(t.database, ac.signal, (db) => db.execute(sql`SELECT pg_sleep(30)`));
+    setTimeout(() => ac.abort(), 200);
+    await expect(running).rejects.toThrow(/cancel/i);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  } else {
+    // The embedded database cannot interrupt a statement: the next one is not run.
+    ac.abort();
+    let ran = false;
+    await expect(withCancel(t.database, ac.signal, async () => void (ran = true))).rejects.toThrow();
+    expect(ran).toBe(false);
+  }
 });
 afterAll(async () => t?.close());
 

@@ -1,40 +1,110 @@
 import { Messages } from '@vp/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import { withCancel, type Database, type Db } from '../db/client.ts';
 import { TooManyRequestsError } from './errors.ts';
+import { WorkGate } from './work-gate.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** A request that reads much (list pages, searches, the export): limited per user at a time. */
     expensive?: boolean;
   }
+  interface FastifyRequest {
+    /**
+     * Runs an expensive request's database work in its turn (see WorkGate), on a connection that
+     * is cancelled when the client goes away. Only on routes declared `expensive`.
+     */
+    work<T>(task: (db: Db) => Promise<T>): Promise<T>;
+    /** Keeps the request's place until `until` settles (a stream still reading when the handler returns). */
+    holdPlaceUntil(until: Promise<unknown>): void;
+    /** Aborted when the client leaves before the answer is complete. */
+    abandoned: AbortSignal;
+  }
 }
 
-/** How many expensive requests one user may have running at once; a browser needs two or three. */
+/** How many expensive requests one user may have under way at once; a browser needs two or three. */
 export const EXPENSIVE_PER_USER = 4;
 
-const running = Symbol('expensive');
-type Counted = FastifyRequest & { [running]?: number };
+/**
+ * Expensive requests at once per database, all users together: the embedded database runs one
+ * statement at a time anyway, so one turn keeps another tenant behind at most one statement of the
+ * busiest user; PostgreSQL keeps some of its pool for everything else.
+ */
+export const gateCapacity = (database: Database): number =>
+  database.kind === 'pglite' ? 1 : Math.max(1, Math.floor(database.pool.options.max / 2));
+
+class AbandonedError extends Error {
+  constructor() {
+    super('The client went away before the answer was complete.');
+    this.name = 'AbortError';
+  }
+}
+
+/** Aborted when the response is closed before it was completely written. */
+function abandonedSignal(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  const raw = reply.raw;
+  const onClose = () => {
+    if (!raw.writableFinished) controller.abort(new AbandonedError());
+  };
+  raw.once('close', onClose);
+  return controller.signal;
+}
 
 /**
- * One user cannot occupy the server with parallel expensive requests: beyond the limit they are
- * answered 429 at once, before any work, so other tenants keep their share.
+ * One user cannot occupy the server with expensive requests: beyond EXPENSIVE_PER_USER under way
+ * they are answered 429 at once, before any work. A request keeps its place until its work has
+ * ended, not until its client leaves, so abandoning requests frees nothing early. Their database
+ * work takes fair turns between users, and an abandoned request's query is cancelled.
  */
-export function registerExpensiveLimit(app: FastifyInstance): void {
-  const perUser = new Map<number, number>();
-  app.addHook('preHandler', async (request: Counted) => {
-    if (!request.routeOptions.config?.expensive || !request.session) return;
-    const userId = request.session.user.id;
-    const now = perUser.get(userId) ?? 0;
+export function registerExpensiveLimit(app: FastifyInstance, database: Database): void {
+  const gate = new WorkGate(gateCapacity(database));
+  const underWay = new Map<number, number>();
+
+  const take = (userId: number): (() => void) => {
+    const now = underWay.get(userId) ?? 0;
     if (now >= EXPENSIVE_PER_USER) throw new TooManyRequestsError(Messages.tooManyAtOnce);
-    perUser.set(userId, now + 1);
-    request[running] = userId;
+    underWay.set(userId, now + 1);
+    let given = false;
+    return () => {
+      if (given) return;
+      given = true;
+      const left = (underWay.get(userId) ?? 1) - 1;
+      if (left <= 0) underWay.delete(userId);
+      else underWay.set(userId, left);
+    };
+  };
+
+  app.decorateRequest('work', function notExpensive(): never {
+    throw new Error('request.work is only for routes declared expensive');
   });
-  app.addHook('onResponse', async (request: Counted) => {
-    const userId = request[running];
-    if (userId === undefined) return;
-    request[running] = undefined;
-    const left = (perUser.get(userId) ?? 1) - 1;
-    if (left <= 0) perUser.delete(userId);
-    else perUser.set(userId, left);
+  app.decorateRequest('holdPlaceUntil', function notExpensive(): never {
+    throw new Error('request.holdPlaceUntil is only for routes declared expensive');
+  });
+  app.decorateRequest('abandoned', null as unknown as AbortSignal);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.expensive) return;
+    const handler = route.handler as RouteHandlerMethod;
+    route.handler = async function expensive(this: FastifyInstance, request: FastifyRequest, reply) {
+      const userId = request.session?.user.id;
+      if (userId === undefined) return handler.call(this, request, reply);
+      const release = take(userId);
+      const abandoned = abandonedSignal(reply);
+      let held: Promise<unknown> | null = null;
+      request.abandoned = abandoned;
+      request.holdPlaceUntil = (until) => {
+        held = until;
+      };
+      request.work = (task) => gate.turn(userId, abandoned, () => withCancel(database, abandoned, task));
+      try {
+        return await handler.call(this, request, reply);
+      } finally {
+        if (held) void (held as Promise<unknown>).catch(() => undefined).finally(release);
+        else release();
+      }
+    };
   });
 }
+
+export { AbandonedError };

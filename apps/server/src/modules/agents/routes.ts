@@ -42,7 +42,7 @@ export function agentsRoutes(app: FastifyInstance, ctx: AppContext): void {
         response: found,
       },
     },
-    async (request) => service.search(request.params.query),
+    async (request) => request.work((db) => service.search(request.params.query, db)),
   );
 
   api.get(
@@ -56,7 +56,8 @@ export function agentsRoutes(app: FastifyInstance, ctx: AppContext): void {
         response: found,
       },
     },
-    async (request) => service.searchReciprocal(vendorOf(request), request.params.query),
+    async (request) =>
+      request.work((db) => service.searchReciprocal(vendorOf(request), request.params.query, db)),
   );
 
   api.get(

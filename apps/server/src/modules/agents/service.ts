@@ -1,17 +1,19 @@
 import { AgentSearchMessages, WebsiteMessages, type Agent } from '@vp/contract';
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { ForbiddenError, NotFoundError } from '../../platform/errors.ts';
 import { agentByMemberNumber, searchAgents, toAgent, vendorAllowsReciprocal } from './queries.ts';
 
 /** Agent search over the MLS roster (own members) and reciprocal agents, and one agent by member number. */
 export function agentsService({ db }: AppContext) {
   return {
-    search: (query: string): Promise<Agent[]> => searchAgents(db, query, false),
+    /** `on`: the connection of an expensive request's turn. */
+    search: (query: string, on: Db = db): Promise<Agent[]> => searchAgents(on, query, false),
 
-    async searchReciprocal(vendorId: number, query: string): Promise<Agent[]> {
-      if (!(await vendorAllowsReciprocal(db, vendorId)))
+    async searchReciprocal(vendorId: number, query: string, on: Db = db): Promise<Agent[]> {
+      if (!(await vendorAllowsReciprocal(on, vendorId)))
         throw new ForbiddenError(WebsiteMessages.reciprocalNotAllowed);
-      return searchAgents(db, query, true);
+      return searchAgents(on, query, true);
     },
 
     async byMemberNumber(vendorId: number, memberNumber: string): Promise<Agent> {

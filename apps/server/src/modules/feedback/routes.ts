@@ -2,6 +2,7 @@ import { feedbackResponseSchema, ticketBodySchema } from '@vp/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { BODY_LIMITS } from '../../platform/connection-limits.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { sessionOf, vendorOf } from '../../platform/scope.ts';
 import { feedbackService } from './service.ts';
@@ -15,6 +16,7 @@ export function feedbackRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/ticket',
     {
       config: { access: 'vendor-read' },
+      bodyLimit: BODY_LIMITS.ticket,
       schema: {
         tags: ['feedback'],
         summary: 'Send feedback to the MLS; it is stored and mailed to support',

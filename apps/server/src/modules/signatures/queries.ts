@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/sql.ts';
 import {
   documents,
   documentTypes,
@@ -205,6 +206,29 @@ export async function sealedBySha(db: Db, sha256: string) {
     .where(and(eq(documents.sha256, sha256), sql`${documents.sealedAt} IS NOT NULL`))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * Whether a newer Site Access Form of the same website counts in its place: signed by everyone
+ * (or on paper) and not voided, made after this one.
+ */
+export async function isSuperseded(
+  db: Db,
+  doc: { id: number; websiteId: number | null; createdAt: Date },
+): Promise<boolean> {
+  if (doc.websiteId === null) return false;
+  const [row] = await rowsOf<{ newer: boolean }>(
+    db,
+    sql`SELECT EXISTS (
+      SELECT 1 FROM documents d
+      JOIN document_types t ON t.id = d.type_id AND t.name = 'saf'
+      LEFT JOIN signature_requests r ON r.document_id = d.id
+      WHERE d.website_id = ${doc.websiteId} AND d.id <> ${doc.id} AND d.approved AND NOT d.voided
+        AND (d.paper OR r.status = 'completed')
+        AND (d.created_at, d.id) > (${doc.createdAt.toISOString()}::timestamptz, ${doc.id})
+    ) AS newer`,
+  );
+  return row?.newer ?? false;
 }
 
 export async function siteLabel(db: Db, siteId: number) {

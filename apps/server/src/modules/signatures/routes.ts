@@ -17,12 +17,13 @@ import {
   verifyResultSchema,
   voidBodySchema,
 } from '@vp/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { actorOf } from '../../platform/actor.ts';
 import { AppError, BadRequestError, TooManyRequestsError } from '../../platform/errors.ts';
+import { BODY_LIMITS } from '../../platform/connection-limits.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { PerMinuteLimit } from '../../platform/per-minute.ts';
 import { vendorOf } from '../../platform/scope.ts';
@@ -37,8 +38,13 @@ const origin = (request: FastifyRequest): Origin => {
   return { ip: request.ip ?? '', userAgent: (Array.isArray(ua) ? ua[0] : ua)?.slice(0, 500) ?? '' };
 };
 
-/** Largest PDF the verify call reads. */
-const VERIFY_MAX_BYTES = 30 * 1024 * 1024;
+/** Largest PDF the verify call reads: a sealed Site Access Form is well under 1 MB. */
+export const VERIFY_MAX_BYTES = 5 * 1024 * 1024;
+/** The multipart envelope around the file. */
+const VERIFY_ENVELOPE_BYTES = 16 * 1024;
+/** Verifications under way at once: in this instance, and from one client address. */
+export const VERIFY_AT_ONCE = 4;
+export const VERIFY_AT_ONCE_PER_ADDRESS = 2;
 
 const certificateSchema = z.object({
   subject: z.string(),
@@ -67,6 +73,43 @@ export function signaturesRoutes(app: FastifyInstance, ctx: AppContext): void {
   // lookup, but one address still cannot flood the public calls.
   const signingLimit = perAddress(SIGNING_CALLS_PER_MINUTE);
   const verifyLimit = perAddress(VERIFY_CALLS_PER_MINUTE);
+  const verifying = new Map<string, number>();
+  let verifyingInAll = 0;
+  /**
+   * A verify declares its length, which must be within the limit: refused before a byte of the body
+   * is read, and the connection closed, so an endless or oversized upload is never read. Then it
+   * takes a place among the few verifications under way, given back when it has been answered.
+   */
+  const verifyGate = async (request: FastifyRequest, reply: FastifyReply) => {
+    const length = Number(request.headers['content-length']);
+    if (!(length > 0)) {
+      void reply.header('Connection', 'close');
+      throw new AppError(411, VerifyMessages.lengthRequired);
+    }
+    if (length > VERIFY_MAX_BYTES + VERIFY_ENVELOPE_BYTES) {
+      void reply.header('Connection', 'close');
+      throw new AppError(413, VerifyMessages.tooLarge(VERIFY_MAX_BYTES / 1024 / 1024));
+    }
+    const address = request.ip;
+    const mine = verifying.get(address) ?? 0;
+    if (verifyingInAll >= VERIFY_AT_ONCE || mine >= VERIFY_AT_ONCE_PER_ADDRESS) {
+      void reply.header('Connection', 'close');
+      throw new TooManyRequestsError(VerifyMessages.busy);
+    }
+    verifyingInAll += 1;
+    verifying.set(address, mine + 1);
+    let given = false;
+    const release = () => {
+      if (given) return;
+      given = true;
+      verifyingInAll -= 1;
+      const left = (verifying.get(address) ?? 1) - 1;
+      if (left <= 0) verifying.delete(address);
+      else verifying.set(address, left);
+    };
+    reply.raw.once('close', release);
+    reply.raw.once('finish', release);
+  };
   app.addHook('onReady', async () => service.warmUp());
 
   api.get(
@@ -157,6 +200,7 @@ export function signaturesRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/sign/:token',
     {
       config: { access: 'public' },
+      bodyLimit: BODY_LIMITS.signature,
       onRequest: signingLimit,
       schema: {
         tags,
@@ -300,7 +344,7 @@ export function signaturesRoutes(app: FastifyInstance, ctx: AppContext): void {
       '/api/verify',
       {
         config: { access: 'public' },
-        onRequest: verifyLimit,
+        onRequest: [verifyLimit, verifyGate],
         schema: {
           tags,
           summary: 'Is this PDF one the portal sealed, unchanged? (multipart, field `file`)',
@@ -313,7 +357,7 @@ export function signaturesRoutes(app: FastifyInstance, ctx: AppContext): void {
         if (!part || part.fieldname !== 'file') throw new BadRequestError(VerifyMessages.fileRequired);
         const bytes = await part.toBuffer().catch((err: unknown) => {
           if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-            throw new AppError(413, `The file is larger than ${VERIFY_MAX_BYTES / 1024 / 1024} MB.`);
+            throw new AppError(413, VerifyMessages.tooLarge(VERIFY_MAX_BYTES / 1024 / 1024));
           throw new BadRequestError(VerifyMessages.fileRequired);
         });
         if (bytes.length === 0) throw new BadRequestError(VerifyMessages.fileRequired);

@@ -43,9 +43,15 @@ export async function verifyPdf(ctx: AppContext, bytes: Buffer): Promise<VerifyR
   const found = await q.sealedBySha(ctx.db, sha256);
   if (found) {
     const list = await q.signersOf(ctx.db, found.request.id);
+    const voided = found.document.voided || found.request.status === 'voided';
+    const standing = voided
+      ? 'voided'
+      : (await q.isSuperseded(ctx.db, found.document))
+        ? 'superseded'
+        : 'sealed';
     return {
-      result: 'sealed',
-      message: VerifyMessages.sealed,
+      result: standing,
+      message: VerifyMessages[standing],
       sha256,
       document: {
         label: found.document.label,

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { actorOf } from '../../platform/actor.ts';
+import { BODY_LIMITS } from '../../platform/connection-limits.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { siteParamsSchema } from '../../platform/params.ts';
 import { vendorOf } from '../../platform/scope.ts';
@@ -35,6 +36,7 @@ export function teamsRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/websites/:id/team',
     {
       config: { access: 'vendor-write' },
+      bodyLimit: BODY_LIMITS.team,
       schema: {
         tags,
         summary: 'Create the team of an IDX Team website, led by its agent',
@@ -53,6 +55,7 @@ export function teamsRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/websites/:id/team',
     {
       config: { access: 'vendor-write' },
+      bodyLimit: BODY_LIMITS.team,
       schema: {
         tags,
         summary: 'Add or remove team members; the primary stays',

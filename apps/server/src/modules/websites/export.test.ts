@@ -1,7 +1,7 @@
 import { WEBSITE_SORT_FIELDS, type Website } from '@vp/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportLines, exportsInProgress } from './export.ts';
+import { exportLines, exportsInProgress, type BatchRunner } from './export.ts';
 import { setupPortal, type PortalTest } from './test-fixture.ts';
 
 /** The streamed export of the websites list: who may read it, its shape, its order, one at a time. */
@@ -110,6 +110,8 @@ describe('GET /api/portal/websites/export', () => {
   });
 });
 
+const direct: BatchRunner = (task) => task(t.db);
+
 describe('the export shares the server', () => {
   it('lets other work run between its batches', async () => {
     const seen: number[] = [];
@@ -118,7 +120,7 @@ describe('the export shares the server', () => {
     const timer = setInterval(() => (tick += 1), 0);
     try {
       for await (const _chunk of exportLines(
-        t.db,
+        direct,
         t.vendors.summit,
         { sort: 'domainName', order: 'asc' },
         7,
@@ -143,7 +145,7 @@ describe('the export reads in keyset batches', () => {
   );
   it.each(cases)('in the list order by %s %s', async (sort, order) => {
     let body = '';
-    for await (const chunk of exportLines(t.db, t.vendors.summit, { sort, order }, 7)) body += chunk;
+    for await (const chunk of exportLines(direct, t.vendors.summit, { sort, order }, 7)) body += chunk;
     const expected = await listed(t.tokens.demo, `&sort=${sort}&order=${order}`);
     expect(ndjson(body).map((s) => s.rowKey)).toEqual(expected.map((s) => s.rowKey));
   });

@@ -138,9 +138,12 @@ export async function exportBatch(
   return { lines: row?.lines ?? null, n: Number(row?.n ?? 0), last: row?.last ?? null };
 }
 
+/** Runs one batch's statement: directly, or in an expensive request's turn. */
+export type BatchRunner = <T>(task: (db: Db) => Promise<T>) => Promise<T>;
+
 /** Every website of the query, batch by batch, as NDJSON text. */
 export async function* exportLines(
-  db: Db,
+  run: BatchRunner,
   vendorId: number,
   query: ExportQuery,
   batch = EXPORT_BATCH,
@@ -151,7 +154,8 @@ export async function* exportLines(
   for (const range of ranges) {
     let after: Cursor | null = null;
     for (;;) {
-      const { lines, n, last } = await exportBatch(db, vendorId, query, range, after, batch);
+      const from = after;
+      const { lines, n, last } = await run((db) => exportBatch(db, vendorId, query, range, from, batch));
       if (n === 0 || lines === null || last === null) break;
       yield `${lines}\n`;
       // The embedded database runs on this thread and a stream reads on at once: without a turn of
@@ -164,7 +168,6 @@ export async function* exportLines(
 }
 
 export function websitesExportRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const { db } = ctx;
   const busy = exportsInProgress(ctx);
   scheduleWebsiteUpkeep(app, ctx);
 
@@ -193,23 +196,29 @@ export function websitesExportRoutes(app: FastifyInstance, ctx: AppContext): voi
       busy.add(userId);
       let total: number;
       try {
-        total = await countWebsites(db, vendorId, query);
+        total = await request.work((on) => countWebsites(on, vendorId, query));
       } catch (err) {
         busy.delete(userId);
         throw err;
       }
-      const release = () => busy.delete(userId);
-      // Released when the answer is done or the client goes away, whichever comes first.
-      reply.raw.once('close', release);
+      // The export is under way until its last batch has been read or the stream is given up, not
+      // until its client leaves: a client that keeps abandoning exports frees nothing early.
       async function* lines() {
         try {
-          yield* exportLines(db, vendorId, query);
+          yield* exportLines(request.work, vendorId, query);
         } finally {
-          release();
+          busy.delete(userId);
         }
       }
       const stream = Readable.from(lines(), { objectMode: false });
-      stream.once('error', (err) => request.log.error({ err }, 'websites export failed'));
+      stream.once('error', (err) => {
+        if (!request.abandoned.aborted) request.log.error({ err }, 'websites export failed');
+      });
+      // A stream destroyed before it was read never enters lines(): its place is given back here.
+      const ended = new Promise<void>((resolve) => stream.once('close', resolve)).then(() =>
+        busy.delete(userId),
+      );
+      request.holdPlaceUntil(ended);
       return (
         reply
           .type(NDJSON_TYPE)

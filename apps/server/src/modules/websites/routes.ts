@@ -64,7 +64,7 @@ export function websitesRoutes(app: FastifyInstance, ctx: AppContext): void {
         response: { 200: websiteListSchema, ...errorResponses },
       },
     },
-    async (request) => service.list(vendorOf(request), request.query),
+    async (request) => request.work((db) => service.list(vendorOf(request), request.query, db)),
   );
 
   api.get(

@@ -13,6 +13,7 @@ import {
   type WithdrawableRequestKind,
 } from '@vp/contract';
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { ConflictError, NotFoundError } from '../../platform/errors.ts';
 import { PerMinuteLimit } from '../../platform/per-minute.ts';
@@ -50,7 +51,9 @@ export function websitesService({ db, config }: AppContext) {
     takeCreation: (vendorId) => creations.take(vendorId),
   };
   return {
-    list: (vendorId: number, query: ListQuery): Promise<WebsiteList> => listWebsites(db, vendorId, query),
+    /** `on`: the connection of an expensive request's turn. */
+    list: (vendorId: number, query: ListQuery, on: Db = db): Promise<WebsiteList> =>
+      listWebsites(on, vendorId, query),
 
     /** One site, with the requests it has waiting for MLS staff and where its SAF stands. */
     async get(vendorId: number, id: number): Promise<WebsiteDetail> {

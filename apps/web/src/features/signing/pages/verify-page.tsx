@@ -18,6 +18,8 @@ function formatDate(iso: string): string {
 
 const RESULT_TITLES: Record<VerifyResult['result'], string> = {
   sealed: 'Sealed and unchanged',
+  voided: 'Sealed, then voided',
+  superseded: 'Sealed, since replaced by a newer form',
   altered: 'Changed after sealing',
   unknown: 'Not sealed by the Vendor Portal',
   'not-pdf': 'Not a PDF',

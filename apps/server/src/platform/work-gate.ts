@@ -1,0 +1,83 @@
+/**
+ * Fair turns at a shared resource (the database's time for expensive work). At most `capacity`
+ * tasks run at once, one per user; waiting users are served in turn, so a user with many tasks
+ * queued waits behind others instead of ahead of them, and a newcomer waits for at most the tasks
+ * already running. A waiting task whose signal aborts leaves the queue without running.
+ */
+interface Waiter {
+  start: () => void;
+}
+
+export class WorkGate {
+  private readonly runningUsers = new Set<number>();
+  /** Waiting tasks per user; the map's order is the order users are served in. */
+  private readonly waiting = new Map<number, Waiter[]>();
+
+  constructor(readonly capacity: number) {}
+
+  get running(): number {
+    return this.runningUsers.size;
+  }
+
+  async turn<T>(user: number, signal: AbortSignal, task: () => Promise<T>): Promise<T> {
+    await this.enter(user, signal);
+    try {
+      signal.throwIfAborted();
+      return await task();
+    } finally {
+      this.runningUsers.delete(user);
+      // Having just had a turn, the user's next task waits behind everyone already in line.
+      const mine = this.waiting.get(user);
+      if (mine) {
+        this.waiting.delete(user);
+        this.waiting.set(user, mine);
+      }
+      this.next();
+    }
+  }
+
+  private enter(user: number, signal: AbortSignal): Promise<void> {
+    signal.throwIfAborted();
+    if (this.runningUsers.size < this.capacity && !this.runningUsers.has(user) && !this.waiting.size) {
+      this.runningUsers.add(user);
+      return Promise.resolve();
+    }
+    return new Promise<void>((resolve, reject) => {
+      const onAbort = () => {
+        const list = this.waiting.get(user);
+        const at = list?.indexOf(waiter) ?? -1;
+        if (list && at >= 0) {
+          list.splice(at, 1);
+          if (list.length === 0) this.waiting.delete(user);
+        }
+        reject(signal.reason);
+      };
+      const waiter: Waiter = {
+        start: () => {
+          signal.removeEventListener('abort', onAbort);
+          resolve();
+        },
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      const list = this.waiting.get(user);
+      if (list) list.push(waiter);
+      else this.waiting.set(user, [waiter]);
+      this.next();
+    });
+  }
+
+  /** Starts waiting tasks while there is room: the first user in line not already running. */
+  private next(): void {
+    while (this.runningUsers.size < this.capacity) {
+      const user = [...this.waiting.keys()].find((u) => !this.runningUsers.has(u));
+      if (user === undefined) return;
+      const list = this.waiting.get(user)!;
+      const waiter = list.shift()!;
+      this.waiting.delete(user);
+      // A user with more waiting goes to the back of the line.
+      if (list.length > 0) this.waiting.set(user, list);
+      this.runningUsers.add(user);
+      waiter.start();
+    }
+  }
+}
