@@ -4,7 +4,7 @@
 // 3 ms after it starts, and rounds of 32 parallel 500-row pages (every sort, deep pages) from one
 // user. Prints the time of one 50,000-row export, what the attacker's requests are answered, and the
 // other tenant's page latency idle and under each load.
-/* global fetch, performance */
+/* global fetch, performance, AbortController, clearTimeout */
 import { login, report } from './lib/harness.mjs';
 import { SCALE_SITES, startScaledServer } from './lib/websites-scale.mjs';
 
