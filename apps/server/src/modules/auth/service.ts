@@ -13,7 +13,7 @@ import {
 } from '@vp/contract';
 import type { AppContext } from '../../context.ts';
 import { BadRequestError, UnauthorizedError, parse } from '../../platform/errors.ts';
-import { limitedPasswordCheck, reserveResetMail } from '../../platform/login-limit.ts';
+import { limitedPasswordCheck, loginLimits, reserveResetMail } from '../../platform/login-limit.ts';
 import { hashPasswordGated } from '../../platform/password-gate.ts';
 import { checkNewPassword } from '../../platform/new-password.ts';
 import { newToken, sha256, verifyPassword } from '../../platform/passwords.ts';
@@ -53,7 +53,8 @@ export function authService(ctx: AppContext) {
     async login(creds: Credentials, meta: { address: string; userAgent?: string }): Promise<LoginResponse> {
       const username = parse(usernameSchema, creds.username);
       const password = creds.password.length <= PASSWORD_MAX * 4 ? creds.password : '';
-      const user = await limitedPasswordCheck(db, { account: username, address: meta.address }, async () => {
+      const who = { account: username, address: meta.address };
+      const user = await limitedPasswordCheck(db, who, loginLimits(who), async () => {
         const found = await q.findUserByUsername(db, username);
         // Always one scrypt run, whether or not the user exists, so timing tells nothing.
         const ok = await verifyPassword(password, found?.passwordHash);
