@@ -9,6 +9,7 @@ import {
   type LoginResponse,
   type RegisterBody,
   type ResetPasswordBody,
+  type LoginCodeAccount,
   type LoginCodeResponse,
 } from '@vp/contract';
 import type { AppContext } from '../../context.ts';
@@ -73,7 +74,17 @@ export function authService(ctx: AppContext) {
       return { code, expiresAt: expiresAt.toISOString() };
     },
 
-    /** Exchanges a one-time code for a session of its user; a used, unknown or expired code is refused. */
+    /** Whose account a code opens, for the page that asks before anyone uses it; the code stays unused. */
+    async loginCodeAccount(code: string): Promise<LoginCodeAccount> {
+      const account = await q.loginCodeAccount(db, sha256(code), new Date());
+      if (!account) throw new BadRequestError(LoginCodeMessages.invalid);
+      return account;
+    },
+
+    /**
+     * Uses a one-time code, once its account has been shown and confirmed, for a session of its
+     * user; a used, unknown or expired code is refused.
+     */
     async loginWithCode(
       code: string,
       meta: { address: string; userAgent?: string },
