@@ -78,9 +78,7 @@ export class PasswordGate {
   async run<T>(scope: GateScope, task: () => Promise<T>): Promise<T> {
     // Always the pair, then the address, then overall: one order for everyone cannot deadlock.
     const keys = [
-      ...(scope.account !== undefined
-        ? [`pair:${scope.account.toLowerCase()}|${scope.address ?? ''}`]
-        : []),
+      ...(scope.account !== undefined ? [`pair:${scope.account.toLowerCase()}|${scope.address ?? ''}`] : []),
       ...(scope.address !== undefined ? [`address:${scope.address}`] : []),
     ];
     const held: Semaphore[] = [];
