@@ -1,7 +1,7 @@
 import { validateWithoutEval } from '@vp/contract';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { isLightLocation, LightApp } from './app/light-app.tsx';
+import { isLightLocation, LightApp, settleLoginCodeLink } from './app/light-app.tsx';
 import { preloadFullApp } from './app/preload.ts';
 import { LoadFailure } from './components/load-failure.tsx';
 import { loadChunk } from './lib/chunk-load.ts';
@@ -27,6 +27,7 @@ function startApp() {
   );
 }
 
+settleLoginCodeLink();
 if (isLightLocation(new URL(window.location.href))) {
   root.render(
     <StrictMode>

@@ -1,3 +1,4 @@
+import { PRODUCT_NAME } from './constants.ts';
 import { ROLES } from './roles.ts';
 import { z } from './zod.ts';
 
@@ -42,18 +43,39 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 /** How long a one-time login code works. */
 export const LOGIN_CODE_TTL_MS = 2 * 60 * 1000;
 
+/**
+ * A link's login code never logs anyone in by itself: the page it opens shows whose account it is
+ * and asks first, also when nobody is logged in, and only the confirmation uses the code.
+ */
 export const LoginCodeMessages = {
   invalid: 'This login link is invalid or has expired. Please log in.',
-  switchTitle: 'Switch account?',
-  switchText: (current: string, next: string) =>
-    `You are logged in as ${current}. This link logs in as ${next}. Log in as ${next} instead?`,
+  checking: 'Checking the login link…',
+  title: (name: string) => `Continue as ${name}?`,
+  intro: `This link logs you in to the ${PRODUCT_NAME} as the account below. Continue only if it is your own.`,
+  signedIn: (current: string) =>
+    `You are logged in as ${current} on this browser. Continuing logs ${current} out here.`,
+  confirm: (name: string) => `Continue as ${name}`,
+  cancel: 'Cancel',
 } as const;
 
-/** POST /login/code: a one-time code from a link, exchanged for a session. */
+/** How a login code's account is named on the page that asks: its full name, else its username. */
+export function loginCodeName(account: { username: string; firstName: string; lastName: string }): string {
+  return `${account.firstName} ${account.lastName}`.trim() || account.username;
+}
+
+/** POST /login/code and /login/code/account: the one-time code a link carried. */
 export const loginCodeBodySchema = z.object({ code: z.string().min(1, LoginCodeMessages.invalid).max(200) });
-/** The session of an exchanged code, with whose it is, so the app can ask before switching users. */
+/** POST /login/code: the session of a confirmed code, with whose it is. */
 export const loginCodeResponseSchema = loginResponseSchema.extend({ username: z.string() });
 export type LoginCodeResponse = z.infer<typeof loginCodeResponseSchema>;
+/** POST /login/code/account: whose account a code opens, shown before anyone confirms it. */
+export const loginCodeAccountSchema = z.object({
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+});
+export type LoginCodeAccount = z.infer<typeof loginCodeAccountSchema>;
 /** POST /login/code/new: a code for the current user, to hand to another app or window. */
 export const newLoginCodeSchema = z.object({ code: z.string(), expiresAt: z.string() });
 

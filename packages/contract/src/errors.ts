@@ -1,3 +1,4 @@
+import { formatWait } from './format.ts';
 import { z } from './zod.ts';
 
 /** The one error shape every API failure answers with. */
@@ -26,7 +27,11 @@ export const LOGOUT_CODES: readonly number[] = [
 
 export const Messages = {
   loginFailed: 'Incorrect username or password.',
-  tooManyAttempts: 'Too many failed login attempts. Please wait 15 minutes and try again.',
+  /** Failed password checks from here: how long until the next one may be tried. */
+  tooManyAttempts: (waitSeconds: number) =>
+    `Too many failed attempts. Please try again in ${formatWait(waitSeconds)}.`,
+  /** Several password checks at once for one account from one address, or from one address. */
+  tooManyChecksAtOnce: 'Too many attempts at once. Please wait a moment and try again.',
   serverBusy: 'The server is busy; please try again in a moment.',
   notFound: 'Not found',
   forbidden: 'You do not have permission to do this.',

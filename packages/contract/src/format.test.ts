@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayDate, formatFileSize, truncateLicensee } from './format.ts';
+import { displayDate, formatFileSize, formatWait, truncateLicensee } from './format.ts';
 
 describe('truncateLicensee', () => {
   it.each([
@@ -29,4 +29,17 @@ describe('displayDate', () => {
     ['0001-01-01T00:00:00', 'Not Available'],
     [null, 'Not Available'],
   ])('%s', (input, out) => expect(displayDate(input)).toBe(out));
+});
+
+describe('formatWait (rounded up, never shorter than the wait)', () => {
+  it.each([
+    [0, '1 second'],
+    [0.2, '1 second'],
+    [1, '1 second'],
+    [1.5, '2 seconds'],
+    [59, '59 seconds'],
+    [60, '1 minute'],
+    [61, '2 minutes'],
+    [900, '15 minutes'],
+  ])('%d s', (n, out) => expect(formatWait(n)).toBe(out));
 });

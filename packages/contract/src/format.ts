@@ -30,3 +30,14 @@ export function isoDate(d: Date = new Date()): string {
   const day = String(d.getDate()).padStart(2, '0');
   return `${y}-${m}-${day}`;
 }
+
+/**
+ * How long to wait, as a message says it: whole seconds under a minute, else whole minutes, both
+ * rounded up so the wait said is never shorter than the real one ('1 second', '2 minutes').
+ */
+export function formatWait(seconds: number): string {
+  const s = Math.max(1, Math.ceil(seconds));
+  if (s < 60) return s === 1 ? '1 second' : `${s} seconds`;
+  const m = Math.ceil(s / 60);
+  return m === 1 ? '1 minute' : `${m} minutes`;
+}

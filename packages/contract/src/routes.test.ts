@@ -25,20 +25,26 @@ function input(over: Partial<GuardInput> & { path: string }): GuardInput {
 
 describe('guardDecision (spec §2 Route guard)', () => {
   const rows: { name: string; in: GuardInput; out: GuardDecision }[] = [
-    // A token in the query string is a one-time login code, never a session; the URL goes on without it.
+    // A token in the query string is a one-time login code, never a session: the page that asks
+    // first gets it, with the address to go on to without it.
     {
-      name: 'query token on a login-free route is a code to exchange',
-      in: input({ path: '/auth-redirect', query: { token: 'q1' }, fullPath: '/auth-redirect?token=q1' }),
-      out: { kind: 'exchangeCode', code: 'q1', then: '/auth-redirect' },
-    },
-    {
-      name: 'query token on a protected route: exchanged first, other parameters kept',
+      name: 'query token on a protected route goes to the page that asks, other parameters kept',
       in: input({
         path: '/websites',
         query: { token: 'q1', page: '2' },
         fullPath: '/websites?page=2&token=q1&sort=dba',
       }),
-      out: { kind: 'exchangeCode', code: 'q1', then: '/websites?page=2&sort=dba' },
+      out: { kind: 'redirect', to: '/auth-redirect?token=q1&redirect=%2Fwebsites%3Fpage%3D2%26sort%3Ddba' },
+    },
+    {
+      name: 'query token on a login-free route goes to the page that asks',
+      in: input({ path: '/login', query: { token: 'q/1+' }, fullPath: '/login?token=q%2F1%2B' }),
+      out: { kind: 'redirect', to: '/auth-redirect?token=q%2F1%2B&redirect=%2Flogin' },
+    },
+    {
+      name: 'query token on the page that asks is its own to read',
+      in: input({ path: '/auth-redirect', query: { token: 'q1' }, fullPath: '/auth-redirect?token=q1' }),
+      out: { kind: 'allow' },
     },
     {
       name: 'query token on /email is the email link, not a session',
@@ -149,7 +155,7 @@ describe('guardDecision (spec §2 Route guard)', () => {
       out: { kind: 'allow' },
     },
     {
-      name: 'query token while logged in is still only a code to exchange (the app asks before switching)',
+      name: 'query token while logged in still only goes to the page that asks before switching',
       in: input({
         path: '/dashboard',
         query: { token: 'new' },
@@ -158,7 +164,17 @@ describe('guardDecision (spec §2 Route guard)', () => {
         roles: ['vendor'],
         acceptedTOS: true,
       }),
-      out: { kind: 'exchangeCode', code: 'new', then: '/dashboard' },
+      out: { kind: 'redirect', to: '/auth-redirect?token=new&redirect=%2Fdashboard' },
+    },
+    {
+      name: 'query token on the page that asks, while logged in, is allowed there',
+      in: input({
+        path: '/auth-redirect',
+        query: { token: 'new' },
+        fullPath: '/auth-redirect?token=new',
+        storedToken: 'old',
+      }),
+      out: { kind: 'allow' },
     },
   ];
 

@@ -43,11 +43,20 @@ export const LOGIN_FREE_PATHS: readonly string[] = [
  */
 export const LOGIN_FREE_PREFIXES: readonly string[] = ['/redirect/', '/sign/'];
 
+/** The page a login code's link opens: it shows whose account the code opens and asks first. */
+export const LOGIN_CODE_PAGE = '/auth-redirect';
+
 /**
- * A token in the query string is a one-time login code to exchange for a session, except on these
- * pages, whose token is a one-off of their own (reset, invitation, email). It is never a session.
+ * A token in the query string is a one-time login code, except on these pages, whose token is a
+ * one-off of their own (reset, invitation, email), and on the page that asks before using a code.
+ * It is never a session.
  */
-export const TOKEN_QUERY_EXEMPT: readonly string[] = ['/password', '/registration', '/email'];
+export const TOKEN_QUERY_EXEMPT: readonly string[] = [
+  '/password',
+  '/registration',
+  '/email',
+  LOGIN_CODE_PAGE,
+];
 
 export function isLoginFree(path: string): boolean {
   return LOGIN_FREE_PATHS.includes(path) || LOGIN_FREE_PREFIXES.some((prefix) => path.startsWith(prefix));
@@ -91,12 +100,7 @@ export interface GuardInput {
   acceptedTOS: boolean | null;
 }
 
-export type GuardDecision =
-  | { kind: 'allow' }
-  | { kind: 'redirect'; to: string }
-  | { kind: 'fetchAccount' }
-  /** Exchange the link's one-time code for a session, then go on to `then` (the URL without it). */
-  | { kind: 'exchangeCode'; code: string; then: string };
+export type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; to: string } | { kind: 'fetchAccount' };
 
 /** The full path without its `token` parameter. */
 function withoutToken(fullPath: string): string {
@@ -112,15 +116,25 @@ function withoutToken(fullPath: string): string {
 }
 
 /**
+ * Where an address carrying a login code goes: the page that asks "Continue as …?", with the code
+ * and, as its redirect, the address without the code. Null when the address carries none. Nothing
+ * is used or stored on the way, with or without a session.
+ */
+export function loginCodeRedirect(at: Pick<GuardInput, 'path' | 'fullPath' | 'query'>): string | null {
+  const code = at.query.token;
+  if (!code || TOKEN_QUERY_EXEMPT.includes(at.path)) return null;
+  const then = withoutToken(at.fullPath);
+  return `${LOGIN_CODE_PAGE}?token=${encodeURIComponent(code)}&redirect=${encodeURIComponent(then)}`;
+}
+
+/**
  * One navigation's decision, before account info is known or after. `fetchAccount` means: load the
  * profile, then call again with roles and acceptedTOS set (or on failure reset the token and go to
  * /login).
  */
 export function guardDecision(input: GuardInput): GuardDecision {
-  const code = input.query.token;
-  if (code && !TOKEN_QUERY_EXEMPT.includes(input.path)) {
-    return { kind: 'exchangeCode', code, then: withoutToken(input.fullPath) };
-  }
+  const codePage = loginCodeRedirect(input);
+  if (codePage) return { kind: 'redirect', to: codePage };
   const token = input.storedToken;
 
   if (!token) {

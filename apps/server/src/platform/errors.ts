@@ -46,8 +46,12 @@ export class ConflictError extends AppError {
     super(409, message);
   }
 }
+/** Refused for now; `retryAfterSeconds`, when known, is sent as the Retry-After header. */
 export class TooManyRequestsError extends AppError {
-  constructor(message: string = Messages.tooManyAttempts) {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
     super(429, message);
   }
 }
@@ -156,6 +160,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     } else if (error instanceof AppError) {
       status = error.statusCode;
       body = { code: error.code, message: error.message };
+      if (error instanceof TooManyRequestsError && error.retryAfterSeconds !== undefined)
+        void reply.header('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
     } else if (
       'statusCode' in error &&
       typeof error.statusCode === 'number' &&

@@ -1,18 +1,35 @@
+import { Messages } from '@vp/contract';
 import { and, count, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { loginFailures } from '../db/schema.ts';
 import { TooManyRequestsError } from './errors.ts';
-import { passwordGate, type GateScope } from './password-gate.ts';
+import { passwordGate } from './password-gate.ts';
 
 /**
  * Password guesses and reset mails are counted in the database, not in memory, so the limits hold
  * across instances. An attempt reserves its place before the password is checked: in one
- * transaction that locks its keys, counts the window and inserts the attempt, so a burst of parallel
- * requests cannot all pass a check that only later records the failures. Keys are per account name
- * (whether or not it exists, so the limit reveals nothing) and per address.
+ * transaction that locks its keys, counts the failures and inserts the attempt, so a burst of
+ * parallel requests cannot all pass a check that only later records the failures.
+ *
+ * Failed password checks slow down the place they come from, never the account for everyone:
+ * - one account from one address (the pair): the first few failures cost nothing; after them each
+ *   attempt waits 1 s, 2 s, 4 s … after the last failure, up to MAX_WAIT_MS;
+ * - one account from every address: past a looser number of failures, an address that has failed
+ *   recently waits on the account's count as well (growing the same way), so spreading guesses over
+ *   many addresses gains little; an address with no recent failures, such as the owner's own, is
+ *   not held by it;
+ * - one address across accounts: at most MAX_FAILURES_PER_ADDRESS in ADDRESS_WINDOW_MS.
+ * A signed-in user's current-password check counts per pair and address only, so failures made by
+ * others against the account never block its owner. Keys count whether or not the account exists.
  */
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-export const MAX_FAILURES_PER_ACCOUNT = 5;
+
+/** How long a failure counts towards the growing waits. */
+export const FAILURE_MEMORY_MS = 60 * 60 * 1000;
+export const FREE_FAILURES_PER_PAIR = 3;
+export const FREE_FAILURES_PER_ACCOUNT = 10;
+export const FIRST_WAIT_MS = 1000;
+export const MAX_WAIT_MS = 15 * 60 * 1000;
+export const ADDRESS_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_FAILURES_PER_ADDRESS = 20;
 
 export const RESET_MAIL_WINDOW_MS = 60 * 60 * 1000;
@@ -20,32 +37,62 @@ export const MAX_RESET_MAILS_PER_ACCOUNT = 3;
 export const MAX_RESET_MAILS_PER_ADDRESS = 3;
 
 /** Rows older than the longest window count for nothing. */
-const KEEP_MS = Math.max(LOGIN_WINDOW_MS, RESET_MAIL_WINDOW_MS);
+const KEEP_MS = Math.max(FAILURE_MEMORY_MS, ADDRESS_WINDOW_MS, RESET_MAIL_WINDOW_MS);
 
 export const accountKey = (username: string) => `user:${username.toLowerCase()}`;
 export const addressKey = (address: string) => `addr:${address}`;
+export const pairKey = (username: string, address: string) => `pair:${username.toLowerCase()}|${address}`;
 export const resetMailAccountKey = (username: string) => `reset-mail-user:${username.toLowerCase()}`;
 export const resetMailAddressKey = (address: string) => `reset-mail-addr:${address}`;
 
-export interface Limit {
-  key: string;
-  max: number;
-  windowMs: number;
-}
+/**
+ * A limit on one key within a window: at most `max` attempts, or `free` failures and then a
+ * growing wait after the latest one; with `whenFailed`, the wait holds only while that key has
+ * failures of its own in the window.
+ */
+export type Limit =
+  | { key: string; windowMs: number; max: number }
+  | { key: string; windowMs: number; free: number; whenFailed?: string };
 
 /** The rows an admitted attempt inserted, one per key. */
 export type Reservation = { id: number; key: string }[];
+
+export type Admission = { reservation: Reservation } | { retryAfterMs: number };
+
+/** The wait before the next attempt after `failures`: none within `free`, then 1 s doubling, capped. */
+export function waitAfter(failures: number, free: number): number {
+  if (failures < free) return 0;
+  return Math.min(FIRST_WAIT_MS * 2 ** Math.min(failures - free, 30), MAX_WAIT_MS);
+}
+
+/** When the next attempt under `limit` may be made, given the times of its key's rows (ascending). */
+function allowedFrom(limit: Limit, times: number[], failedElsewhere: boolean): number {
+  if (times.length === 0) return 0;
+  if ('max' in limit) {
+    // Once the oldest rows leave the window, the count is below the maximum again.
+    return times.length < limit.max ? 0 : times[times.length - limit.max]! + limit.windowMs;
+  }
+  if (limit.whenFailed !== undefined && !failedElsewhere) return 0;
+  const wait = waitAfter(times.length, limit.free);
+  return wait === 0 ? 0 : times[times.length - 1]! + wait;
+}
 
 // Advisory locks taken with two int4 keys live apart from the one-bigint migration lock.
 const LOCK_SPACE = 7_140;
 
 /**
- * Inserts one row per limit when every key is still below its maximum within its window; null
- * (and nothing inserted) when any is not. Holds across instances: each key is locked for the
+ * Inserts one row per limit when every limit allows an attempt now; otherwise inserts nothing and
+ * answers how long until they all do. Holds across instances: each key is locked for the
  * transaction, so the count and the insert of concurrent attempts cannot interleave.
  */
-export async function reserve(db: Db, limits: Limit[], now = Date.now()): Promise<Reservation | null> {
+export async function reserve(db: Db, limits: Limit[], now = Date.now()): Promise<Admission> {
   const sorted = [...limits].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const read = [
+    ...new Set([
+      ...sorted.map((l) => l.key),
+      ...sorted.flatMap((l) => ('max' in l ? [] : (l.whenFailed ?? []))),
+    ]),
+  ];
   return db.transaction(async (tx) => {
     // One statement per lock, in key order, so two attempts sharing keys never wait on each other
     // in a cycle; the count below then sees every attempt committed before the lock was granted.
@@ -56,25 +103,28 @@ export async function reserve(db: Db, limits: Limit[], now = Date.now()): Promis
     const rows = await tx
       .select({ key: loginFailures.key, at: loginFailures.at })
       .from(loginFailures)
-      .where(
-        and(
-          inArray(
-            loginFailures.key,
-            sorted.map((l) => l.key),
-          ),
-          gt(loginFailures.at, new Date(now - longest)),
-        ),
-      );
+      .where(and(inArray(loginFailures.key, read), gt(loginFailures.at, new Date(now - longest))));
+    const timesOf = (key: string, windowMs: number) =>
+      rows
+        .filter((r) => r.key === key && r.at.getTime() > now - windowMs)
+        .map((r) => r.at.getTime())
+        .sort((a, b) => a - b);
+    let allowedAt = 0;
     for (const limit of sorted) {
-      const since = now - limit.windowMs;
-      const used = rows.filter((r) => r.key === limit.key && r.at.getTime() > since).length;
-      if (used >= limit.max) return null;
+      const other = 'max' in limit ? undefined : limit.whenFailed;
+      const failedElsewhere = other !== undefined && timesOf(other, limit.windowMs).length > 0;
+      allowedAt = Math.max(
+        allowedAt,
+        allowedFrom(limit, timesOf(limit.key, limit.windowMs), failedElsewhere),
+      );
     }
+    if (allowedAt > now) return { retryAfterMs: allowedAt - now };
     const at = new Date(now);
-    return tx
+    const reservation = await tx
       .insert(loginFailures)
       .values(sorted.map(({ key }) => ({ key, at })))
       .returning({ id: loginFailures.id, key: loginFailures.key });
+    return { reservation };
   });
 }
 
@@ -94,11 +144,6 @@ export async function prune(db: Db, now = Date.now()): Promise<void> {
   await db.delete(loginFailures).where(lt(loginFailures.at, new Date(now - KEEP_MS)));
 }
 
-/** A successful login clears the account's count (the address keeps its own failures). */
-export async function clearAccountFailures(db: Db, username: string): Promise<void> {
-  await db.delete(loginFailures).where(eq(loginFailures.key, accountKey(username)));
-}
-
 /** How many attempts a key has within the window; for tests and diagnostics. */
 export async function attemptsOf(db: Db, key: string, windowMs: number, now = Date.now()): Promise<number> {
   const [row] = await db
@@ -108,30 +153,62 @@ export async function attemptsOf(db: Db, key: string, windowMs: number, now = Da
   return row?.n ?? 0;
 }
 
-export function passwordLimits(who: GateScope & { account: string }): Limit[] {
+export interface PasswordAttempt {
+  account: string;
+  address: string;
+}
+
+const addressLimit = (address: string): Limit => ({
+  key: addressKey(address),
+  windowMs: ADDRESS_WINDOW_MS,
+  max: MAX_FAILURES_PER_ADDRESS,
+});
+
+const pairLimit = ({ account, address }: PasswordAttempt): Limit => ({
+  key: pairKey(account, address),
+  windowMs: FAILURE_MEMORY_MS,
+  free: FREE_FAILURES_PER_PAIR,
+});
+
+/** A login: the pair, the account across addresses (for addresses that have failed), the address. */
+export function loginLimits(who: PasswordAttempt): Limit[] {
   return [
-    { key: accountKey(who.account), max: MAX_FAILURES_PER_ACCOUNT, windowMs: LOGIN_WINDOW_MS },
-    ...(who.address !== undefined
-      ? [{ key: addressKey(who.address), max: MAX_FAILURES_PER_ADDRESS, windowMs: LOGIN_WINDOW_MS }]
-      : []),
+    pairLimit(who),
+    {
+      key: accountKey(who.account),
+      windowMs: FAILURE_MEMORY_MS,
+      free: FREE_FAILURES_PER_ACCOUNT,
+      whenFailed: addressKey(who.address),
+    },
+    addressLimit(who.address),
   ];
 }
 
+/** A signed-in user's current password: the pair and the address, never the account as a whole. */
+export function currentPasswordLimits(who: PasswordAttempt): Limit[] {
+  return [pairLimit(who), addressLimit(who.address)];
+}
+
 /**
- * A password check within the limits of the account and the address. The gate
- * comes first, so a burst is mostly refused in memory without costing the database anything; then
- * the attempt is reserved (429 when the account or address has used its guesses) and `check` runs.
- * A failed check (false) keeps the reservation as a counted failure; a passed one clears the
- * account's failures and gives the address its place back; a check that threw gives it back too.
+ * A password check within `limits`. The gate comes first, so a burst is mostly refused in memory
+ * without costing the database anything; then the attempt is reserved (429 with the wait when a
+ * limit holds it) and `check` runs. A failed check (false) keeps the reservation as a counted
+ * failure; a passed one gives it back and clears the pair's failures; a check that threw gives it
+ * back too.
  */
 export async function limitedPasswordCheck<T>(
   db: Db,
-  who: GateScope & { account: string },
+  who: PasswordAttempt,
+  limits: Limit[],
   check: () => Promise<T | false>,
 ): Promise<T | false> {
   return passwordGate.run(who, async () => {
-    const reservation = await reserve(db, passwordLimits(who));
-    if (!reservation) throw new TooManyRequestsError();
+    const admission = await reserve(db, limits);
+    if ('retryAfterMs' in admission) {
+      const seconds = Math.ceil(admission.retryAfterMs / 1000);
+      throw new TooManyRequestsError(Messages.tooManyAttempts(seconds), seconds);
+    }
+    const { reservation } = admission;
     let result: T | false;
     try {
       result = await check();
@@ -142,8 +219,8 @@ export async function limitedPasswordCheck<T>(
     if (result === false) {
       await prune(db);
     } else {
-      await clearAccountFailures(db, who.account);
       await release(db, reservation);
+      await db.delete(loginFailures).where(eq(loginFailures.key, pairKey(who.account, who.address)));
     }
     return result;
   });
@@ -167,5 +244,5 @@ export async function reserveResetMail(
         ]
       : []),
   ];
-  return (await reserve(db, limits)) !== null;
+  return 'reservation' in (await reserve(db, limits));
 }

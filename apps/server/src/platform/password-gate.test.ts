@@ -62,17 +62,21 @@ describe('semaphore', () => {
 });
 
 describe('password gate', () => {
-  it('runs one check per account at a time and answers 429 once its queue is full', async () => {
+  it('runs one check per account and address at a time and answers 429 once its queue is full', async () => {
     const gate = new PasswordGate(LIMITS);
     const c = controlled();
-    const results = Array.from({ length: 5 }, () => outcome(gate.run({ account: 'Demo' }, c.task)));
+    const pair = { account: 'Demo', address: '10.0.0.1' };
+    const results = Array.from({ length: 5 }, () => outcome(gate.run(pair, c.task)));
     // Letter case does not make a different account.
-    results.push(outcome(gate.run({ account: 'DEMO' }, c.task)));
+    results.push(outcome(gate.run({ ...pair, account: 'DEMO' }, c.task)));
+    // The same account from elsewhere does not queue behind that burst.
+    const owner = outcome(gate.run({ account: 'demo', address: '10.0.0.2' }, c.task));
     await c.finishAll();
     const answers = await Promise.all(results);
     expect(answers.filter((a) => a === 'ok')).toHaveLength(3);
     expect(answers.filter((a) => a === 429)).toHaveLength(3);
-    expect(c.peak).toBe(1);
+    expect(await owner).toBe('ok');
+    expect(c.peak).toBe(2);
     expect(gate.trackedKeys).toBe(0);
   });
 

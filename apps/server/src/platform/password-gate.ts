@@ -5,9 +5,11 @@ import { HASH_WORKERS } from './scrypt-pool.ts';
 
 /**
  * Admission to password hashing, in this process. Every check costs a 128 MiB scrypt run, so one
- * account or one address may only have a few in flight and the whole process only as many as it has
- * hashing workers, each with a short queue. Whoever finds a queue full is refused at once rather
- * than left to wait: 429 for one account or address, 503 when the server as a whole is saturated.
+ * account from one address, and one address, may only have a few in flight, and the whole process
+ * only as many as it has hashing workers, each with a short queue. Whoever finds a queue full is
+ * refused at once rather than left to wait: 429 for the address, 503 when the server as a whole is
+ * saturated. Nothing is keyed by the account alone: a burst aimed at an account from elsewhere must
+ * not hold its owner's own check in the queue.
  * The database limits (login-limit.ts) decide how many guesses are allowed; this decides how many
  * run at the same time.
  */
@@ -47,7 +49,7 @@ export class Semaphore {
 }
 
 export interface GateLimits {
-  /** Concurrent checks per account or per address, and how many more may wait. */
+  /** Concurrent checks per account and address, and per address, and how many more may wait. */
   perKey: { concurrency: number; queue: number };
   overall: { concurrency: number; queue: number };
 }
@@ -74,16 +76,16 @@ export class PasswordGate {
 
   /** Runs `task` once the account, the address and the process each grant a slot. */
   async run<T>(scope: GateScope, task: () => Promise<T>): Promise<T> {
-    // Always account, then address, then overall: one order for everyone cannot deadlock.
+    // Always the pair, then the address, then overall: one order for everyone cannot deadlock.
     const keys = [
-      ...(scope.account !== undefined ? [`account:${scope.account.toLowerCase()}`] : []),
+      ...(scope.account !== undefined ? [`pair:${scope.account.toLowerCase()}|${scope.address ?? ''}`] : []),
       ...(scope.address !== undefined ? [`address:${scope.address}`] : []),
     ];
     const held: Semaphore[] = [];
     try {
       for (const key of keys) {
         const semaphore = this.semaphore(key);
-        await take(semaphore, () => new TooManyRequestsError());
+        await take(semaphore, () => new TooManyRequestsError(Messages.tooManyChecksAtOnce, 1));
         held.push(semaphore);
       }
       await take(this.overall, serverBusy);
@@ -95,7 +97,7 @@ export class PasswordGate {
     }
   }
 
-  /** How many accounts and addresses have checks running or waiting (kept small by pruning). */
+  /** How many pairs and addresses have checks running or waiting (kept small by pruning). */
   get trackedKeys(): number {
     return this.keyed.size;
   }

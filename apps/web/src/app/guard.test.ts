@@ -1,5 +1,3 @@
-import { LoginCodeMessages } from '@vp/contract';
-import { Modal } from 'antd';
 import type { LoaderFunctionArgs } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getToken, resetToken, setToken } from '../lib/session.ts';
@@ -64,63 +62,16 @@ describe('route guard', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('exchanges a link token as a one-time code by POST, never storing the token itself', async () => {
-    window.history.replaceState(null, '', '/websites?page=2&token=code-1');
+  it("sends a link's login code to the page that asks first, using nothing on the way", async () => {
     const fetchMock = respond(200, { token: 'session-9', role: 'vendor', username: 'demo' });
-    expect(await visit('/websites?page=2&token=code-1')).toBe('/websites?page=2');
-    // Out of the address bar and history at once.
-    expect(window.location.search).toBe('?page=2');
-    expect(getToken()).toBe('session-9');
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toMatch(/\/api\/login\/code$/);
-    expect(init.method).toBe('POST');
-    expect(JSON.parse(String(init.body))).toEqual({ code: 'code-1' });
-    expect((init.headers as Record<string, string>).Authorization).toBeUndefined();
-  });
-
-  it('keeps the session when the code is refused', async () => {
+    const asks = '/auth-redirect?token=code-1&redirect=%2Fwebsites%3Fpage%3D2';
+    expect(await visit('/websites?page=2&token=code-1')).toBe(asks);
+    expect(getToken()).toBeNull();
+    // Logged in as someone, the same: the page asks before switching.
     setToken('mine');
-    respond(400, { code: 400, message: LoginCodeMessages.invalid });
-    expect(await visit('/dashboard?token=used')).toBe('/dashboard');
+    expect(await visit('/websites?page=2&token=code-1')).toBe(asks);
     expect(getToken()).toBe('mine');
-  });
-
-  it('asks before switching to another user, and staying ends the new session', async () => {
-    setToken('mine');
-    const answers: Record<string, unknown> = {
-      '/api/login/code': { token: 'theirs', role: 'vendor', username: 'other' },
-      '/api/profile': profile({ username: 'demo' }),
-      '/api/logout': { message: 'ok' },
-    };
-    const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-      const path = new URL(String(input), 'http://portal.test').pathname;
-      return new Response(JSON.stringify(answers[path] ?? {}), {
-        status: 200,
-        headers: { 'Content-Type': 'application/json' },
-      });
-    });
-    vi.stubGlobal('fetch', fetchMock);
-    const confirm = vi.spyOn(Modal, 'confirm').mockImplementation((config) => {
-      expect(config.content).toBe(LoginCodeMessages.switchText('demo', 'other'));
-      config.onCancel?.();
-      return { destroy: () => undefined, update: () => undefined } as ReturnType<typeof Modal.confirm>;
-    });
-    expect(await visit('/dashboard?token=code-2')).toBe('/dashboard');
-    expect(confirm).toHaveBeenCalledTimes(1);
-    expect(getToken()).toBe('mine');
-    const logout = fetchMock.mock.calls.find(([u]) => String(u).endsWith('/api/logout')) as unknown as [
-      string,
-      RequestInit,
-    ];
-    expect((logout[1].headers as Record<string, string>).Authorization).toBe('Bearer theirs');
-
-    confirm.mockImplementation((config) => {
-      config.onOk?.();
-      return { destroy: () => undefined, update: () => undefined } as ReturnType<typeof Modal.confirm>;
-    });
-    expect(await visit('/dashboard?token=code-3')).toBe('/dashboard');
-    expect(getToken()).toBe('theirs');
-    confirm.mockRestore();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('keeps the reset token of /password out of the session', async () => {

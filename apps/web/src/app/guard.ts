@@ -1,6 +1,5 @@
 import { guardDecision, loginPath, Messages, rolesFromRole, type GuardDecision } from '@vp/contract';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import { loadLoginCode } from '../features/auth/index.ts';
 import { isChunkLoadError, loadChunk } from '../lib/chunk-load.ts';
 import { ApiError, errorMessage } from '../lib/http.ts';
 import { getToken, resetToken, sessionStore, setAccount } from '../lib/session.ts';
@@ -26,16 +25,8 @@ function decide(url: URL): GuardDecision {
 
 export async function guardLoader({ request }: LoaderFunctionArgs): Promise<null> {
   const url = new URL(request.url);
+  // A login code in the address goes to the page that asks first (a redirect like any other).
   let decision = decide(url);
-  if (decision.kind === 'exchangeCode') {
-    // The code leaves the address bar and history before anything else happens.
-    window.history.replaceState(window.history.state, '', decision.then);
-    // Its dialog (another user is logged in here) needs the shell's theme.
-    const [{ exchangeLoginCode }] = await Promise.all([loadChunk(loadLoginCode), loadChunk(loadShell)]);
-    await exchangeLoginCode(decision.code);
-    throw redirect(decision.then);
-  }
-
   if (decision.kind === 'fetchAccount') {
     try {
       // The profile goes through TanStack Query, which is not part of the entry; loaded here.

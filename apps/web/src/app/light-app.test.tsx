@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { navigateTo } from '../lib/navigation.ts';
 import { resetToken, setToken } from '../lib/session.ts';
-import { isLightLocation, LightApp } from './light-app.tsx';
+import { isLightLocation, LightApp, settleLoginCodeLink } from './light-app.tsx';
 
 afterEach(() => {
   resetToken();
@@ -18,8 +18,9 @@ describe('which addresses the light app shows', () => {
     ['/forgotpassword', true],
     ['/reset', true],
     ['/email?token=abc', true],
-    // A one-time login code is exchanged by the full app's guard.
+    // A login code goes to the page that asks first (settleLoginCodeLink), which is light.
     ['/login?token=abc', false],
+    ['/auth-redirect?token=abc&redirect=%2Fwebsites', true],
     // Pages inside the shell, or that need a session.
     ['/password?token=abc', false],
     ['/tos', false],
@@ -39,10 +40,24 @@ describe('which addresses the light app shows', () => {
     expect(isLightLocation(at('/forgotpassword'))).toBe(false);
   });
 
-  it('a signing link and the verify page stay light for a signed-in user, who is not sent away', () => {
+  it('a signing link, the verify page and a login link stay light for a signed-in user, who is not sent away', () => {
     setToken('tok-1');
     expect(isLightLocation(at('/sign/tok_1-a'))).toBe(true);
     expect(isLightLocation(at('/verify'))).toBe(true);
+    expect(isLightLocation(at('/auth-redirect?token=abc'))).toBe(true);
+  });
+
+  it('a link with a login code becomes, in place, the page that asks before using it', () => {
+    window.history.replaceState(null, '', '/websites?page=2&token=abc');
+    settleLoginCodeLink();
+    expect(`${window.location.pathname}${window.location.search}`).toBe(
+      '/auth-redirect?token=abc&redirect=%2Fwebsites%3Fpage%3D2',
+    );
+    expect(isLightLocation(new URL(window.location.href))).toBe(true);
+    // Any other address stays as it is.
+    window.history.replaceState(null, '', '/email?token=mail');
+    settleLoginCodeLink();
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/email?token=mail');
   });
 });
 

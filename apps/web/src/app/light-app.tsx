@@ -1,4 +1,4 @@
-import { guardDecision, PRODUCT_NAME, TITLE_SUFFIX } from '@vp/contract';
+import { guardDecision, loginCodeRedirect, PRODUCT_NAME, TITLE_SUFFIX } from '@vp/contract';
 import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { LoadFailureBoundary } from '../components/load-failure.tsx';
 import { loadChunk } from '../lib/chunk-load.ts';
@@ -33,6 +33,20 @@ export function isLightLocation(url: URL): boolean {
     acceptedTOS: null,
   });
   return decision.kind === 'allow';
+}
+
+/**
+ * An address carrying a login code becomes the page that asks before using it, in place, before
+ * either app decides anything: that page is light, so a link opened on a phone asks at once.
+ */
+export function settleLoginCodeLink(): void {
+  const { pathname, search } = window.location;
+  const to = loginCodeRedirect({
+    path: pathname,
+    fullPath: `${pathname}${search}`,
+    query: Object.fromEntries(new URLSearchParams(search)),
+  });
+  if (to) window.history.replaceState(window.history.state, '', to);
 }
 
 const lightPageComponents = new Map<string, ComponentType>(

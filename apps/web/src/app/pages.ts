@@ -47,11 +47,12 @@ export const lightPages: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Light pages that look the same whether or not someone is logged in on this browser: a broker's
- * signing link (the token in the path is the signer's credential) and verifying a sealed PDF.
- * The light app shows them even with a session, so a signed-in user is not sent elsewhere.
+ * Light pages shown whether or not someone is logged in on this browser: a broker's signing link
+ * (the token in the path is the signer's credential), verifying a sealed PDF, and the page a login
+ * code's link opens, which asks "Continue as …?" either way. The light app shows them even with a
+ * session, so a signed-in user is not sent elsewhere.
  */
-export const sessionFreePages: ReadonlySet<string> = new Set(['/sign/*', '/verify']);
+export const sessionFreePages: ReadonlySet<string> = new Set(['/sign/*', '/verify', '/auth-redirect']);
 
 /** The key of `pages` for an address: its own path, or the `/prefix/*` pattern it falls under. */
 export function pageKey(pathname: string): string | undefined {

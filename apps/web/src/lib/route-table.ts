@@ -20,7 +20,7 @@ const constantTable: readonly AppRoute[] = [
   { path: '/password', name: 'Password', title: 'Password', hidden: true },
   { path: '/email', name: 'EmailConfirm', title: 'Confirm Email Address', hidden: true },
   { path: '/reset', name: 'PasswordReset', title: 'Password Reset', hidden: true },
-  { path: '/auth-redirect', hidden: true },
+  { path: '/auth-redirect', title: 'Login Link', hidden: true },
   { path: '/401', title: 'Unauthorized', hidden: true },
   { path: '/404', title: 'Page Not Found', hidden: true },
   { path: '/tos', name: 'terms of service', title: 'Terms of Service', hidden: true },

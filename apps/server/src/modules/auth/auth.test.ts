@@ -1,8 +1,7 @@
 import { ErrorCodes, Messages, PasswordMessages, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '@vp/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginFailures, outbox, passwordTokens, sessions, users } from '../../db/schema.ts';
-import { addressKey } from '../../platform/login-limit.ts';
+import { outbox, passwordTokens, sessions, users } from '../../db/schema.ts';
 import { sha256 } from '../../platform/passwords.ts';
 import { afterReplyIdle } from '../../platform/after-reply.ts';
 import {
@@ -79,31 +78,6 @@ describe('login', () => {
     expect(stored).not.toContain(b);
     const dump = JSON.stringify(await t.db.select().from(sessions));
     expect(dump).not.toContain(a);
-  });
-
-  it('limits failed logins per account with 429, even for a username that does not exist', async () => {
-    for (const name of ['other', 'ghost-account']) {
-      const failures = await Promise.all(
-        Array.from({ length: 5 }, (_v, i) => login(name, `wrong-password-${i}`, `10.1.${i}.1`)),
-      );
-      expect(failures.map((r) => r.statusCode)).toEqual([401, 401, 401, 401, 401]);
-      const limited = await login(name, name === 'other' ? 'harbor-idx-2026' : 'anything-at-all', '10.1.9.9');
-      expect(limited.statusCode).toBe(429);
-      expect(limited.json()).toEqual({ code: 429, message: Messages.tooManyAttempts });
-    }
-  });
-
-  it('limits failed logins per address with 429', async () => {
-    const address = '10.2.0.1';
-    // 19 earlier failures from the address; checking each for real would only make the test slow.
-    const at = new Date(Date.now() - 60_000);
-    await t.db
-      .insert(loginFailures)
-      .values(Array.from({ length: 19 }, () => ({ key: addressKey(address), at })));
-    expect((await login('someone-20', 'wrong-password', address)).statusCode).toBe(401);
-    const limited = await login('newbie', 'first-visit-2026', address);
-    expect(limited.statusCode).toBe(429);
-    expect((await login('newbie', 'first-visit-2026', '10.2.0.2')).statusCode).toBe(200);
   });
 });
 

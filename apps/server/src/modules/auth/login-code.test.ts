@@ -1,11 +1,14 @@
 import { LOGIN_CODE_TTL_MS, LoginCodeMessages } from '@vp/contract';
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setup, type TestContext } from '../../../test/helper.ts';
-import { loginCodes } from '../../db/schema.ts';
+import { loginCodes, sessions } from '../../db/schema.ts';
 import { sha256 } from '../../platform/passwords.ts';
 
-/** A link carries a one-time login code, never a session: single use, two minutes, exchanged by POST. */
+/**
+ * A link carries a one-time login code, never a session: single use, two minutes, and used only by
+ * the POST that confirms it, after the page has shown whose account it opens.
+ */
 
 let t: TestContext;
 beforeAll(async () => {
@@ -14,6 +17,13 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const exchange = (code: string) => t.inject({ method: 'POST', url: '/api/login/code', payload: { code } });
+const whose = (code: string) =>
+  t.inject({ method: 'POST', url: '/api/login/code/account', payload: { code } });
+
+async function sessionCount(): Promise<number> {
+  const [row] = await t.db.select({ n: count() }).from(sessions);
+  return row?.n ?? 0;
+}
 
 async function newCode(token: string): Promise<string> {
   const res = await t.inject({ method: 'POST', url: '/api/login/code/new', headers: t.auth(token) });
@@ -37,6 +47,47 @@ describe('one-time login codes', () => {
 
     const again = await exchange(code);
     expect(again.json()).toEqual({ code: 400, message: LoginCodeMessages.invalid });
+  });
+
+  it('are not used by opening the link or showing its account; only confirming starts a session', async () => {
+    const attacker = await t.login('other');
+    const code = await newCode(attacker);
+    const before = await sessionCount();
+
+    // Opening the link: the page, and the call that shows whose account it is, twice over.
+    for (const url of [`/auth-redirect?token=${code}`, `/dashboard?token=${code}`]) {
+      const page = await t.inject({ method: 'GET', url });
+      expect(page.headers['set-cookie']).toBeUndefined();
+    }
+    for (let i = 0; i < 2; i++) {
+      const shown = await whose(code);
+      expect(shown.statusCode, shown.body).toBe(200);
+      expect(shown.json()).toEqual({
+        username: 'other',
+        firstName: expect.any(String),
+        lastName: expect.any(String),
+        email: expect.stringContaining('@'),
+      });
+      expect(shown.json()).not.toHaveProperty('token');
+    }
+    expect(await sessionCount()).toBe(before);
+
+    // The confirmation uses it: one new session, and the code is spent.
+    const confirmed = await exchange(code);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json()).toMatchObject({ username: 'other', token: expect.any(String) });
+    expect(await sessionCount()).toBe(before + 1);
+    expect((await whose(code)).json()).toEqual({ code: 400, message: LoginCodeMessages.invalid });
+  });
+
+  it('show no account for an unknown, used or expired code', async () => {
+    expect((await whose('made-up-code')).json()).toEqual({ code: 400, message: LoginCodeMessages.invalid });
+    const code = await newCode(await t.login('viewer'));
+    await t.db
+      .update(loginCodes)
+      .set({ expiresAt: new Date(Date.now() - 1) })
+      .where(eq(loginCodes.codeHash, sha256(code)));
+    expect((await whose(code)).statusCode).toBe(400);
   });
 
   it('refuses an expired code, an unknown one, and a session token offered as a code', async () => {

@@ -103,3 +103,26 @@ export async function claimLoginCode(db: Db, codeHash: string, now: Date) {
     return user?.active ? user : null;
   });
 }
+
+/** Whose active account an unused, unexpired login code opens; the code stays unused. */
+export async function loginCodeAccount(db: Db, codeHash: string, now: Date) {
+  const [row] = await db
+    .select({
+      username: users.username,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
+    .from(loginCodes)
+    .innerJoin(users, eq(users.id, loginCodes.userId))
+    .where(
+      and(
+        eq(loginCodes.codeHash, codeHash),
+        isNull(loginCodes.usedAt),
+        gt(loginCodes.expiresAt, now),
+        eq(users.active, true),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}

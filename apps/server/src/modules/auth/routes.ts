@@ -1,4 +1,5 @@
 import {
+  loginCodeAccountSchema,
   loginCodeBodySchema,
   loginCodeResponseSchema,
   newLoginCodeSchema,
@@ -42,13 +43,28 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   api.post(
+    '/api/login/code/account',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary:
+          'Whose account a one-time login code opens (name, username, email), shown before the code is used; the code stays unused',
+        body: loginCodeBodySchema,
+        response: { 200: loginCodeAccountSchema, ...errorResponses },
+      },
+    },
+    async (request) => service.loginCodeAccount(request.body.code),
+  );
+
+  api.post(
     '/api/login/code',
     {
       config: { access: 'public' },
       schema: {
         tags,
         summary:
-          'Exchange a one-time login code (from a single sign-on or auth redirect link) for a session; a code works once, for two minutes',
+          'Use a one-time login code (from a single sign-on or auth redirect link) for a session, once the person has confirmed its account; a code works once, for two minutes',
         body: loginCodeBodySchema,
         response: { 200: loginCodeResponseSchema, ...errorResponses },
       },

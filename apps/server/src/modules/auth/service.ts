@@ -9,11 +9,12 @@ import {
   type LoginResponse,
   type RegisterBody,
   type ResetPasswordBody,
+  type LoginCodeAccount,
   type LoginCodeResponse,
 } from '@vp/contract';
 import type { AppContext } from '../../context.ts';
 import { BadRequestError, UnauthorizedError, parse } from '../../platform/errors.ts';
-import { limitedPasswordCheck, reserveResetMail } from '../../platform/login-limit.ts';
+import { limitedPasswordCheck, loginLimits, reserveResetMail } from '../../platform/login-limit.ts';
 import { hashPasswordGated } from '../../platform/password-gate.ts';
 import { checkNewPassword } from '../../platform/new-password.ts';
 import { newToken, sha256, verifyPassword } from '../../platform/passwords.ts';
@@ -53,7 +54,8 @@ export function authService(ctx: AppContext) {
     async login(creds: Credentials, meta: { address: string; userAgent?: string }): Promise<LoginResponse> {
       const username = parse(usernameSchema, creds.username);
       const password = creds.password.length <= PASSWORD_MAX * 4 ? creds.password : '';
-      const user = await limitedPasswordCheck(db, { account: username, address: meta.address }, async () => {
+      const who = { account: username, address: meta.address };
+      const user = await limitedPasswordCheck(db, who, loginLimits(who), async () => {
         const found = await q.findUserByUsername(db, username);
         // Always one scrypt run, whether or not the user exists, so timing tells nothing.
         const ok = await verifyPassword(password, found?.passwordHash);
@@ -72,7 +74,17 @@ export function authService(ctx: AppContext) {
       return { code, expiresAt: expiresAt.toISOString() };
     },
 
-    /** Exchanges a one-time code for a session of its user; a used, unknown or expired code is refused. */
+    /** Whose account a code opens, for the page that asks before anyone uses it; the code stays unused. */
+    async loginCodeAccount(code: string): Promise<LoginCodeAccount> {
+      const account = await q.loginCodeAccount(db, sha256(code), new Date());
+      if (!account) throw new BadRequestError(LoginCodeMessages.invalid);
+      return account;
+    },
+
+    /**
+     * Uses a one-time code, once its account has been shown and confirmed, for a session of its
+     * user; a used, unknown or expired code is refused.
+     */
     async loginWithCode(
       code: string,
       meta: { address: string; userAgent?: string },

@@ -10,6 +10,10 @@ import * as q from './queries.ts';
  * An email address is a way into the account (forgot password mails it), so a new one takes effect
  * only when the link mailed to it is opened; the old address is told at both steps. The caller has
  * checked the current password.
+ *
+ * Asking for an address another account uses answers exactly as for a free one (the same pending
+ * change, the same notice to the old address), so the answer never tells whether an address has an
+ * account. Only the mail differs: the owner of that address is told, and gets no link.
  */
 
 /** How long a confirmation link works. */
@@ -19,7 +23,9 @@ export function emailChanges({ db, mailer, config, sessions }: AppContext) {
   return {
     /** Mails the link to the new address and tells the old one; the email itself is unchanged. */
     async request(user: SessionUser, newEmail: string): Promise<void> {
-      if (await q.emailInUse(db, newEmail, user.id)) throw new ConflictError(EmailChangeMessages.taken);
+      const holder = await q.emailOfOtherUser(db, newEmail, user.id);
+      // A change to an address in use is recorded like any other; its token is never sent, and
+      // opening a link for an address in use is refused anyway.
       const token = newToken();
       await q.insertEmailChange(db, {
         tokenHash: sha256(token),
@@ -27,13 +33,21 @@ export function emailChanges({ db, mailer, config, sessions }: AppContext) {
         newEmail,
         expiresAt: new Date(Date.now() + EMAIL_LINK_TTL_MS),
       });
-      const link = `${config.publicUrl}/email?token=${encodeURIComponent(token)}`;
-      await mailer.send({
-        to: newEmail,
-        subject: `${PRODUCT_NAME}: confirm your new email address`,
-        text: `Hello ${user.username},\n\nOpen this link within 24 hours to use this address for your ${PRODUCT_NAME} account:\n${link}\n\nIf you did not ask for this, ignore this message; nothing changes.\n`,
-        link,
-      });
+      if (holder) {
+        await mailer.send({
+          to: holder,
+          subject: `${PRODUCT_NAME}: your address was entered on another account`,
+          text: `Hello,\n\nSomeone signed in to another account of the ${PRODUCT_NAME} asked to use this email address for that account. The address stays with your account, nothing has changed and no link was sent.\n\nIf you do not know why, you need not do anything. If it happens again, tell the MLS Data Licensing Department.\n`,
+        });
+      } else {
+        const link = `${config.publicUrl}/email?token=${encodeURIComponent(token)}`;
+        await mailer.send({
+          to: newEmail,
+          subject: `${PRODUCT_NAME}: confirm your new email address`,
+          text: `Hello ${user.username},\n\nOpen this link within 24 hours to use this address for your ${PRODUCT_NAME} account:\n${link}\n\nIf you did not ask for this, ignore this message; nothing changes.\n`,
+          link,
+        });
+      }
       if (user.email) {
         await mailer.send({
           to: user.email,
@@ -53,7 +67,7 @@ export function emailChanges({ db, mailer, config, sessions }: AppContext) {
           if (!claim) throw new BadRequestError(EmailChangeMessages.linkInvalid);
           const user = await q.userEmail(tx, claim.userId);
           if (!user) throw new BadRequestError(EmailChangeMessages.linkInvalid);
-          if (await q.emailInUse(tx, claim.newEmail, claim.userId))
+          if (await q.emailOfOtherUser(tx, claim.newEmail, claim.userId))
             throw new ConflictError(EmailChangeMessages.taken);
           await q.updateUser(tx, claim.userId, { email: claim.newEmail });
           return { ...claim, oldEmail: user.email, username: user.username };

@@ -101,12 +101,6 @@ describe('PUT /api/profile', () => {
       currentPassword: 'not-it-at-all',
     });
     expect(wrong.json()).toEqual({ code: 400, message: Messages.currentPasswordWrong });
-    const taken = await put(token, {
-      ...base,
-      email: 'ADMIN@mls.example',
-      currentPassword: 'harbor-idx-2026',
-    });
-    expect(taken.json()).toEqual({ code: 409, message: EmailChangeMessages.taken });
 
     const asked = await put(token, {
       ...base,
@@ -139,6 +133,42 @@ describe('PUT /api/profile', () => {
       payload: { token: emailToken },
     });
     expect(reused.json()).toEqual({ code: 400, message: EmailChangeMessages.linkInvalid });
+  });
+
+  it("answers for another account's address exactly as for a free one, and tells that address's owner", async () => {
+    const token = await t.login('viewer');
+    const base = { firstName: 'Victor', lastName: 'Vance', currentPassword: 'read-only-2026' };
+    const ownAddress = 'viewer@summitweb.example';
+    const request = async (email: string) => {
+      const res = await put(token, { ...base, email });
+      const notice = await latestMailTo(t, ownAddress);
+      return { status: res.statusCode, body: res.json() as Record<string, unknown>, notice };
+    };
+    const free = await request('victor.new@summitweb.example');
+    const taken = await request('Admin@MLS.example');
+
+    expect(taken.status).toBe(free.status);
+    expect(taken.status).toBe(200);
+    // The answers differ only in the address asked for, each echoed as the pending one.
+    expect(taken.body).toEqual({ ...free.body, pendingEmail: 'Admin@MLS.example' });
+    expect(free.body.pendingEmail).toBe('victor.new@summitweb.example');
+    // The account's own address hears of both requests alike.
+    expect(taken.notice!.subject).toBe(free.notice!.subject);
+    expect(taken.notice!.text).toBe(
+      free.notice!.text.replace('victor.new@summitweb.example', 'Admin@MLS.example'),
+    );
+
+    // The owner of the address in use is told, without a link that could take it anywhere.
+    const warning = await latestMailTo(t, 'admin@mls.example');
+    expect(warning?.subject).toMatch(/another account/);
+    expect(warning?.text).toContain('another account');
+    expect(warning?.text).not.toMatch(/https?:\/\//);
+    const admin = await t.inject({
+      method: 'GET',
+      url: '/api/profile',
+      headers: t.auth(await t.login('admin')),
+    });
+    expect(admin.json()).toMatchObject({ email: 'admin@mls.example', pendingEmail: null });
   });
 
   it('keeps addresses unique when two accounts confirm the same one', async () => {

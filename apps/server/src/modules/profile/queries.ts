@@ -50,14 +50,14 @@ export async function allVendors(db: Db) {
     .orderBy(asc(vendors.id));
 }
 
-/** Whether another user has this address, whatever its case. */
-export async function emailInUse(db: Db, email: string, exceptUserId: number): Promise<boolean> {
-  const rows = await db
-    .select({ id: users.id })
+/** The address as another user holds it (whatever its case), or null when no other user has it. */
+export async function emailOfOtherUser(db: Db, email: string, exceptUserId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ email: users.email })
     .from(users)
     .where(and(sql`lower(${users.email}) = lower(${email})`, ne(users.id, exceptUserId)))
     .limit(1);
-  return rows.length > 0;
+  return row?.email ?? null;
 }
 
 export async function insertEmailChange(

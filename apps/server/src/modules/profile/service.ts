@@ -9,7 +9,7 @@ import {
 } from '@vp/contract';
 import type { AppContext } from '../../context.ts';
 import { BadRequestError } from '../../platform/errors.ts';
-import { limitedPasswordCheck } from '../../platform/login-limit.ts';
+import { currentPasswordLimits, limitedPasswordCheck } from '../../platform/login-limit.ts';
 import { checkNewPassword } from '../../platform/new-password.ts';
 import { hashPasswordGated } from '../../platform/password-gate.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
@@ -64,7 +64,7 @@ export function profileService(ctx: AppContext) {
         throw new BadRequestError(EmailChangeMessages.passwordRequired);
       if (body.password || emailChanged) {
         const stored = await q.passwordHashOf(db, userId);
-        const ok = await limitedPasswordCheck(db, who, () =>
+        const ok = await limitedPasswordCheck(db, who, currentPasswordLimits(who), () =>
           verifyPassword(body.currentPassword ?? '', stored),
         );
         if (!ok) throw new BadRequestError(Messages.currentPasswordWrong);

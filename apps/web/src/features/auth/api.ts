@@ -2,7 +2,7 @@
  * The calls of the login-free pages. Plain fetchers without TanStack Query, which the first page
  * loads without; the terms page's query hooks are in terms-api.ts.
  */
-import type { LoginResponse, RegisterBody } from '@vp/contract';
+import type { LoginCodeAccount, LoginCodeResponse, LoginResponse, Profile, RegisterBody } from '@vp/contract';
 import { http } from '../../lib/http.ts';
 
 /** base64 of UTF-8 bytes; btoa alone rejects characters outside Latin-1. */
@@ -51,4 +51,22 @@ export function register(invitationToken: string, body: RegisterBody): Promise<{
     session: false,
     headers: { Authorization: `Bearer ${invitationToken}` },
   });
+}
+
+/** Whose account a link's login code opens; the code stays unused. */
+export function loginCodeAccount(code: string): Promise<LoginCodeAccount> {
+  return http.post('/login/code/account', { code }, { auth: false, session: false });
+}
+
+/** Uses a login code, once its account has been confirmed, for a session of that account. */
+export function confirmLoginCode(code: string): Promise<LoginCodeResponse> {
+  return http.post('/login/code', { code }, { auth: false, session: false });
+}
+
+/** Who is logged in on this browser, if anyone; a session that no longer works counts as none. */
+export function currentUsername(): Promise<string | null> {
+  return http.get<Profile>('/profile', { session: false }).then(
+    (p) => p.username,
+    () => null,
+  );
 }

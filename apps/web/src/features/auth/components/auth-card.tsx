@@ -19,8 +19,14 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
   );
 }
 
-/** A form-level message (server answer or failure), announced to screen readers. */
-export function FormMessage({ type, children }: { type: 'error' | 'success'; children: ReactNode }) {
+/** A form-level message (server answer, failure or caution), announced to screen readers. */
+export function FormMessage({
+  type,
+  children,
+}: {
+  type: 'error' | 'success' | 'warning';
+  children: ReactNode;
+}) {
   return (
     <div role={type === 'error' ? 'alert' : 'status'} className={`vp-form-message vp-form-message-${type}`}>
       {children}
