@@ -19,7 +19,16 @@ const percentile = (values, p) => {
 const summary = (ms) =>
   `p50 ${percentile(ms, 50).toFixed(1)} ms, p95 ${percentile(ms, 95).toFixed(1)} ms, max ${Math.max(...ms).toFixed(1)} ms (n=${ms.length})`;
 
-const SORTS = ['domainName', 'lastName', 'status', 'startDate', 'termDate', 'office', 'memberNumber'];
+const SORTS = [
+  'domainName',
+  'status',
+  'licensee',
+  'mlsStatus',
+  'office',
+  'memberNumber',
+  'startDate',
+  'termDate',
+];
 const ATTACK_MS = 8_000;
 
 /** `until` settles after `ms`; meanwhile `attack` runs in a loop on `lanes` lanes; counts answers. */

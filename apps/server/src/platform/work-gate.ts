@@ -1,8 +1,13 @@
 /**
  * Fair turns at a shared resource (the database's time for expensive work). At most `capacity`
  * tasks run at once, one per user; waiting users are served in turn, so a user with many tasks
- * queued waits behind others instead of ahead of them, and a newcomer waits for at most the tasks
- * already running. A waiting task whose signal aborts leaves the queue without running.
+ * queued waits behind others instead of ahead of them. A waiting task whose signal aborts leaves
+ * the queue without running.
+ *
+ * Turns are given out on a later turn of the event loop, never straight from the task that ended:
+ * the embedded database runs a statement on this thread, so starting the next at once would run it
+ * before requests that have already arrived were even read, and they could not take their place in
+ * line.
  */
 interface Waiter {
   start: () => void;
@@ -12,6 +17,7 @@ export class WorkGate {
   private readonly runningUsers = new Set<number>();
   /** Waiting tasks per user; the map's order is the order users are served in. */
   private readonly waiting = new Map<number, Waiter[]>();
+  private dispatchPending = false;
 
   constructor(readonly capacity: number) {}
 
@@ -32,16 +38,12 @@ export class WorkGate {
         this.waiting.delete(user);
         this.waiting.set(user, mine);
       }
-      this.next();
+      this.scheduleDispatch();
     }
   }
 
   private enter(user: number, signal: AbortSignal): Promise<void> {
     signal.throwIfAborted();
-    if (this.runningUsers.size < this.capacity && !this.runningUsers.has(user) && !this.waiting.size) {
-      this.runningUsers.add(user);
-      return Promise.resolve();
-    }
     return new Promise<void>((resolve, reject) => {
       const onAbort = () => {
         const list = this.waiting.get(user);
@@ -62,12 +64,21 @@ export class WorkGate {
       const list = this.waiting.get(user);
       if (list) list.push(waiter);
       else this.waiting.set(user, [waiter]);
-      this.next();
+      this.scheduleDispatch();
+    });
+  }
+
+  private scheduleDispatch(): void {
+    if (this.dispatchPending) return;
+    this.dispatchPending = true;
+    setImmediate(() => {
+      this.dispatchPending = false;
+      this.dispatch();
     });
   }
 
   /** Starts waiting tasks while there is room: the first user in line not already running. */
-  private next(): void {
+  private dispatch(): void {
     while (this.runningUsers.size < this.capacity) {
       const user = [...this.waiting.keys()].find((u) => !this.runningUsers.has(u));
       if (user === undefined) return;
