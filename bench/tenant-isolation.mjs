@@ -37,7 +37,9 @@ function attackFor(ms, lanes, attack) {
   const stopAt = performance.now() + ms;
   const lane = async () => {
     while (performance.now() < stopAt) {
-      const status = await attack().catch((e) => (e.name === 'AbortError' ? 'aborted' : 'error'));
+      const status = await attack().catch((e) =>
+        e.name === 'AbortError' ? 'aborted' : `error (${e.cause?.code ?? e.message})`,
+      );
       answers.set(status, (answers.get(status) ?? 0) + 1);
     }
   };

@@ -47,7 +47,9 @@ function abandonedSignal(reply: FastifyReply): AbortSignal {
   const onClose = () => {
     if (!raw.writableFinished) controller.abort(new AbandonedError());
   };
-  raw.once('close', onClose);
+  // A client can be gone before its request is reached: then nothing is left to hear.
+  if (raw.destroyed || raw.socket?.destroyed === true) onClose();
+  else raw.once('close', onClose);
   return controller.signal;
 }
 

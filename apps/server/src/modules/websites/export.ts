@@ -29,7 +29,11 @@ import { countWebsites, listFilter, ROSTER_JOINS, SORTS } from './list-queries.t
 
 export type ExportQuery = z.output<typeof websiteExportQuerySchema>;
 
-export const EXPORT_BATCH = 1000;
+/**
+ * Rows per batch. Each batch is one turn at the database (see platform/work-gate.ts): small
+ * enough that another tenant's page waits for at most one of them.
+ */
+export const EXPORT_BATCH = 250;
 
 /** Users with an export under way, per app (tests run several apps in one process). */
 const running = new WeakMap<AppContext, Set<number>>();
