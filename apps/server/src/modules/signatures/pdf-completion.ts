@@ -1,3 +1,4 @@
+import { nameWithTyped, typedNameNote } from '@vp/contract';
 import { PDFDocument, type PDFPage } from 'pdf-lib';
 import {
   drawText,
@@ -19,6 +20,7 @@ import {
 /** The signed form: each signature stamped on its line, and the certificate of completion. */
 
 export interface StampedSigner extends FormSignatory {
+  /** The name the signer typed; the signatory's name (`name`) is the one the form records. */
   signedName: string;
   /** PNG bytes of a drawn signature, or null when typed. */
   image: Uint8Array | null;
@@ -96,7 +98,7 @@ export async function renderCompleted(
       while (size > 8 && widthOf(fonts.script, s.signedName, size) > box.width - 8) size -= 1;
       drawText(page, s.signedName, { x: box.x + 4, y: box.lineY + 5, size, face: fonts.script, color: INK });
     }
-    drawText(page, `Signed by ${s.signedName} at ${utcTime(s.signedAt)}`, {
+    drawText(page, `Signed by ${nameWithTyped(s.name, s.signedName)} at ${utcTime(s.signedAt)}`, {
       x: box.x + 50,
       y: box.lineY - 11,
       size: 7,
@@ -129,13 +131,9 @@ export async function renderCompleted(
   w.gap(8);
   w.line('Signers', fonts.bold, 12);
   for (const s of content.signers) {
-    for (const line of wrap(
-      `${s.signatory}: ${s.name} <${s.email}>, signed as "${s.signedName}" (${s.image ? 'drawn' : 'typed'}) at ${utcTime(s.signedAt)}`,
-      fonts.regular,
-      9,
-      width,
-    ))
-      w.line(line, fonts.regular, 9);
+    const typed = typedNameNote(s.signedName, s.name);
+    const text = `${s.signatory}: ${s.name} <${s.email}>, signed (${s.image ? 'drawn' : 'typed'}) at ${utcTime(s.signedAt)}${typed ? `; typed: ${typed}` : ''}`;
+    for (const line of wrap(text, fonts.regular, 9, width)) w.line(line, fonts.regular, 9);
   }
   w.gap(8);
   w.line('Events', fonts.bold, 12);

@@ -129,8 +129,13 @@ describe('the Site Access Form PDF', () => {
     const { fonts, text } = inspect(await completed.save(), 'cjk-signed.pdf');
     expect(fonts).toMatch(/DroidSansFallback/);
     expect(text).toContain('Certificate of completion');
-    expect(text).toContain('Signed by やまだ さくら at 2026-11-21 09:30:00 UTC');
-    expect(text).toContain('signed as "王小明" (typed)');
+    // The signatory the form was sent to signs; a typed name that reads differently is shown beside it.
+    expect(text).toContain('Signed by 김민준 (typed: やまだ さくら) at 2026-11-21 09:30:00 UTC');
+    expect(text).toContain('Signed by 王小明 at 2026-11-21 09:30:00 UTC');
+    expect(text).toContain('Broker: 王小明 <broker@example.com>, signed (typed) at 2026-11-21 09:30:00 UTC');
+    expect(text).toContain(
+      'Agent: 김민준 <agent@example.com>, signed (typed) at 2026-11-21 09:30:00 UTC; typed: やまだ さくら',
+    );
   });
 
   it('gives every character a font that has its glyph, keeping runs whole', async () => {
