@@ -22,7 +22,15 @@ export function NewPasswordFields({
   const rules = useMemo(() => passwordRules(owner), [owner]);
   return (
     <>
-      <Form.Item label={label} name="password" rules={rules} required hasFeedback validateDebounce={300}>
+      <Form.Item
+        label={label}
+        name="password"
+        rules={rules}
+        required
+        hasFeedback
+        validateDebounce={300}
+        className="vp-new-password"
+      >
         <Input.Password autoComplete="new-password" autoFocus={autoFocus} />
       </Form.Item>
       <Form.Item

@@ -98,13 +98,26 @@ export async function renderCompleted(
       while (size > 8 && widthOf(fonts.script, s.signedName, size) > box.width - 8) size -= 1;
       drawText(page, s.signedName, { x: box.x + 4, y: box.lineY + 5, size, face: fonts.script, color: INK });
     }
-    drawText(page, `Signed by ${nameWithTyped(s.name, s.signedName)} at ${utcTime(s.signedAt)}`, {
-      x: box.x + 50,
-      y: box.lineY - 11,
-      size: 7,
-      face: fonts.regular,
-      color: GREY,
-    });
+    // Between the 'Signature' label and the date's column: one line, or who and when on two.
+    const who = `Signed by ${nameWithTyped(s.name, s.signedName)}`;
+    const when = `at ${utcTime(s.signedAt)}`;
+    const room = box.width - 50;
+    let size = 7;
+    while (size > 5 && widthOf(fonts.regular, who, size) > room) size -= 0.5;
+    // Names too long even so are cut here; the certificate of completion has them in full.
+    const [first = '', ...more] = wrap(who, fonts.regular, size, room);
+    const caption =
+      widthOf(fonts.regular, `${who} ${when}`, size) <= room
+        ? [`${who} ${when}`]
+        : [more.length ? `${first}…` : first, when];
+    for (const [n, line] of caption.entries())
+      drawText(page, line, {
+        x: box.x + 50,
+        y: box.lineY - 11 - n * (size + 1),
+        size,
+        face: fonts.regular,
+        color: GREY,
+      });
     drawText(page, isoDate(s.signedAt), {
       x: box.x + box.width + 24,
       y: box.lineY + 4,

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { PDFDocument, rgb } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderCompleted } from './pdf-completion.ts';
-import { drawText, embedFonts, renderSafForm, runs, wrap, type FormContent } from './pdf.ts';
+import { MARGIN, drawText, embedFonts, renderSafForm, runs, wrap, type FormContent } from './pdf.ts';
 
 /**
  * The form's typesetting: names in any script a broker may have, checked with poppler's pdffonts and
@@ -239,6 +239,48 @@ describe('a long form', () => {
       const at = flat.indexOf(`${s.signatory}: ${s.name}`);
       expect(at, s.signatory).toBeGreaterThan(termsAt);
       expect(flat).toContain(`Signed by ${s.name} at 2026-11-21 09:30:00 UTC`);
+    }
+  });
+});
+
+describe('the stamp under a signature', () => {
+  it('names the signatory with a long typed name on two lines, clear of the date column', async () => {
+    const base = form({ broker: 'Jo Lee', agent: 'Ashley Adams', office: 'Bayside Premier Realty' });
+    const signedAt = new Date('2026-11-21T09:30:00Z');
+    const typed = 'Mallory Ximena Impostor-Featherstonehaugh';
+    const completed = await renderCompleted(await renderSafForm(base), {
+      portalName: 'Vendor Portal',
+      verifyUrl: 'https://portal.example/verify',
+      documentId: 9,
+      label: 'Site Access Form',
+      domainName: 'homes.example',
+      unsealedSha256: 'c'.repeat(64),
+      completedAt: signedAt,
+      signers: base.signatories.map((s, i) => ({
+        ...s,
+        signedName: i === 0 ? typed : s.name,
+        image: null,
+        signedAt,
+      })),
+      events: [],
+    });
+    const file = path.join(work, 'stamp.pdf');
+    fs.writeFileSync(file, await completed.save());
+    const text = execFileSync('pdftotext', ['-enc', 'UTF-8', '-f', '1', '-l', '1', file, '-']).toString();
+    expect(text).toContain(`Signed by Jo Lee (typed: ${typed})`);
+    expect(text).toContain('Signed by Ashley Adams at 2026-11-21 09:30:00 UTC');
+    // Every word of the stamps ends before the date column (it starts 20 pt right of the line).
+    const bbox = execFileSync('pdftotext', ['-bbox', '-f', '1', '-l', '1', file, '-']).toString();
+    const words = [
+      ...bbox.matchAll(/<word xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)<\/word>/g),
+    ];
+    const stamp = words.filter(([, , , w]) =>
+      ['Signed', '(typed:', 'Featherstonehaugh)', 'UTC'].includes(w!),
+    );
+    expect(stamp.length).toBeGreaterThanOrEqual(5);
+    for (const [, xMin, xMax, w] of stamp) {
+      expect(Number(xMin), w).toBeGreaterThan(MARGIN);
+      expect(Number(xMax), w).toBeLessThan(MARGIN + 300 + 20);
     }
   });
 });

@@ -147,6 +147,7 @@ export function WebsiteForm(props: Props) {
       // Nothing is required of a user who cannot change anything.
       requiredMark={!readOnly}
       data-testid="website-form"
+      className="vp-website-form"
       onValuesChange={(changed: Partial<WebsiteFormValues>) => {
         if (changed.status) form.setFieldsValue(datesOnStatusChange(saved, changed.status));
       }}
