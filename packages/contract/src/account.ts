@@ -17,19 +17,61 @@ export const PASSWORD_MAX = 128;
 /** The fewest different characters a password must use: `aaaaaaaaaa` or `1212121212` are refused. */
 export const PASSWORD_MIN_DISTINCT = 4;
 
+/** The start of every refusal that says how a password is too easy to guess. */
+const TOO_EASY = 'This password is too easy to guess.';
+
 export const PasswordMessages = {
   blank: 'Password cannot be only spaces.',
   distinct: `Password must use at least ${PASSWORD_MIN_DISTINCT} different characters.`,
+  repeated: 'Password cannot be one group of characters repeated, such as "abcdabcd".',
+  sequence: 'Password cannot be a run of consecutive characters, such as "12345678" or "abcdefgh".',
   hasUsername: 'Password cannot contain your username.',
   common: 'This password is one of the most commonly used ones. Please choose another.',
+  /** The strength estimate's reason and advice, where it gives them. */
+  weak: (reason: string | null, advice: string) => [TOO_EASY, reason, advice].filter(Boolean).join(' '),
 } as const;
+
+/** Whether a message is one of the password refusals above: the web shows it under the field. */
+export function isPasswordRefusal(message: string): boolean {
+  return (
+    message.startsWith(TOO_EASY) ||
+    Object.values(PasswordMessages).some((m) => typeof m === 'string' && m === message)
+  );
+}
+
+/** The same characters over and over: "1234512345", "abcdabcdab" (a repeat may end part-way). */
+export function isRepeatedPattern(password: string): boolean {
+  const p = password.toLowerCase();
+  for (let period = 1; period <= p.length / 2; period++) {
+    let repeats = true;
+    for (let i = period; i < p.length && repeats; i++) repeats = p[i] === p[i - period];
+    if (repeats) return true;
+  }
+  return false;
+}
+
+/**
+ * One run of consecutive characters, up or down: "0123456789", "9876543210", "abcdefghij". Digits
+ * run on round 9 to 0 ("5678901234").
+ */
+export function isSequence(password: string): boolean {
+  const codes = [...password.toLowerCase()].map((c) => c.codePointAt(0)!);
+  const digits = /^\d+$/.test(password);
+  const step = (a: number, b: number) => (digits ? (((b - a) % 10) + 10) % 10 : b - a);
+  if (codes.length < 2) return false;
+  const first = step(codes[0]!, codes[1]!);
+  if (first !== 1 && first !== (digits ? 9 : -1)) return false;
+  return codes.every((c, i) => i === 0 || step(codes[i - 1]!, c) === first);
+}
 
 export const passwordSchema = z
   .string({ error: 'Please enter a password.' })
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters.`)
   .max(PASSWORD_MAX, `Password cannot be more than ${PASSWORD_MAX} characters.`)
   .refine((p) => p.trim() !== '', PasswordMessages.blank)
-  .refine((p) => new Set(p).size >= PASSWORD_MIN_DISTINCT, PasswordMessages.distinct);
+  .refine((p) => new Set(p).size >= PASSWORD_MIN_DISTINCT, PasswordMessages.distinct)
+  .refine((p) => !isRepeatedPattern(p), PasswordMessages.repeated)
+  .refine((p) => !isSequence(p), PasswordMessages.sequence);
 
 /** Whether a password holds the username, whatever the case (usernames under 3 characters aside). */
 export function passwordHasUsername(password: string, username: string): boolean {

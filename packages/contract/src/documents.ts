@@ -116,6 +116,19 @@ export function isUploadExtension(ext: string): ext is UploadExtension {
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
+/**
+ * Characters that change how a name reads without being seen: bidirectional embeddings, overrides
+ * and isolates (U+202A–U+202E, U+2066–U+2069) and marks (U+200E, U+200F, U+061C), zero-width
+ * characters (U+200B–U+200D, U+2060, U+FEFF) and line and paragraph separators (U+2028, U+2029).
+ * With them `invoice\u202Egnp.txt` shows as "invoicetxt.png".
+ */
+const INVISIBLE = /[\u061c\u200b-\u200f\u2028-\u202e\u2060\u2066-\u2069\ufeff]/g;
+
+/** A file name as it is stored and shown: without the invisible characters above. */
+export function cleanFileName(name: string): string {
+  return name.replace(INVISIBLE, '');
+}
+
 /** The first rule a file name breaks, as the message to show, or null when it may be uploaded. */
 export function uploadNameError(name: string): string | null {
   if (name.length > FILE_NAME_MAX) return DocumentMessages.nameTooLong;

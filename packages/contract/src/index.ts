@@ -22,4 +22,5 @@ export * from './primitives.ts';
 export * from './responses.ts';
 export * from './documents.ts';
 export * from './signatures.ts';
+export * from './signer-name.ts';
 export * from './saf-standing.ts';

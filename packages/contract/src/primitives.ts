@@ -46,3 +46,22 @@ export const dbIdSchema = z
 export function earliestToday(now: Date = new Date()): string {
   return new Date(now.getTime() - 12 * 60 * 60 * 1000).toISOString().slice(0, 10);
 }
+
+/** How many years ahead of today a date (a site's start or term date) may lie. */
+export const DATE_YEARS_AHEAD = 10;
+
+/**
+ * The latest date a start or term date may take, as yyyy-mm-dd: ten years after the latest calendar
+ * date that is already "today" somewhere (UTC+14), so a user's own today plus ten years is never
+ * refused because the server's clock is a day behind. 29 February moves to 1 March.
+ */
+export function latestDateAhead(now: Date = new Date()): string {
+  const date = new Date(now.getTime() + 14 * 60 * 60 * 1000);
+  date.setUTCFullYear(date.getUTCFullYear() + DATE_YEARS_AHEAD);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Whether a yyyy-mm-dd date is at most DATE_YEARS_AHEAD years from today (see latestDateAhead). */
+export function isWithinYearsAhead(date: string, now: Date = new Date()): boolean {
+  return date <= latestDateAhead(now);
+}

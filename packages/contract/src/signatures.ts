@@ -59,6 +59,8 @@ export const SigningLinkMessages = {
   nameRequired: 'Please type your full name.',
   signatureRequired: 'Please draw your signature or choose to type it.',
   declineReasonRequired: 'Please tell the sender why you decline.',
+  nameMismatch: (signatory: string) =>
+    `The name you typed does not look like ${signatory}, the person this form was sent to. Please check it, or confirm that you sign anyway.`,
   signed: 'Thank you. Your signature has been recorded.',
   declinedDone: 'You have declined to sign. The sender has been told.',
 } as const;
@@ -231,6 +233,11 @@ export const signBodySchema = z.object({
     }),
     z.object({ kind: z.literal('typed') }),
   ]),
+  /**
+   * The signer has seen that the name they typed does not resemble the signatory's (see
+   * namesResemble) and signs anyway; without it such a name is refused.
+   */
+  confirmName: z.boolean().optional(),
 });
 export type SignBody = z.infer<typeof signBodySchema>;
 
@@ -275,7 +282,16 @@ export const verifyResultSchema = z.object({
       domainName: z.string(),
       vendorName: z.string(),
       sealedAt: z.string(),
-      signers: z.array(z.object({ signatory: z.string(), name: z.string(), signedAt: z.string() })),
+      signers: z.array(
+        z.object({
+          signatory: z.string(),
+          /** The signatory the form was sent to. */
+          name: z.string(),
+          /** The name they typed when signing, where it reads differently; null otherwise. */
+          typedName: z.string().nullable(),
+          signedAt: z.string(),
+        }),
+      ),
       certificate: z.object({
         subject: z.string(),
         issuer: z.string(),

@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
 import { safStandingSchema } from './saf-standing.ts';
-import { PrimitiveMessages, isRealDate } from './primitives.ts';
+import { PrimitiveMessages, isRealDate, isWithinYearsAhead } from './primitives.ts';
 import { WebsiteMessages } from './website-rules.ts';
 import { websiteSchema } from './website.ts';
 
@@ -59,7 +59,8 @@ export const terminationRequestSchema = z.object({
   termDate: z
     .string({ error: WebsiteMessages.termDateRequired })
     .regex(/^\d{4}-\d{2}-\d{2}$/, WebsiteMessages.termDateRequired)
-    .refine(isRealDate, PrimitiveMessages.dateInvalid),
+    .refine(isRealDate, PrimitiveMessages.dateInvalid)
+    .refine((d) => isWithinYearsAhead(d), WebsiteMessages.termDateTooFar),
   reason: z.string().trim().max(1000).default(''),
 });
 export type TerminationRequest = z.input<typeof terminationRequestSchema>;

@@ -1,3 +1,4 @@
+import { DATE_YEARS_AHEAD } from './primitives.ts';
 import type { SiteStatus } from './status.ts';
 import { SITE_STATUSES } from './status.ts';
 
@@ -45,6 +46,8 @@ export const WebsiteMessages = {
   termDateRequired: 'Please choose a term date.',
   termDateInPast: 'The term date must be today or later.',
   termBeforeStart: 'The term date cannot be before the start date.',
+  startDateTooFar: `The start date cannot be more than ${DATE_YEARS_AHEAD} years from today.`,
+  termDateTooFar: `The term date cannot be more than ${DATE_YEARS_AHEAD} years from today.`,
 } as const;
 
 /**

@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
 import { brokerSchema } from './agent.ts';
-import { dbIdSchema, isoDateSchema } from './primitives.ts';
+import { dbIdSchema, isoDateSchema, isWithinYearsAhead } from './primitives.ts';
 import { SITE_STATUSES } from './status.ts';
 import { WebsiteMessages, isValidDomain, normalizeDomain } from './website-rules.ts';
 
@@ -52,8 +52,14 @@ export const websiteInputSchema = z.object({
     .max(50),
   reciprocal: z.boolean().default(false),
   status: siteStatusSchema.default('Pending Activation'),
-  startDate: isoDateSchema.nullable().optional(),
-  termDate: isoDateSchema.nullable().optional(),
+  startDate: isoDateSchema
+    .refine((d) => isWithinYearsAhead(d), WebsiteMessages.startDateTooFar)
+    .nullable()
+    .optional(),
+  termDate: isoDateSchema
+    .refine((d) => isWithinYearsAhead(d), WebsiteMessages.termDateTooFar)
+    .nullable()
+    .optional(),
   dba: z.string().trim().max(200, 'DBA cannot be more than 200 characters.').default(''),
   products: z
     .array(dbIdSchema, { error: WebsiteMessages.productRequired })

@@ -1,22 +1,13 @@
-import { dictionary } from '@zxcvbn-ts/language-common';
-import { PasswordMessages, passwordHasUsername } from '@vp/contract';
+import { passwordWeakness, type PasswordOwner } from '@vp/contract/password-strength';
 import { BadRequestError } from './errors.ts';
 
 /**
- * Rules on a new password beyond its schema (length, not only spaces, enough different
- * characters): it must not hold the username, nor be one of the most common breached passwords,
- * from a list shipped with the app (no network). The list stays on the server, out of the web
- * app's bundle; the web shows the refusal's message.
+ * Rules on a new password beyond its schema, wherever one is set (registration, reset, profile):
+ * not the username, not a common breached password, and hard enough to guess by the contract's
+ * strength estimate (`@vp/contract/password-strength`, lists shipped with the app, no network).
+ * The web app runs the same estimate on its password screens and shows the refusal under the field.
  */
-
-let common: Set<string> | undefined;
-
-export function isCommonPassword(password: string): boolean {
-  common ??= new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()));
-  return common.has(password.toLowerCase());
-}
-
-export function checkNewPassword(password: string, username: string): void {
-  if (passwordHasUsername(password, username)) throw new BadRequestError(PasswordMessages.hasUsername);
-  if (isCommonPassword(password)) throw new BadRequestError(PasswordMessages.common);
+export function checkNewPassword(password: string, owner: PasswordOwner): void {
+  const weakness = passwordWeakness(password, owner);
+  if (weakness) throw new BadRequestError(weakness);
 }

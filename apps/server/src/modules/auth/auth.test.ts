@@ -1,4 +1,5 @@
 import { ErrorCodes, Messages, PasswordMessages, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '@vp/contract';
+import { PASSWORD_FEEDBACK as feedback } from '@vp/contract/password-strength';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox, passwordTokens, sessions, users } from '../../db/schema.ts';
@@ -202,16 +203,24 @@ describe('forgot and reset password', () => {
     expect(again.json()).toEqual({ code: 400, message: Messages.resetTokenInvalid });
   });
 
-  it('refuses blank, monotonous, common and username-bearing passwords, keeping the token usable', async () => {
+  it('refuses blank, monotonous, repeated, sequential, common, guessable and username-bearing passwords, keeping the token usable', async () => {
     await forgot('viewer', '10.5.0.4');
     const token = tokenFromLink((await latestMailTo('viewer@summitweb.example'))!.text, '/password');
     for (const [password, message] of [
       [' '.repeat(10), PasswordMessages.blank],
       ['aaaaaaaaaa', PasswordMessages.distinct],
       ['1212121212', PasswordMessages.distinct],
+      ['1234512345', PasswordMessages.repeated],
+      ['abcdabcdab', PasswordMessages.repeated],
+      ['0123456789', PasswordMessages.sequence],
       ['my-VIEWER-secret', PasswordMessages.hasUsername],
       ['Password123', PasswordMessages.common],
       ['qwertyuiop', PasswordMessages.common],
+      [
+        'Sunshine2024',
+        PasswordMessages.weak(feedback.warnings.similarToCommon, feedback.suggestions.anotherWord),
+      ],
+      ['dragonfly77', PasswordMessages.weak(null, feedback.suggestions.anotherWord)],
     ] as const) {
       const res = await t.inject({
         method: 'PUT',
@@ -273,6 +282,23 @@ describe('registration by invitation', () => {
       payload: { password: 'chosen-password-1' },
     });
     expect(missing.statusCode).toBe(400);
+
+    // A weak password is refused with its reason, and the invitation still works.
+    for (const [password, message] of [
+      ['abcdabcdab', PasswordMessages.repeated],
+      [
+        'Sunshine2024',
+        PasswordMessages.weak(feedback.warnings.similarToCommon, feedback.suggestions.anotherWord),
+      ],
+    ] as const) {
+      const weak = await t.inject({
+        method: 'PUT',
+        url: '/api/profile/register',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { password, firstName: 'Ivy', lastName: 'Nguyen' },
+      });
+      expect(weak.json(), password).toEqual({ code: 400, message });
+    }
 
     const res = await t.inject({
       method: 'PUT',

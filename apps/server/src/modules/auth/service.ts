@@ -127,7 +127,7 @@ export function authService(ctx: AppContext) {
 
     async resetPassword(body: ResetPasswordBody, address: string): Promise<{ message: string }> {
       const userId = await useToken(body.token, 'reset', async (username) => {
-        checkNewPassword(body.password, username);
+        checkNewPassword(body.password, { username });
         return { passwordHash: await hashPasswordGated(body.password, { address }) };
       });
       await sessions.endAllForUser(userId, 'password-reset');
@@ -137,7 +137,7 @@ export function authService(ctx: AppContext) {
     async register(token: string | null, body: RegisterBody, address: string): Promise<{ message: string }> {
       if (!token) throw new BadRequestError(Messages.resetTokenInvalid);
       const userId = await useToken(token, 'invite', async (username) => {
-        checkNewPassword(body.password, username);
+        checkNewPassword(body.password, { username, firstName: body.firstName, lastName: body.lastName });
         return {
           passwordHash: await hashPasswordGated(body.password, { address }),
           activate: true,

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { DocumentMessages, documentListSchema, uploadResponseSchema } from '@vp/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/sql.ts';
 import { setupDocs, type DocsTest } from './test-fixture.ts';
 import { ooxml, samples, zipOf } from './test-multipart.ts';
 
@@ -79,6 +80,47 @@ describe('website documents', () => {
     });
     expect(history.body).toContain('document.uploaded');
     expect(history.body).toContain('home page.png');
+  });
+
+  it('stores and shows a name without the invisible characters that would make it read as another', async () => {
+    // Shown as it came, the right-to-left override makes this text file read "invoicetxt.png".
+    const doc = await uploadAs(
+      t.tokens.demo,
+      'invoice\u202Egnp.txt',
+      samples.txt(),
+      t.types.screenshot,
+      t.sites.summit,
+    );
+    expect(doc.label).toBe('invoicegnp.txt');
+    expect(doc.contentType).toBe('text/plain; charset=utf-8');
+    const other = await uploadAs(t.tokens.demo, '\uFEFFw\u200B9\u2066\u2028.pdf', samples.pdf(), t.types.w9);
+    expect(other.label).toBe('w9.pdf');
+    const [row] = await rowsOf<{ label: string }>(
+      t.db,
+      sql`SELECT label FROM documents WHERE id = ${doc.rowKey}`,
+    );
+    expect(row!.label).toBe('invoicegnp.txt');
+    const site = await t.inject({
+      method: 'GET',
+      url: `/api/portal/websites/${t.sites.summit}/documents`,
+      headers: t.auth(t.tokens.demo),
+    });
+    expect(documentListSchema.parse(site.json()).map((d) => d.label)).toContain('invoicegnp.txt');
+    const history = await t.inject({
+      method: 'GET',
+      url: `/api/website/${t.sites.summit}/changelog`,
+      headers: t.auth(t.tokens.demo),
+    });
+    expect(history.body).toContain('invoicegnp.txt');
+    expect(history.body).not.toMatch(/\\u202e|\u202E/i);
+    const file = await t.inject({
+      method: 'GET',
+      url: `/api/document/${doc.rowKey}`,
+      headers: t.auth(t.tokens.demo),
+    });
+    expect(file.headers['content-disposition']).toBe(
+      'attachment; filename="invoicegnp.txt"; filename*=UTF-8\'\'invoicegnp.txt',
+    );
   });
 
   it('accepts each binary kind whose content matches, and text', async () => {

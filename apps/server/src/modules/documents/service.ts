@@ -1,4 +1,5 @@
 import {
+  cleanFileName,
   DocumentMessages,
   Messages,
   extensionOf,
@@ -50,7 +51,8 @@ export function documentsService(ctx: AppContext) {
     const typeRaw = input.documentType?.trim() ?? '';
     if (!typeRaw) throw new BadRequestError(DocumentMessages.typeRequired);
     if (!input.staged || input.fileName === null) throw new BadRequestError(DocumentMessages.fileRequired);
-    const name = input.fileName;
+    // The name is stored and shown without invisible characters that would make it read as another.
+    const name = cleanFileName(input.fileName);
     const nameError = uploadNameError(name);
     if (nameError) throw new BadRequestError(nameError);
     const ext = extensionOf(name);

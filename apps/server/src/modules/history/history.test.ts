@@ -3,6 +3,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { freshDomain, setupPortal, type PortalTest } from '../websites/test-fixture.ts';
 
+/** A term date within the ten years ahead a date may lie. */
+const inAYear = () => new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
+
 let t: PortalTest;
 beforeAll(async () => {
   t = await setupPortal();
@@ -78,7 +81,7 @@ it('names the kind of every change a website goes through', async () => {
   await t.call(t.tokens.demo, 'POST', `/api/portal/websites/${id}/agent-change`, {
     memberNumber: t.agents.local[2],
   });
-  await t.call(t.tokens.demo, 'POST', `/api/portal/websites/${id}/termination`, { termDate: '2099-12-31' });
+  await t.call(t.tokens.demo, 'POST', `/api/portal/websites/${id}/termination`, { termDate: inAYear() });
   const summit = t.vendors.summit;
   const site = (await t.call(t.tokens.admin, 'GET', `/api/portal/websites/${id}`, undefined, summit)).json();
   const ended = { ...site, status: 'Inactive' };

@@ -1,4 +1,5 @@
 import { EmailChangeMessages, ErrorCodes, Messages, PasswordMessages, profileSchema } from '@vp/contract';
+import { PASSWORD_FEEDBACK } from '@vp/contract/password-strength';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basic, latestMailTo, setup, tokenFromLink, type TestContext } from '../../../test/helper.ts';
@@ -214,13 +215,23 @@ describe('PUT /api/profile', () => {
     expect(res.json()).toEqual({ code: 400, message });
   });
 
-  it('refuses a new password holding the username or among the most common, after the current one', async () => {
+  it('refuses a new password holding the username, common, repeated, sequential or guessable, after the current one', async () => {
     const base = { email: 'viewer@summitweb.example', firstName: 'Victor', lastName: 'Vance' };
     const current = 'read-only-2026';
     for (const [password, message] of [
       ['viewer-2026!', PasswordMessages.hasUsername],
-      ['1234567890', PasswordMessages.common],
+      ['Password123', PasswordMessages.common],
       ['          ', PasswordMessages.blank],
+      ['1234512345', PasswordMessages.repeated],
+      ['abcdabcdab', PasswordMessages.repeated],
+      ['1234567890', PasswordMessages.sequence],
+      [
+        'Summer2026!',
+        PasswordMessages.weak(
+          PASSWORD_FEEDBACK.warnings.similarToCommon,
+          PASSWORD_FEEDBACK.suggestions.anotherWord,
+        ),
+      ],
     ] as const) {
       const res = await put(viewer, { ...base, password, currentPassword: current });
       expect(res.json(), password).toEqual({ code: 400, message });

@@ -71,7 +71,12 @@ export function profileService(ctx: AppContext) {
       }
       let passwordHash: string | undefined;
       if (body.password) {
-        checkNewPassword(body.password, session.user.username);
+        checkNewPassword(body.password, {
+          username: session.user.username,
+          firstName: body.firstName,
+          lastName: body.lastName,
+          email: session.user.email,
+        });
         passwordHash = await hashPasswordGated(body.password, who);
       }
       // The email changes only through the link mailed to the new address.

@@ -1,3 +1,4 @@
+import { nameWithTyped, typedNameNote } from '@vp/contract';
 import { PDFDocument, type PDFPage } from 'pdf-lib';
 import {
   drawText,
@@ -19,6 +20,7 @@ import {
 /** The signed form: each signature stamped on its line, and the certificate of completion. */
 
 export interface StampedSigner extends FormSignatory {
+  /** The name the signer typed; the signatory's name (`name`) is the one the form records. */
   signedName: string;
   /** PNG bytes of a drawn signature, or null when typed. */
   image: Uint8Array | null;
@@ -96,13 +98,26 @@ export async function renderCompleted(
       while (size > 8 && widthOf(fonts.script, s.signedName, size) > box.width - 8) size -= 1;
       drawText(page, s.signedName, { x: box.x + 4, y: box.lineY + 5, size, face: fonts.script, color: INK });
     }
-    drawText(page, `Signed by ${s.signedName} at ${utcTime(s.signedAt)}`, {
-      x: box.x + 50,
-      y: box.lineY - 11,
-      size: 7,
-      face: fonts.regular,
-      color: GREY,
-    });
+    // Between the 'Signature' label and the date's column: one line, or who and when on two.
+    const who = `Signed by ${nameWithTyped(s.name, s.signedName)}`;
+    const when = `at ${utcTime(s.signedAt)}`;
+    const room = box.width - 50;
+    let size = 7;
+    while (size > 5 && widthOf(fonts.regular, who, size) > room) size -= 0.5;
+    // Names too long even so are cut here; the certificate of completion has them in full.
+    const [first = '', ...more] = wrap(who, fonts.regular, size, room);
+    const caption =
+      widthOf(fonts.regular, `${who} ${when}`, size) <= room
+        ? [`${who} ${when}`]
+        : [more.length ? `${first}…` : first, when];
+    for (const [n, line] of caption.entries())
+      drawText(page, line, {
+        x: box.x + 50,
+        y: box.lineY - 11 - n * (size + 1),
+        size,
+        face: fonts.regular,
+        color: GREY,
+      });
     drawText(page, isoDate(s.signedAt), {
       x: box.x + box.width + 24,
       y: box.lineY + 4,
@@ -129,13 +144,9 @@ export async function renderCompleted(
   w.gap(8);
   w.line('Signers', fonts.bold, 12);
   for (const s of content.signers) {
-    for (const line of wrap(
-      `${s.signatory}: ${s.name} <${s.email}>, signed as "${s.signedName}" (${s.image ? 'drawn' : 'typed'}) at ${utcTime(s.signedAt)}`,
-      fonts.regular,
-      9,
-      width,
-    ))
-      w.line(line, fonts.regular, 9);
+    const typed = typedNameNote(s.signedName, s.name);
+    const text = `${s.signatory}: ${s.name} <${s.email}>, signed (${s.image ? 'drawn' : 'typed'}) at ${utcTime(s.signedAt)}${typed ? `; typed: ${typed}` : ''}`;
+    for (const line of wrap(text, fonts.regular, 9, width)) w.line(line, fonts.regular, 9);
   }
   w.gap(8);
   w.line('Events', fonts.bold, 12);

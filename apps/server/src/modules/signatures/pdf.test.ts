@@ -5,7 +5,7 @@ import path from 'node:path';
 import { PDFDocument, rgb } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderCompleted } from './pdf-completion.ts';
-import { drawText, embedFonts, renderSafForm, runs, wrap, type FormContent } from './pdf.ts';
+import { MARGIN, drawText, embedFonts, renderSafForm, runs, wrap, type FormContent } from './pdf.ts';
 
 /**
  * The form's typesetting: names in any script a broker may have, checked with poppler's pdffonts and
@@ -129,8 +129,13 @@ describe('the Site Access Form PDF', () => {
     const { fonts, text } = inspect(await completed.save(), 'cjk-signed.pdf');
     expect(fonts).toMatch(/DroidSansFallback/);
     expect(text).toContain('Certificate of completion');
-    expect(text).toContain('Signed by やまだ さくら at 2026-11-21 09:30:00 UTC');
-    expect(text).toContain('signed as "王小明" (typed)');
+    // The signatory the form was sent to signs; a typed name that reads differently is shown beside it.
+    expect(text).toContain('Signed by 김민준 (typed: やまだ さくら) at 2026-11-21 09:30:00 UTC');
+    expect(text).toContain('Signed by 王小明 at 2026-11-21 09:30:00 UTC');
+    expect(text).toContain('Broker: 王小明 <broker@example.com>, signed (typed) at 2026-11-21 09:30:00 UTC');
+    expect(text).toContain(
+      'Agent: 김민준 <agent@example.com>, signed (typed) at 2026-11-21 09:30:00 UTC; typed: やまだ さくら',
+    );
   });
 
   it('gives every character a font that has its glyph, keeping runs whole', async () => {
@@ -234,6 +239,48 @@ describe('a long form', () => {
       const at = flat.indexOf(`${s.signatory}: ${s.name}`);
       expect(at, s.signatory).toBeGreaterThan(termsAt);
       expect(flat).toContain(`Signed by ${s.name} at 2026-11-21 09:30:00 UTC`);
+    }
+  });
+});
+
+describe('the stamp under a signature', () => {
+  it('names the signatory with a long typed name on two lines, clear of the date column', async () => {
+    const base = form({ broker: 'Jo Lee', agent: 'Ashley Adams', office: 'Bayside Premier Realty' });
+    const signedAt = new Date('2026-11-21T09:30:00Z');
+    const typed = 'Mallory Ximena Impostor-Featherstonehaugh';
+    const completed = await renderCompleted(await renderSafForm(base), {
+      portalName: 'Vendor Portal',
+      verifyUrl: 'https://portal.example/verify',
+      documentId: 9,
+      label: 'Site Access Form',
+      domainName: 'homes.example',
+      unsealedSha256: 'c'.repeat(64),
+      completedAt: signedAt,
+      signers: base.signatories.map((s, i) => ({
+        ...s,
+        signedName: i === 0 ? typed : s.name,
+        image: null,
+        signedAt,
+      })),
+      events: [],
+    });
+    const file = path.join(work, 'stamp.pdf');
+    fs.writeFileSync(file, await completed.save());
+    const text = execFileSync('pdftotext', ['-enc', 'UTF-8', '-f', '1', '-l', '1', file, '-']).toString();
+    expect(text).toContain(`Signed by Jo Lee (typed: ${typed})`);
+    expect(text).toContain('Signed by Ashley Adams at 2026-11-21 09:30:00 UTC');
+    // Every word of the stamps ends before the date column (it starts 20 pt right of the line).
+    const bbox = execFileSync('pdftotext', ['-bbox', '-f', '1', '-l', '1', file, '-']).toString();
+    const words = [
+      ...bbox.matchAll(/<word xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)<\/word>/g),
+    ];
+    const stamp = words.filter(([, , , w]) =>
+      ['Signed', '(typed:', 'Featherstonehaugh)', 'UTC'].includes(w!),
+    );
+    expect(stamp.length).toBeGreaterThanOrEqual(5);
+    for (const [, xMin, xMax, w] of stamp) {
+      expect(Number(xMin), w).toBeGreaterThan(MARGIN);
+      expect(Number(xMax), w).toBeLessThan(MARGIN + 300 + 20);
     }
   });
 });

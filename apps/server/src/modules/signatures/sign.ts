@@ -1,4 +1,6 @@
 import {
+  nameWithTyped,
+  namesResemble,
   SealedCopyMessages,
   SigningLinkMessages,
   signerWithRole,
@@ -177,6 +179,11 @@ export async function sign(
     done = await ctx.db.transaction(async (tx) => {
       const hit = await usableLink(tx, token, true);
       if (!hit.signer.consentedAt) throw new ConflictError(SigningLinkMessages.consentRequired);
+      // The form records the signatory it was sent to; a typed name unlike theirs is signed only
+      // once the signer has confirmed it.
+      const resembles = namesResemble(body.fullName, hit.signer.name);
+      if (!resembles && body.confirmName !== true)
+        throw new BadRequestError(SigningLinkMessages.nameMismatch(hit.signer.name));
       if (
         !(await sq.markSigned(tx, hit.signer.id, hashToken(token), {
           signedName: body.fullName,
@@ -188,14 +195,16 @@ export async function sign(
         requestId: hit.request.id,
         signerId: hit.signer.id,
         kind: 'signed',
-        detail: `Signed as ${body.fullName} (${image ? 'drawn' : 'typed'})`,
+        detail: `Signed with a ${image ? 'drawn' : 'typed'} signature; typed name "${body.fullName}"${
+          resembles ? '' : ", confirmed as unlike the signatory's"
+        }`,
         ...origin,
       });
       await audit(
         tx,
         hit,
         'saf.signed',
-        `Site Access Form signed by ${hit.signer.signatory} ${body.fullName}`,
+        `Site Access Form signed by ${hit.signer.signatory} ${nameWithTyped(hit.signer.name, body.fullName)}`,
       );
       const everyone = await q.signersOf(tx, hit.request.id);
       if (everyone.every((s) => s.status === 'signed')) {

@@ -1,4 +1,4 @@
-import { VerifyMessages, type VerifyResult } from '@vp/contract';
+import { typedNameNote, VerifyMessages, type VerifyResult } from '@vp/contract';
 import forge from 'node-forge';
 import type { AppContext } from '../../context.ts';
 import { sha256Hex } from '../documents/index.ts';
@@ -60,7 +60,8 @@ export async function verifyPdf(ctx: AppContext, bytes: Buffer): Promise<VerifyR
         sealedAt: found.document.sealedAt!.toISOString(),
         signers: list.map((s) => ({
           signatory: s.signatory,
-          name: s.signedName ?? s.name,
+          name: s.name,
+          typedName: s.signedName ? typedNameNote(s.signedName, s.name) : null,
           signedAt: (s.signedAt ?? found.document.sealedAt!).toISOString(),
         })),
         certificate: signatureCertificate(bytes) ?? sealingCertificate(ctx.config).details,

@@ -2,6 +2,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDomain, setupPortal, type PortalTest } from './test-fixture.ts';
 
+/** A term date within the ten years ahead a date may lie. */
+const inAYear = () => new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
+
 /** Tenant isolation and read-only users, over every route of websites, requests, teams and History. */
 let t: PortalTest;
 let summitSite: number;
@@ -45,7 +48,7 @@ describe('a user of another vendor (Harbor) gets 404 for a Summit site', () => {
     ['GET', '/api/portal/websites/:id/requests', () => undefined],
     ['POST', '/api/portal/websites/:id/domain-change', () => ({ domainName: freshDomain('req') })],
     ['POST', '/api/portal/websites/:id/agent-change', () => ({ memberNumber: '3000001' })],
-    ['POST', '/api/portal/websites/:id/termination', () => ({ termDate: '2099-01-01' })],
+    ['POST', '/api/portal/websites/:id/termination', () => ({ termDate: inAYear() })],
     ['POST', '/api/portal/websites/:id/domain-change/withdraw', () => undefined],
     ['POST', '/api/portal/websites/:id/agent-change/withdraw', () => undefined],
     ['GET', '/api/website/:id/changelog', () => undefined],

@@ -136,6 +136,69 @@ describe('term date and start date', () => {
   });
 });
 
+describe('at most ten years ahead', () => {
+  const yearsAhead = (years: number, days = 0) => {
+    const d = new Date();
+    d.setUTCFullYear(d.getUTCFullYear() + years);
+    d.setUTCDate(d.getUTCDate() + days);
+    return d.toISOString().slice(0, 10);
+  };
+
+  it('refuses a new site starting more than ten years from today, and takes one within them', async () => {
+    const domainName = freshDomain('far');
+    const body = { domainName, memberNumber: t.agents.local[7], products: [1] };
+    const far = await t.call(demo(), 'POST', '/api/portal/websites', {
+      ...body,
+      startDate: yearsAhead(10, 2),
+    });
+    expect(far.statusCode, far.body).toBe(400);
+    expect(far.json()).toEqual({ code: 400, message: WebsiteMessages.startDateTooFar });
+    const [row] = await t.rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM websites WHERE domain_name = ${domainName}`,
+    );
+    expect(row!.n).toBe(0);
+    const near = await t.call(demo(), 'POST', '/api/portal/websites', { ...body, startDate: yearsAhead(9) });
+    expect(near.statusCode, near.body).toBe(201);
+  });
+
+  it('refuses a start or term date more than ten years ahead on save, for the vendor and MLS staff', async () => {
+    const id = await createSite();
+    const site = await getSite(id);
+    await expectRefused(
+      id,
+      demo(),
+      saveBody(site, { startDate: '9999-12-31' }),
+      WebsiteMessages.startDateTooFar,
+    );
+    await expectRefused(
+      id,
+      t.tokens.admin,
+      saveBody(site, { status: 'Pending Termination', termDate: yearsAhead(10, 2) }),
+      WebsiteMessages.termDateTooFar,
+      t.vendors.summit,
+    );
+    const ok = await t.call(
+      demo(),
+      'PUT',
+      '/api/portal/websites',
+      saveBody(site, { status: 'Pending Termination', termDate: yearsAhead(10, -1) }),
+    );
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+
+  it('a termination request refuses a term date more than ten years ahead', async () => {
+    const id = await createSite();
+    await t.rows(sql`UPDATE websites SET status = 'Active' WHERE id = ${id}`);
+    const before = await snapshot(id);
+    const res = await t.call(demo(), 'POST', `/api/portal/websites/${id}/termination`, {
+      termDate: yearsAhead(25),
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toEqual({ code: 400, message: WebsiteMessages.termDateTooFar });
+    expect(await snapshot(id)).toEqual(before);
+  });
+});
+
 describe('back to Pending Activation', () => {
   /** A never-activated site that went Pending Termination and was terminated by MLS staff. */
   async function inactiveSite(): Promise<number> {

@@ -29,6 +29,11 @@ export function tokenFromPath(pathname: string): string | null {
   }
 }
 
+/** A refusal that ends the signing page (the link is wrong or spent) rather than a form message. */
+export function isLinkRefusal(err: unknown): err is ApiError {
+  return err instanceof ApiError && (err.status === 404 || err.status === 410);
+}
+
 export function documentUrl(token: string): string {
   return `${API_ROOT}${signPath(token)}/document`;
 }

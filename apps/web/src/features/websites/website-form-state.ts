@@ -25,6 +25,7 @@ import {
   type SiteStatus,
   type Website,
   type WebsiteInput,
+  websiteInputSchema,
 } from '@vp/contract';
 import dayjs, { type Dayjs } from 'dayjs';
 import { agentLabel, type AgentPick } from '../agents/index.ts';
@@ -249,6 +250,21 @@ export function dateLimits(
     startDisabled: (d) => latest !== null && d.format(WIRE_DATE) > latest,
     termDisabled: (d) => earliest !== null && d.format(WIRE_DATE) < earliest,
   };
+}
+
+/**
+ * The message for a start or term date too far ahead, from the contract's website schema (the one
+ * the server parses with); null when the date is within bounds or empty. The pickers do not grey
+ * those dates out, so a date typed or picked there is told why it cannot be saved.
+ */
+export function dateBoundError(
+  field: 'startDate' | 'termDate',
+  date: Dayjs | null | undefined,
+): string | null {
+  const wire = wireDate(date);
+  if (!wire) return null;
+  const result = websiteInputSchema.shape[field].safeParse(wire);
+  return result.success ? null : (result.error.issues[0]?.message ?? null);
 }
 
 /** The message of the date rule the values break, for the Term Date field; null when none. */

@@ -2,6 +2,7 @@ import { Button, Form } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
+import { passwordFieldErrors } from '../../../components/password-rules.ts';
 import { errorMessage } from '../../../lib/http.ts';
 import { resetToken } from '../../../lib/session.ts';
 import { resetPassword } from '../api.ts';
@@ -17,6 +18,7 @@ export default function PasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
+  const [form] = Form.useForm<PasswordValues>();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -29,7 +31,10 @@ export default function PasswordPage() {
       resetToken();
       await navigate('/reset', { replace: true });
     } catch (err) {
-      setError(errorMessage(err));
+      // A refusal of the password itself is said under its field.
+      const fields = passwordFieldErrors(err);
+      if (fields.length) form.setFields(fields);
+      else setError(errorMessage(err));
     } finally {
       setBusy(false);
     }
@@ -47,7 +52,13 @@ export default function PasswordPage() {
           </div>
         </>
       ) : (
-        <Form<PasswordValues> layout="vertical" onFinish={submit} requiredMark={false} name="password">
+        <Form<PasswordValues>
+          form={form}
+          layout="vertical"
+          onFinish={submit}
+          requiredMark={false}
+          name="password"
+        >
           <NewPasswordFields autoFocus />
           {error && <FormMessage type="error">{error}</FormMessage>}
           <Button type="primary" htmlType="submit" block loading={busy}>

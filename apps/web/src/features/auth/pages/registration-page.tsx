@@ -1,7 +1,8 @@
 import { Button, Form, Input } from 'antd';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
+import { passwordFieldErrors } from '../../../components/password-rules.ts';
 import { errorMessage } from '../../../lib/http.ts';
 import { resetToken } from '../../../lib/session.ts';
 import { register } from '../api.ts';
@@ -21,6 +22,15 @@ export default function RegistrationPage() {
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [form] = Form.useForm<RegistrationValues>();
+  // The names typed above count as guessable in the password.
+  const owner = useCallback(
+    () => ({
+      firstName: (form.getFieldValue('firstName') as string | undefined) ?? '',
+      lastName: (form.getFieldValue('lastName') as string | undefined) ?? '',
+    }),
+    [form],
+  );
 
   async function submit(values: RegistrationValues) {
     setBusy(true);
@@ -35,7 +45,10 @@ export default function RegistrationPage() {
       resetToken();
       setDone(message);
     } catch (err) {
-      setError(errorMessage(err));
+      // A refusal of the password itself is said under its field.
+      const fields = passwordFieldErrors(err);
+      if (fields.length) form.setFields(fields);
+      else setError(errorMessage(err));
     } finally {
       setBusy(false);
     }
@@ -60,6 +73,7 @@ export default function RegistrationPage() {
         </FormMessage>
       ) : (
         <Form<RegistrationValues>
+          form={form}
           layout="vertical"
           onFinish={submit}
           requiredMark={false}
@@ -71,7 +85,7 @@ export default function RegistrationPage() {
           <Form.Item label="Last name" name="lastName">
             <Input autoComplete="family-name" />
           </Form.Item>
-          <NewPasswordFields label="Password" />
+          <NewPasswordFields label="Password" owner={owner} />
           {error && <FormMessage type="error">{error}</FormMessage>}
           <Button type="primary" htmlType="submit" block loading={busy}>
             Create account

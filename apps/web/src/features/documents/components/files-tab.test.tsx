@@ -293,6 +293,19 @@ describe('Files tab: upload', () => {
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
+  it('shows a chosen name without the invisible characters that make it read as another', async () => {
+    serveFiles();
+    renderWithClient(<FilesTab siteId={7} readOnly={false} />);
+    await screen.findByRole('button', { name: 'Download license.pdf' });
+    // Shown as it came, the right-to-left override makes this text file read "invoicetxt.png".
+    choose('invoice\u202Egnp.txt');
+    const chosen = await screen.findByTestId('chosen-file');
+    expect(chosen.querySelector('.vp-upload-file-name')?.textContent).toBe('invoicegnp.txt');
+    // A name with nothing left before its extension is refused as having none.
+    choose('\u202E\u200B.pdf');
+    expect(await screen.findByText(DocumentMessages.extension)).toBeTruthy();
+  });
+
   it("refuses a file over the server's size limit when it is chosen, with the limit's message", async () => {
     const { calls } = serveFiles((method, path) =>
       method === 'GET' && path === '/documents/limits' ? { body: { maxBytes: 1_000 } } : undefined,

@@ -1,5 +1,6 @@
 import { CloseOutlined, InboxOutlined, PaperClipOutlined } from '@ant-design/icons';
 import {
+  cleanFileName,
   DocumentMessages,
   formatFileSize,
   tooLargeMessage,
@@ -34,10 +35,11 @@ export function uploadFailureText(err: unknown): string {
  * when it has been read; the server checks it again either way.
  */
 function fileProblem(file: File, maxBytes: number | undefined): string | null {
-  if (file.size === 0) return uploadNameError(file.name) ?? DocumentMessages.empty;
+  const name = cleanFileName(file.name);
+  if (file.size === 0) return uploadNameError(name) ?? DocumentMessages.empty;
   if (maxBytes !== undefined && file.size > maxBytes)
-    return uploadNameError(file.name) ?? tooLargeMessage(maxBytes);
-  return uploadNameError(file.name);
+    return uploadNameError(name) ?? tooLargeMessage(maxBytes);
+  return uploadNameError(name);
 }
 
 /**
@@ -65,7 +67,8 @@ export function UploadPanel({ owner, types, typesLoading = false }: Props) {
 
   async function submit() {
     const problem =
-      uploadError({ typeId, name: file?.name ?? null }) ?? (file ? fileProblem(file, maxBytes) : null);
+      uploadError({ typeId, name: file ? cleanFileName(file.name) : null }) ??
+      (file ? fileProblem(file, maxBytes) : null);
     if (problem || !file || !typeId) {
       void message.error(problem ?? DocumentMessages.fileRequired);
       return;
@@ -117,7 +120,8 @@ export function UploadPanel({ owner, types, typesLoading = false }: Props) {
       {file && (
         <div className="vp-upload-file" data-testid="chosen-file">
           <PaperClipOutlined aria-hidden />
-          <span className="vp-upload-file-name">{file.name}</span>
+          {/* The name as it will be stored: invisible characters that make it read as another are left out. */}
+          <span className="vp-upload-file-name">{cleanFileName(file.name)}</span>
           <span className="vp-muted">{formatFileSize(file.size)}</span>
           {!uploading && (
             <Tooltip title="Remove">

@@ -1,4 +1,5 @@
-import { EmailChangeMessages, Messages, type Profile } from '@vp/contract';
+import { EmailChangeMessages, Messages, PasswordMessages, type Profile } from '@vp/contract';
+import { PASSWORD_FEEDBACK } from '@vp/contract/password-strength';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { message } from 'antd';
 import { createMemoryRouter, MemoryRouter, Outlet, RouterProvider } from 'react-router';
@@ -132,6 +133,32 @@ describe('profile: saving', () => {
       ),
     );
     expect(error).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    ['1234512345', PasswordMessages.repeated],
+    ['my-Demo-password-2026', PasswordMessages.hasUsername],
+    [
+      'Summer2026!',
+      PasswordMessages.weak(
+        PASSWORD_FEEDBACK.warnings.similarToCommon,
+        PASSWORD_FEEDBACK.suggestions.anotherWord,
+      ),
+    ],
+  ])('says why the new password %s is refused under its field, sending nothing', async (password, text) => {
+    const { calls } = open();
+    fireEvent.change(await screen.findByLabelText('Current password'), {
+      target: { value: 'summit-sites-2026' },
+    });
+    const field = screen.getByLabelText('New password');
+    fireEvent.change(field, { target: { value: password } });
+    fireEvent.change(screen.getByLabelText('Confirm new password'), { target: { value: password } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    const item = field.closest('.ant-form-item')!;
+    await waitFor(() => expect(item.querySelector('.ant-form-item-explain-error')?.textContent).toBe(text), {
+      timeout: 10_000,
+    });
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
   });
 
   it('Change password waits for something to change; New password is marked required like its neighbours', async () => {

@@ -1,7 +1,8 @@
 import { EmailChangeMessages, Messages, ROLE_NAMES, type Profile } from '@vp/contract';
 import { Alert, Button, Card, Col, Descriptions, Form, Input, Row, Skeleton } from 'antd';
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
+import { passwordFieldErrors } from '../../../components/password-rules.ts';
 import { useUnsavedChanges } from '../../../hooks/use-unsaved-changes.ts';
 import { fieldErrorsOf } from '../../../lib/form-errors.ts';
 import { errorMessage } from '../../../lib/http.ts';
@@ -143,12 +144,22 @@ function PasswordForm({ profile }: { profile: Profile }) {
         },
         onError: (err) => {
           void toast('error', errorMessage(err));
-          const fields = fieldErrorsOf(err, PASSWORD_ERRORS);
+          const fields = [...fieldErrorsOf(err, PASSWORD_ERRORS), ...passwordFieldErrors(err)];
           if (fields.length) form.setFields(fields);
         },
       },
     );
   }
+  // The account's own names count as guessable in the password.
+  const owner = useCallback(
+    () => ({
+      username: profile.username,
+      firstName: profile.firstName,
+      lastName: profile.lastName,
+      email: profile.email,
+    }),
+    [profile],
+  );
 
   return (
     <Form<PasswordValues> form={form} layout="vertical" onFinish={submit} name="profile-password">
@@ -159,7 +170,7 @@ function PasswordForm({ profile }: { profile: Profile }) {
       >
         <Input.Password autoComplete="current-password" />
       </Form.Item>
-      <NewPasswordFields confirmLabel="Confirm new password" />
+      <NewPasswordFields confirmLabel="Confirm new password" owner={owner} />
       <Button type="primary" htmlType="submit" loading={update.isPending} disabled={!started}>
         Change password
       </Button>

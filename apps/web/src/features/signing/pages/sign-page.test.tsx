@@ -321,6 +321,88 @@ describe('signing page: the form', () => {
   });
 });
 
+describe("signing page: the signer's typed name", () => {
+  const signing = (answer?: { status: number; body: unknown }) =>
+    openAt(
+      validLink(
+        (method, path) =>
+          method === 'POST' && path === `/sign/${TOKEN}`
+            ? (answer ?? { body: { message: SigningLinkMessages.signed, completed: false } })
+            : undefined,
+        { consented: true },
+      ),
+    );
+  const signCalls = (calls: { method: string; path: string; body?: unknown }[]) =>
+    calls.filter((c) => c.method === 'POST' && c.path === `/sign/${TOKEN}`);
+
+  function signAs(name: string) {
+    fireEvent.change(screen.getByLabelText('Full name'), { target: { value: name } });
+    fireEvent.click(screen.getByRole('button', { name: 'Type my signature instead' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Sign the document' }));
+  }
+
+  it('asks before signing with a name unlike the signatory’s; Change the name goes back to the field', async () => {
+    const { calls } = signing();
+    await ready();
+    signAs('Mallory Impostor');
+    const ask = await screen.findByRole('group', { name: 'Sign with a different name?' });
+    expect(ask.textContent).toContain('This form was sent to Dana Ortiz (Broker).');
+    expect(ask.textContent).toContain('The name you typed, “Mallory Impostor”, does not look like theirs.');
+    expect(ask.textContent).toContain(
+      'name Dana Ortiz as the signer, with “Mallory Impostor” shown as what you typed',
+    );
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('heading', { name: 'Sign with a different name?' }),
+      ),
+    );
+    expect(signCalls(calls)).toEqual([]);
+
+    fireEvent.click(within(ask).getByRole('button', { name: 'Change the name' }));
+    expect(screen.queryByRole('group', { name: 'Sign with a different name?' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByLabelText('Full name'));
+    expect(screen.getByRole('button', { name: 'Sign the document' })).toBeTruthy();
+    expect(signCalls(calls)).toEqual([]);
+  });
+
+  it('Sign anyway sends the typed name with the confirmation', async () => {
+    const { calls } = signing();
+    await ready();
+    signAs('Mallory Impostor');
+    const ask = await screen.findByRole('group', { name: 'Sign with a different name?' });
+    fireEvent.click(within(ask).getByRole('button', { name: 'Sign anyway' }));
+    await screen.findByRole('heading', { level: 1, name: 'Signed' });
+    expect(signCalls(calls)).toEqual([
+      {
+        method: 'POST',
+        path: `/sign/${TOKEN}`,
+        body: { fullName: 'Mallory Impostor', signature: { kind: 'typed' }, confirmName: true },
+      },
+    ]);
+  });
+
+  it.each(['Ortiz, Dana', 'D. Ortiz', 'DANA ORTIZ', 'Dana M. Ortiz'])(
+    '%s resembles Dana Ortiz and signs without asking',
+    async (name) => {
+      const { calls } = signing();
+      await ready();
+      signAs(name);
+      await screen.findByRole('heading', { level: 1, name: 'Signed' });
+      expect(signCalls(calls)).toEqual([
+        { method: 'POST', path: `/sign/${TOKEN}`, body: { fullName: name, signature: { kind: 'typed' } } },
+      ]);
+    },
+  );
+
+  it("asks when the server refuses the name as unlike the signatory's", async () => {
+    signing({ status: 400, body: { code: 400, message: SigningLinkMessages.nameMismatch('Dana Ortiz') } });
+    await ready();
+    signAs('Dana Ortiz');
+    expect(await screen.findByRole('group', { name: 'Sign with a different name?' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
 describe('signing page: declining', () => {
   it('asks for a reason, confirms, then declines', async () => {
     const { calls } = openAt(

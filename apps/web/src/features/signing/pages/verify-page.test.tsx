@@ -24,8 +24,13 @@ const SEALED: VerifyResult = {
     vendorName: 'Summit Web Solutions',
     sealedAt: '2026-11-20T15:30:00.000Z',
     signers: [
-      { signatory: 'Broker', name: 'Dana Ortiz', signedAt: '2026-11-20T15:29:00.000Z' },
-      { signatory: 'Agent', name: 'Lee Park', signedAt: '2026-11-19T09:00:00.000Z' },
+      { signatory: 'Broker', name: 'Dana Ortiz', typedName: null, signedAt: '2026-11-20T15:29:00.000Z' },
+      {
+        signatory: 'Agent',
+        name: 'Lee Park',
+        typedName: 'Mallory Impostor',
+        signedAt: '2026-11-19T09:00:00.000Z',
+      },
     ],
     certificate: { ...CERTIFICATE, subject: 'CN=Vendor Portal Seal 2026' },
   },
@@ -98,6 +103,10 @@ describe('verify page', () => {
       'CN=Vendor Portal Seal 2026',
     );
     expect(result.textContent).toContain(`SHA-256 of this file: ${HASH}`);
+    // Each signer is the signatory the form was sent to; what they typed is shown where it differs.
+    const signers = [...result.querySelectorAll('.vp-sign-others li')].map((li) => li.textContent ?? '');
+    expect(signers[0]).not.toContain('typed');
+    expect(signers[1]).toMatch(/^Lee Park \(Agent\), .+, typed: Mallory Impostor$/);
     expect(uploads.map((f) => f.name)).toEqual(['saf.pdf']);
   });
 

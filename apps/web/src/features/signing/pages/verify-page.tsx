@@ -169,6 +169,8 @@ export default function VerifyPage() {
                     {result.document.signers.map((s, i) => (
                       <li key={`${s.name}-${i}`}>
                         {s.name} ({s.signatory}), {formatDate(s.signedAt)}
+                        {/* The signatory the form was sent to signed; what they typed, where it differs. */}
+                        {s.typedName && <span className="vp-sign-muted">, typed: {s.typedName}</span>}
                       </li>
                     ))}
                   </ul>

@@ -6,7 +6,7 @@ import { useUnsavedChanges } from '../../../hooks/use-unsaved-changes.ts';
 import { errorMessage } from '../../../lib/http.ts';
 import { toastSaved } from '../../../lib/toast.ts';
 import { useTerminationRequest, useWebsite } from '../api.ts';
-import { DISPLAY_DATE, dateLimits, datesError, wireDate } from '../website-form-state.ts';
+import { DISPLAY_DATE, dateBoundError, dateLimits, datesError, wireDate } from '../website-form-state.ts';
 
 interface Values {
   termDate: Dayjs | null;
@@ -39,7 +39,9 @@ export function TerminationDialog({
   // Today or later, and never before the start date (the contract's date rules).
   const limits = dateLimits('Pending Termination', startDate, null);
   const validateTermDate = (_: unknown, v: Dayjs | null | undefined): Promise<void> => {
-    const message = datesError({ status: 'Pending Termination', startDate, termDate: v ?? null });
+    const message =
+      dateBoundError('termDate', v) ??
+      datesError({ status: 'Pending Termination', startDate, termDate: v ?? null });
     return message ? Promise.reject(new Error(message)) : Promise.resolve();
   };
   const [error, setError] = useState<string | null>(null);

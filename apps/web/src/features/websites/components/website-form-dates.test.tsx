@@ -26,11 +26,11 @@ const mmddyyyy = (d: dayjs.Dayjs) => d.format('MM/DD/YYYY');
 async function openSite(overrides: Partial<Website>) {
   const calls: { method: string; path: string; body: unknown }[] = [];
   serveApi((method, path, body) => {
+    if (method !== 'GET') calls.push({ method, path, body });
     if (path === '/portal/metadata') return { body: metadata() };
     if (path === '/products') return { body: products };
     if (method === 'GET' && path === '/portal/websites/7') return { body: website(overrides) };
     if (method === 'PUT' && path === '/portal/websites') {
-      calls.push({ method, path, body });
       return { body: website({ ...overrides, ...(body as Partial<Website>) }) };
     }
     return undefined;
@@ -48,6 +48,17 @@ async function calendarCell(label: string, date: string): Promise<HTMLElement> {
     const cell = document.querySelector<HTMLElement>(`.ant-picker-dropdown td[title="${date}"]`);
     expect(cell).not.toBeNull();
     return cell!;
+  });
+}
+
+function terminationDialog(): Promise<HTMLElement> {
+  return waitFor(() => {
+    const heading = [...document.querySelectorAll('.ant-modal-title')].find(
+      (t) => t.textContent === WebsiteMessages.requestTermination,
+    );
+    const found = heading?.closest<HTMLElement>('[role="dialog"]');
+    expect(found).toBeTruthy();
+    return found!;
   });
 }
 
@@ -112,19 +123,66 @@ describe('website form dates', () => {
   });
 });
 
+describe('dates at most ten years ahead', () => {
+  /** Types a date into a picker and leaves the field, as a user does. */
+  function typeDate(label: string, date: dayjs.Dayjs) {
+    fireEvent.mouseDown(input(label));
+    fireEvent.click(input(label));
+    fireEvent.change(input(label), { target: { value: mmddyyyy(date) } });
+    fireEvent.keyDown(input(label), { key: 'Enter', code: 'Enter' });
+  }
+  const fieldError = (label: string) =>
+    input(label).closest('.ant-form-item')?.querySelector('.ant-form-item-explain-error')?.textContent;
+
+  it('a start date more than ten years ahead is told under the field and not saved', async () => {
+    const calls = await openSite({ status: 'Pending Activation', activated: false, startDate: '2021-05-24' });
+    typeDate('Start Date', dayjs().add(10, 'year').add(3, 'day'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fieldError('Start Date')).toBe(WebsiteMessages.startDateTooFar));
+    expect(calls).toHaveLength(0);
+    // Within ten years, it saves.
+    typeDate('Start Date', dayjs().add(9, 'year'));
+    await waitFor(() => expect(fieldError('Start Date')).toBeUndefined());
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]!.body).toMatchObject({ startDate: dayjs().add(9, 'year').format('YYYY-MM-DD') });
+  });
+
+  it('a term date more than ten years ahead is told under the field and not saved', async () => {
+    const calls = await openSite({
+      status: 'Pending Termination',
+      activated: false,
+      startDate: '2021-05-24',
+      termDate: dayjs().add(1, 'month').format('YYYY-MM-DD'),
+    });
+    await waitFor(() => expect(input('Term Date').disabled).toBe(false));
+    typeDate('Term Date', dayjs().add(30, 'year'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fieldError('Term Date')).toBe(WebsiteMessages.termDateTooFar));
+    expect(calls).toHaveLength(0);
+  });
+
+  it('a termination request with a term date more than ten years ahead says so and is not sent', async () => {
+    const calls = await openSite({ status: 'Active', activated: true, startDate: '2021-05-24' });
+    fireEvent.click(screen.getByRole('button', { name: WebsiteMessages.requestTermination }));
+    const dialog = await terminationDialog();
+    const termDate = within(dialog).getByLabelText('Term Date');
+    fireEvent.mouseDown(termDate);
+    fireEvent.click(termDate);
+    fireEvent.change(termDate, { target: { value: mmddyyyy(dayjs().add(11, 'year')) } });
+    fireEvent.keyDown(termDate, { key: 'Enter', code: 'Enter' });
+    fireEvent.click(within(dialog).getByRole('button', { name: WebsiteMessages.requestTermination }));
+    expect(await within(dialog).findByText(WebsiteMessages.termDateTooFar)).toBeTruthy();
+    expect(calls).toHaveLength(0);
+  });
+});
+
 describe('termination request dates', () => {
   it('the term date picker offers no date before the start date', async () => {
     const start = dayjs().add(1, 'month').date(15);
     await openSite({ status: 'Active', activated: true, startDate: start.format('YYYY-MM-DD') });
     fireEvent.click(screen.getByRole('button', { name: WebsiteMessages.requestTermination }));
-    const dialog = await waitFor(() => {
-      const heading = [...document.querySelectorAll('.ant-modal-title')].find(
-        (t) => t.textContent === WebsiteMessages.requestTermination,
-      );
-      const found = heading?.closest<HTMLElement>('[role="dialog"]');
-      expect(found).toBeTruthy();
-      return found!;
-    });
+    const dialog = await terminationDialog();
     const termDate = within(dialog).getByLabelText('Term Date');
     fireEvent.mouseDown(termDate);
     fireEvent.click(termDate);

@@ -17,6 +17,7 @@ import { AgentBrokerTable, agentRows, AgentSearch, EMPTY_PICK, type AgentPick } 
 import { useProducts } from '../api.ts';
 import {
   DISPLAY_DATE,
+  dateBoundError,
   dateLimits,
   datesError,
   datesOnStatusChange,
@@ -114,7 +115,11 @@ export function WebsiteForm(props: Props) {
       v.status === initialValues.status &&
       wireDate(v.startDate) === wireDate(initialValues.startDate) &&
       wireDate(v.termDate) === wireDate(initialValues.termDate);
-    const message = untouched ? null : datesError(v);
+    const message = dateBoundError('termDate', v.termDate) ?? (untouched ? null : datesError(v));
+    return message ? Promise.reject(new Error(message)) : Promise.resolve();
+  };
+  const validateStartDate = (_: unknown, v: WebsiteFormValues['startDate'] | undefined): Promise<void> => {
+    const message = dateBoundError('startDate', v);
     return message ? Promise.reject(new Error(message)) : Promise.resolve();
   };
 
@@ -142,6 +147,7 @@ export function WebsiteForm(props: Props) {
       // Nothing is required of a user who cannot change anything.
       requiredMark={!readOnly}
       data-testid="website-form"
+      className="vp-website-form"
       onValuesChange={(changed: Partial<WebsiteFormValues>) => {
         if (changed.status) form.setFieldsValue(datesOnStatusChange(saved, changed.status));
       }}
@@ -281,7 +287,7 @@ export function WebsiteForm(props: Props) {
           </Form.Item>
         </Col>
         <Col xs={12} md={8}>
-          <Form.Item label="Start Date" name="startDate">
+          <Form.Item label="Start Date" name="startDate" rules={[{ validator: validateStartDate }]}>
             <DatePicker
               disabledDate={limits.startDisabled}
               format={DISPLAY_DATE}
