@@ -55,8 +55,9 @@ function healthFrom(localAddress: string): Promise<string> {
     let data = '';
     socket.setEncoding('latin1');
     socket.on('data', (chunk: string) => (data += chunk));
+    // Written, not ended: a client that half-closes first may be closed before it is answered.
     socket.once('connect', () =>
-      socket.end('GET /api/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'),
+      socket.write('GET /api/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'),
     );
     socket.once('close', () => resolve(data.split('\r\n')[0] ?? ''));
     socket.once('error', reject);
