@@ -126,3 +126,22 @@ describe('one address cannot hold every connection', () => {
     expect(await healthFrom('127.0.0.3')).toBe('HTTP/1.1 200 OK');
   });
 });
+
+describe('bodies are limited per call', () => {
+  const post = (url: string, bytes: number) =>
+    t.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ fullName: 'A B', pad: 'x'.repeat(bytes) }),
+    });
+
+  it('reads a few KB on a small call and a drawn signature’s size where one is signed', async () => {
+    expect((await post('/api/forgotpassword', 20 * 1024)).statusCode).toBe(413);
+    // The signing call reads it (and then finds no such link), where a small call would not.
+    const sign = await post('/api/sign/no-such-link-token', 450 * 1024);
+    expect(sign.statusCode).not.toBe(413);
+    expect(sign.statusCode).toBeLessThan(500);
+    expect((await post('/api/sign/no-such-link-token', 600 * 1024)).statusCode).toBe(413);
+  });
+});

@@ -200,7 +200,6 @@ export function signaturesRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/sign/:token',
     {
       config: { access: 'public' },
-      bodyLimit: BODY_LIMITS.signature,
       onRequest: signingLimit,
       schema: {
         tags,
@@ -263,6 +262,7 @@ export function signaturesRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/sign/:token',
     {
       config: { access: 'public' },
+      bodyLimit: BODY_LIMITS.signature,
       onRequest: signingLimit,
       schema: {
         tags,
