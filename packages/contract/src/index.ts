@@ -24,3 +24,4 @@ export * from './documents.ts';
 export * from './signatures.ts';
 export * from './signer-name.ts';
 export * from './saf-standing.ts';
+export * from './conversation.ts';
