@@ -18,7 +18,9 @@ import { registerApiDocs } from './platform/api-docs.ts';
 import { answerFrameworkError, registerErrorHandler, registerInputGuard } from './platform/errors.ts';
 import { createLocalBus, createPostgresBus, type EventBus } from './platform/events.ts';
 import { registerJsonParser, registerSecurityHeaders, registerWebApp } from './platform/http.ts';
-import { createOutboxMailer, createSmtpMailer, type Mailer } from './platform/mail.ts';
+import { createJobRunner, createManualJobRunner, type JobRunner } from './platform/jobs.ts';
+import { createLiveHub } from './platform/live.ts';
+import { createMailQueue, type Mailer } from './platform/mail.ts';
 import { registerApiSchemas } from './platform/openapi.ts';
 import { registerAfterReply } from './platform/after-reply.ts';
 import { registerExpensiveLimit } from './platform/expensive.ts';
@@ -32,8 +34,10 @@ export interface AppDeps {
   database: Database;
   /** Default: in-process, or PostgreSQL LISTEN/NOTIFY when the database is PostgreSQL. */
   bus?: EventBus;
-  /** Default: SMTP when configured, else the outbox table. */
+  /** Default: the mail queue (delivered through SMTP when configured, else kept in the outbox). */
   mailer?: Mailer;
+  /** Default: pg-boss on the app's database. 'manual': run only when sent or asked (most tests). */
+  jobs?: JobRunner | 'manual';
   /** Default: S3 when configured, else local disk in config.filesDir. */
   storage?: FileStorage;
   logger?: FastifyServerOptions['logger'];
@@ -82,18 +86,43 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     (database.kind === 'postgres'
       ? await createPostgresBus(database.url, database.pool, app.log)
       : createLocalBus());
+  const jobs =
+    deps.jobs === 'manual'
+      ? createManualJobRunner(app.log)
+      : (deps.jobs ?? createJobRunner(database, app.log));
   const mailer =
     deps.mailer ??
-    (config.smtpUrl
-      ? createSmtpMailer(config.smtpUrl, config.mailFrom)
-      : createOutboxMailer(database.db, app.log));
+    createMailQueue({
+      db: database.db,
+      jobs,
+      log: app.log,
+      publicUrl: config.publicUrl,
+      from: config.mailFrom,
+      smtpUrl: config.smtpUrl,
+      retrySeconds: config.mailRetrySeconds,
+    });
+  const live = createLiveHub(bus);
   const sessions = new SessionService(database.db, bus, deps.sessionOptions);
   const storage = deps.storage ?? createStorage(config.filesDir, config.s3);
-  const ctx: AppContext = { config, database, db: database.db, bus, mailer, sessions, storage, log: app.log };
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    bus,
+    mailer,
+    jobs,
+    live,
+    sessions,
+    storage,
+    log: app.log,
+  };
 
   app.decorate('sessions', sessions);
   app.decorate('ctx', ctx);
+  // Jobs start once every module has declared its own, and stop before the database closes.
+  app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => {
+    await jobs.stop();
     sessions.close();
     if (ownBus) await bus.close();
   });

@@ -24,6 +24,7 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().min(1).default('Vendor Portal <no-reply@localhost>'),
+  MAIL_RETRY_SECONDS: z.coerce.number().min(0).max(86_400).default(30),
   SUPPORT_EMAIL: z.email().default('datalicensing@mls.example'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag.optional(),
@@ -66,6 +67,8 @@ export interface Config {
   publicUrl: string;
   smtpUrl: string | null;
   mailFrom: string;
+  /** The mail queue's first retry waits this long; each later one twice as long. */
+  mailRetrySeconds: number;
   supportEmail: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   trustProxy: boolean;
@@ -124,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
+    mailRetrySeconds: e.MAIL_RETRY_SECONDS,
     supportEmail: e.SUPPORT_EMAIL,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY ?? false,

@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { EventBus } from './platform/events.ts';
+import type { JobRunner } from './platform/jobs.ts';
+import type { LiveHub } from './platform/live.ts';
 import type { Mailer } from './platform/mail.ts';
 import type { SessionService } from './platform/sessions.ts';
 import type { FileStorage } from './platform/storage.ts';
@@ -13,6 +15,8 @@ export interface AppContext {
   db: Db;
   bus: EventBus;
   mailer: Mailer;
+  jobs: JobRunner;
+  live: LiveHub;
   sessions: SessionService;
   storage: FileStorage;
   log: FastifyBaseLogger;

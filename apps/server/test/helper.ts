@@ -83,6 +83,8 @@ export async function setup(
     extend?: (app: FastifyInstance) => void;
     env?: NodeJS.ProcessEnv;
     logger?: FastifyServerOptions['logger'];
+    /** Run jobs on pg-boss (scheduled, polled) instead of only when a test or a nudge asks. */
+    realJobs?: boolean;
   } = {},
 ): Promise<TestContext> {
   let drop: () => Promise<void> = async () => undefined;
@@ -119,7 +121,12 @@ export async function setup(
     SUPPORT_EMAIL: 'support@mls.test',
     ...options.env,
   });
-  const app = await buildApp({ config, database, logger: options.logger ?? false });
+  const app = await buildApp({
+    config,
+    database,
+    logger: options.logger ?? false,
+    ...(options.realJobs ? {} : { jobs: 'manual' as const }),
+  });
   options.extend?.(app);
   await app.ready();
 

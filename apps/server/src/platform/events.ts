@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { EventEmitter } from 'node:events';
+import type { LiveEvent } from '@vp/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 
@@ -20,6 +21,11 @@ export interface BusEvents {
     documentId: number;
     action: 'created' | 'deleted' | 'signed' | 'declined' | 'voided';
     username: string;
+  };
+  /** A live event for the sockets of a vendor (see live.ts). Small: ids and names, no content. */
+  'live.event': {
+    target: { vendorId: number; userIds?: number[]; staffOnly?: boolean };
+    event: LiveEvent;
   };
 }
 export type BusChannel = keyof BusEvents;
