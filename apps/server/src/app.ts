@@ -20,6 +20,7 @@ import { createLocalBus, createPostgresBus, type EventBus } from './platform/eve
 import { registerJsonParser, registerSecurityHeaders, registerWebApp } from './platform/http.ts';
 import { createJobRunner, createManualJobRunner, type JobRunner } from './platform/jobs.ts';
 import { createLiveHub } from './platform/live.ts';
+import { registerLiveServer } from './platform/live-server.ts';
 import { createMailQueue, type Mailer } from './platform/mail.ts';
 import { registerApiSchemas } from './platform/openapi.ts';
 import { registerAfterReply } from './platform/after-reply.ts';
@@ -136,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerScope(app, { db: database.db, sessions });
   registerExpensiveLimit(app, database);
   await registerApiSchemas(app);
+  await registerLiveServer(app, { db: database.db, bus, sessions, publicUrl: config.publicUrl });
   for (const feature of FEATURES) feature(app, ctx);
   registerApiDocs(app);
   await registerWebApp(app, config.webDist);

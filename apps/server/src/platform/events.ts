@@ -22,6 +22,8 @@ export interface BusEvents {
     action: 'created' | 'deleted' | 'signed' | 'declined' | 'voided';
     username: string;
   };
+  /** A vendor's standing changed (suspended, reinstated): sockets acting for it are checked again. */
+  'vendor.changed': { vendorId: number };
   /** A live event for the sockets of a vendor (see live.ts). Small: ids and names, no content. */
   'live.event': {
     target: { vendorId: number; userIds?: number[]; staffOnly?: boolean };
@@ -33,6 +35,11 @@ export type BusChannel = keyof BusEvents;
 export interface EventBus {
   publish<C extends BusChannel>(channel: C, payload: BusEvents[C]): Promise<void>;
   subscribe<C extends BusChannel>(channel: C, handler: (payload: BusEvents[C]) => void): () => void;
+  /**
+   * Called when this instance may have missed events of other instances (its listening connection
+   * was lost and is back): whoever relies on them must catch up.
+   */
+  onGap(handler: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -58,10 +65,17 @@ class LocalBus implements EventBus {
     this.emitter.on(channel, listener);
     return () => this.emitter.off(channel, listener);
   }
+  onGap(handler: () => void): () => void {
+    this.emitter.on(GAP, handler);
+    return () => this.emitter.off(GAP, handler);
+  }
   async close(): Promise<void> {
     this.emitter.removeAllListeners();
   }
 }
+
+/** Not a channel: local only, never published. */
+const GAP = Symbol('gap');
 
 export function createLocalBus(): EventBus {
   return new LocalBus();
@@ -88,7 +102,12 @@ class PostgresBus extends LocalBus {
     super();
   }
 
-  async start(): Promise<void> {
+  /** The listening connection's backend pid (tests end it to prove the reconnect). */
+  get listenerPid(): number | null {
+    return (this.listener as unknown as { processID?: number } | null)?.processID ?? null;
+  }
+
+  async start(reconnecting = false): Promise<void> {
     const client = new pg.Client({ connectionString: this.url });
     client.on('notification', (msg) => {
       if (!msg.payload) return;
@@ -103,11 +122,27 @@ class PostgresBus extends LocalBus {
       this.log.warn({ err }, 'event listener connection lost; reconnecting');
       this.listener = null;
       client.end().catch(() => undefined);
-      if (!this.closed) setTimeout(() => void this.start().catch(() => undefined), RECONNECT_MS).unref();
+      if (!this.closed) this.retry();
     });
-    await client.connect();
-    await client.query(`LISTEN ${PG_CHANNEL}`);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${PG_CHANNEL}`);
+    } catch (err) {
+      client.end().catch(() => undefined);
+      if (!reconnecting) throw err;
+      this.log.warn({ err }, 'event listener could not reconnect; trying again');
+      this.retry();
+      return;
+    }
     this.listener = client;
+    // Whatever other instances published while it was away is lost: tell those who must catch up.
+    if (reconnecting) this.emitter.emit(GAP);
+  }
+
+  private retry(): void {
+    setTimeout(() => {
+      if (!this.closed) void this.start(true);
+    }, RECONNECT_MS).unref();
   }
 
   override async publish<C extends BusChannel>(channel: C, payload: BusEvents[C]): Promise<void> {

@@ -1,0 +1,133 @@
+import type { AddressInfo } from 'node:net';
+import type { LiveEvent } from '@vp/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { openLive, quietFor, subscribeLive } from '../../test/live-client.ts';
+import { setupPortal, type PortalTest } from '../modules/websites/test-fixture.ts';
+
+const event = (siteId: number | null = 7): LiveEvent => ({
+  type: 'website',
+  context: 'website',
+  siteId,
+  username: 'someone',
+  action: 'update',
+});
+
+describe('the live channel', () => {
+  let t: PortalTest;
+  let base: string;
+  beforeAll(async () => {
+    t = await setupPortal();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => t.close());
+
+  it('subscribes with a token and vendor, and delivers that vendor’s events to its sockets only', async () => {
+    const demo = await subscribeLive(base, t.tokens.demo, t.vendors.summit);
+    const viewer = await subscribeLive(base, t.tokens.viewer, t.vendors.summit);
+    const other = await subscribeLive(base, t.tokens.other, t.vendors.harbor);
+    const anonymous = await openLive(base);
+    expect(demo.texts).toEqual(['Subscribed Successfully']);
+
+    await t.app.ctx.live.publish({ vendorId: t.vendors.summit }, event());
+    expect(await demo.nextEvent()).toEqual(event());
+    expect(await viewer.nextEvent()).toEqual(event());
+    expect(await quietFor(other)).toBe(true);
+    expect(anonymous.texts).toEqual([]);
+
+    // An internal note reaches staff only; a notification only its recipients.
+    const admin = await subscribeLive(base, t.tokens.admin, t.vendors.summit);
+    await t.app.ctx.live.publish({ vendorId: t.vendors.summit, staffOnly: true }, event(8));
+    expect((await admin.nextEvent()).siteId).toBe(8);
+    const [viewerUser] = await t.rows<{ id: number }>(sql`SELECT id FROM users WHERE username = 'viewer'`);
+    await t.app.ctx.live.publish({ vendorId: t.vendors.summit, userIds: [viewerUser!.id] }, event(9));
+    expect((await viewer.nextEvent()).siteId).toBe(9);
+    expect(await quietFor(demo)).toBe(true);
+    expect(demo.events.map((e) => e.siteId)).toEqual([7]);
+    for (const c of [demo, viewer, other, anonymous, admin]) c.close();
+  });
+
+  it('closes with 1011 on a bad token or a vendor the user may not act for', async () => {
+    const bad = await openLive(base);
+    bad.socket.send(JSON.stringify({ action: 'AUTHENTICATE', token: 'not-a-token', vendorId: t.vendors.summit }));
+    expect((await bad.closed).code).toBe(1011);
+
+    const foreign = await openLive(base);
+    foreign.socket.send(JSON.stringify({ action: 'AUTHENTICATE', token: t.tokens.demo, vendorId: t.vendors.harbor }));
+    expect((await foreign.closed).code).toBe(1011);
+
+    const missing = await openLive(base);
+    missing.socket.send(JSON.stringify({ action: 'AUTHENTICATE', token: t.tokens.admin, vendorId: 999_999 }));
+    expect((await missing.closed).code).toBe(1011);
+  });
+
+  it('closes a socket that sends garbage, a huge frame or a flood, and stays up', async () => {
+    const garbage = await openLive(base);
+    garbage.socket.send('{"action":');
+    expect((await garbage.closed).code).toBe(1008);
+
+    const binary = await openLive(base);
+    binary.socket.send(Buffer.from([1, 2, 3]));
+    expect((await binary.closed).code).toBe(1008);
+
+    const huge = await openLive(base);
+    huge.socket.send('x'.repeat(1024 * 1024));
+    expect((await huge.closed).code).toBe(1009);
+
+    const flood = await subscribeLive(base, t.tokens.demo, t.vendors.summit);
+    const auth = JSON.stringify({ action: 'AUTHENTICATE', token: t.tokens.demo, vendorId: t.vendors.summit });
+    for (let i = 0; i < 50; i++) if (flood.socket.readyState === WebSocket.OPEN) flood.socket.send(auth);
+    expect((await flood.closed).code).toBe(1008);
+
+    const health = await fetch(`${base}/api/health`);
+    expect(health.status).toBe(200);
+  });
+
+  it('refuses a handshake from another origin', async () => {
+    await expect(openLive(base, 'https://evil.example')).rejects.toThrow(/403/);
+  });
+
+  it('closes the sockets of a session that ends, within a second', async () => {
+    const token = await t.login('demo');
+    const client = await subscribeLive(base, token, t.vendors.summit);
+    const started = Date.now();
+    const out = await t.inject({ method: 'POST', url: '/api/logout', headers: t.auth(token) });
+    expect(out.statusCode).toBe(200);
+    expect((await client.closed).code).toBe(1011);
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
+  it('closes the sockets of a user who may no longer act for the vendor', async () => {
+    const token = await t.login('viewer');
+    const client = await subscribeLive(base, token, t.vendors.summit);
+    const [user] = await t.rows<{ id: number }>(sql`SELECT id FROM users WHERE username = 'viewer'`);
+    await t.db.execute(sql`UPDATE users SET active = false WHERE id = ${user!.id}`);
+    try {
+      await t.app.sessions.userChanged(user!.id);
+      expect((await client.closed).code).toBe(1011);
+    } finally {
+      await t.db.execute(sql`UPDATE users SET active = true WHERE id = ${user!.id}`);
+      await t.app.sessions.userChanged(user!.id);
+    }
+  });
+
+  it('closes the sockets of a vendor that is suspended', async () => {
+    const token = await t.login('other');
+    const client = await subscribeLive(base, token, t.vendors.harbor);
+    await t.db.execute(sql`UPDATE vendors SET active = false WHERE id = ${t.vendors.harbor}`);
+    try {
+      await t.app.ctx.bus.publish('vendor.changed', { vendorId: t.vendors.harbor });
+      expect((await client.closed).code).toBe(1011);
+    } finally {
+      await t.db.execute(sql`UPDATE vendors SET active = true WHERE id = ${t.vendors.harbor}`);
+    }
+  });
+
+  it('closes a socket that never authenticates', async () => {
+    const silent = await openLive(base);
+    // The server's wait is 10 s; a socket that says nothing is not kept.
+    expect((await silent.closed).code).toBe(1011);
+  }, 15_000);
+});

@@ -1,0 +1,261 @@
+import websocket from '@fastify/websocket';
+import {
+  LIVE_CLOSE_REFUSED,
+  LIVE_PATH,
+  LIVE_SUBSCRIBED,
+  liveAuthenticateSchema,
+  type LiveEvent,
+} from '@vp/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { Db } from '../db/client.ts';
+import type { EventBus } from './events.ts';
+import type { LiveTarget } from './live.ts';
+import { resolveVendor } from './scope.ts';
+import { loadSessionUser, type SessionService } from './sessions.ts';
+
+/**
+ * The live channel's server (spec §7): a socket authenticates with its session token and the vendor
+ * it acts for, then receives that vendor's events. Events come from the bus, so one published on
+ * any instance reaches the sockets of every instance. A socket is closed with 1011 (the client
+ * does not come back) when its token or vendor is refused, when its session ends, or when its user
+ * or vendor may no longer act; with 1008 when it misbehaves.
+ */
+
+export interface LiveServerOptions {
+  db: Db;
+  bus: EventBus;
+  sessions: SessionService;
+  /** The portal's own origin; a handshake from any other is refused. */
+  publicUrl: string;
+  /** Extra origins allowed (e.g. the dev server). */
+  allowedOrigins?: string[];
+  /** A socket must authenticate within this time (default 10 s). */
+  authTimeoutMs?: number;
+  /** Heartbeat: a socket that answers no ping within this is dropped (default 30 s). */
+  heartbeatMs?: number;
+}
+
+/** A frame is at most this big: an AUTHENTICATE message is about 150 bytes. */
+export const LIVE_MAX_FRAME_BYTES = 1_024;
+/** Messages a client may send per window before it is closed (it normally sends one). */
+const MESSAGES_PER_WINDOW = 10;
+const WINDOW_MS = 10_000;
+
+export const LIVE_CLOSE = {
+  refused: LIVE_CLOSE_REFUSED,
+  policy: 1008,
+  /** Sent to every socket when this instance may have missed events: the client comes back and refetches. */
+  catchUp: 1012,
+} as const;
+
+interface Subscriber {
+  socket: WebSocket;
+  userId: number;
+  staff: boolean;
+  vendorId: number;
+  tokenHash: string;
+}
+
+interface SocketState {
+  socket: WebSocket;
+  sub: Subscriber | null;
+  messages: number;
+  windowStart: number;
+  alive: boolean;
+}
+
+export interface LiveServerStats {
+  sockets: number;
+  subscribed: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    liveStats(): LiveServerStats;
+  }
+}
+
+export async function registerLiveServer(app: FastifyInstance, options: LiveServerOptions): Promise<void> {
+  const { db, bus, sessions } = options;
+  const origins = new Set([new URL(options.publicUrl).origin, ...(options.allowedOrigins ?? [])]);
+  const authTimeoutMs = options.authTimeoutMs ?? 10_000;
+  const heartbeatMs = options.heartbeatMs ?? 30_000;
+
+  const states = new Set<SocketState>();
+  const byVendor = new Map<number, Set<Subscriber>>();
+
+  const index = (sub: Subscriber) => {
+    let set = byVendor.get(sub.vendorId);
+    if (!set) byVendor.set(sub.vendorId, (set = new Set()));
+    set.add(sub);
+  };
+  const unindex = (sub: Subscriber) => {
+    const set = byVendor.get(sub.vendorId);
+    set?.delete(sub);
+    if (set?.size === 0) byVendor.delete(sub.vendorId);
+  };
+  const subscribers = function* () {
+    for (const set of byVendor.values()) yield* set;
+  };
+  const close = (state: SocketState | Subscriber, code: number, reason: string) => {
+    const socket = state.socket;
+    if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING) socket.close(code, reason);
+  };
+
+  const deliver = (target: LiveTarget, event: LiveEvent) => {
+    const set = byVendor.get(target.vendorId);
+    if (!set) return;
+    const users = target.userIds ? new Set(target.userIds) : null;
+    const frame = JSON.stringify(event);
+    for (const sub of set) {
+      if (target.staffOnly && !sub.staff) continue;
+      if (users && !users.has(sub.userId)) continue;
+      if (sub.socket.readyState === sub.socket.OPEN) sub.socket.send(frame);
+    }
+  };
+
+  /** Whether a subscriber's user may still act for its vendor; closes it when not. */
+  const recheck = async (subs: Subscriber[]) => {
+    const users = new Map<number, Awaited<ReturnType<typeof loadSessionUser>>>();
+    for (const sub of subs) {
+      if (!users.has(sub.userId)) users.set(sub.userId, await loadSessionUser(db, sub.userId));
+      const user = users.get(sub.userId);
+      const allowed =
+        !!user?.active &&
+        user.acceptedTOS &&
+        (await resolveVendor(db, user, String(sub.vendorId)).then(
+          () => true,
+          () => false,
+        ));
+      if (!allowed) close(sub, LIVE_CLOSE.refused, 'Access ended');
+    }
+  };
+
+  const offs = [
+    bus.subscribe('live.event', ({ target, event }) => deliver(target, event)),
+    bus.subscribe('session.ended', ({ tokenHashes, userId }) => {
+      const hashes = new Set(tokenHashes ?? []);
+      for (const sub of subscribers())
+        if (hashes.has(sub.tokenHash) || sub.userId === userId) close(sub, LIVE_CLOSE.refused, 'Session ended');
+    }),
+    bus.subscribe('user.changed', ({ userId }) => {
+      const subs = [...subscribers()].filter((s) => s.userId === userId);
+      if (subs.length) void recheck(subs).catch((err: unknown) => app.log.warn({ err }, 'live recheck failed'));
+    }),
+    bus.subscribe('vendor.changed', ({ vendorId }) => {
+      const subs = [...(byVendor.get(vendorId) ?? [])];
+      if (subs.length) void recheck(subs).catch((err: unknown) => app.log.warn({ err }, 'live recheck failed'));
+    }),
+    bus.onGap(() => {
+      for (const state of states) close(state, LIVE_CLOSE.catchUp, 'Reconnect to catch up');
+    }),
+  ];
+
+  const authenticate = async (state: SocketState, raw: string) => {
+    let message;
+    try {
+      message = liveAuthenticateSchema.parse(JSON.parse(raw));
+    } catch {
+      close(state, LIVE_CLOSE.policy, 'Unsupported message');
+      return;
+    }
+    try {
+      const session = await sessions.resolve(message.token);
+      if (!session.user.acceptedTOS) throw new Error('terms not accepted');
+      const vendorId = await resolveVendor(db, session.user, String(message.vendorId));
+      if (state.socket.readyState !== state.socket.OPEN) return;
+      if (state.sub) unindex(state.sub);
+      state.sub = {
+        socket: state.socket,
+        userId: session.user.id,
+        staff: session.user.role === 'admin',
+        vendorId,
+        tokenHash: session.tokenHash,
+      };
+      index(state.sub);
+      state.socket.send(LIVE_SUBSCRIBED);
+    } catch {
+      close(state, LIVE_CLOSE.refused, 'Unauthorized');
+    }
+  };
+
+  await app.register(websocket, {
+    options: { maxPayload: LIVE_MAX_FRAME_BYTES, perMessageDeflate: false },
+  });
+
+  app.decorate('liveStats', () => ({
+    sockets: states.size,
+    subscribed: [...byVendor.values()].reduce((n, s) => n + s.size, 0),
+  }));
+
+  const heartbeat = setInterval(() => {
+    for (const state of states) {
+      if (!state.alive) {
+        state.socket.terminate();
+        continue;
+      }
+      state.alive = false;
+      state.socket.ping();
+    }
+  }, heartbeatMs);
+  heartbeat.unref();
+
+  app.addHook('onClose', async () => {
+    clearInterval(heartbeat);
+    for (const off of offs) off();
+    for (const state of states) state.socket.terminate();
+  });
+
+  const originAllowed = (request: FastifyRequest) => {
+    const origin = request.headers.origin;
+    // Browsers always send Origin on a WebSocket handshake; other clients (monitoring, benches)
+    // may leave it out, and gain nothing by it: the token still decides.
+    return origin === undefined || origins.has(origin);
+  };
+
+  app.get(
+    LIVE_PATH,
+    {
+      websocket: true,
+      config: { access: 'public' },
+      schema: { hide: true },
+      preValidation: async (request, reply) => {
+        if (!originAllowed(request)) return reply.status(403).send({ code: 403, message: 'Origin not allowed' });
+      },
+    },
+    (socket) => {
+      const state: SocketState = { socket, sub: null, messages: 0, windowStart: Date.now(), alive: true };
+      states.add(state);
+      const timer = setTimeout(() => {
+        if (!state.sub) close(state, LIVE_CLOSE.refused, 'Authenticate first');
+      }, authTimeoutMs);
+      timer.unref();
+      socket.on('pong', () => {
+        state.alive = true;
+      });
+      socket.on('message', (data, isBinary) => {
+        const now = Date.now();
+        if (now - state.windowStart > WINDOW_MS) {
+          state.windowStart = now;
+          state.messages = 0;
+        }
+        if (++state.messages > MESSAGES_PER_WINDOW) {
+          close(state, LIVE_CLOSE.policy, 'Too many messages');
+          return;
+        }
+        if (isBinary) {
+          close(state, LIVE_CLOSE.policy, 'Unsupported message');
+          return;
+        }
+        void authenticate(state, String(data));
+      });
+      socket.on('error', () => socket.terminate());
+      socket.on('close', () => {
+        clearTimeout(timer);
+        states.delete(state);
+        if (state.sub) unindex(state.sub);
+      });
+    },
+  );
+}
