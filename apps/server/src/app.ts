@@ -18,7 +18,7 @@ import { registerApiDocs } from './platform/api-docs.ts';
 import { answerFrameworkError, registerErrorHandler, registerInputGuard } from './platform/errors.ts';
 import { createLocalBus, createPostgresBus, type EventBus } from './platform/events.ts';
 import { registerJsonParser, registerSecurityHeaders, registerWebApp } from './platform/http.ts';
-import { createJobRunner, createManualJobRunner, type JobRunner } from './platform/jobs.ts';
+import { createJobRunner, createManualJobRunner, type JobRunner, type JobTiming } from './platform/jobs.ts';
 import { createLiveHub } from './platform/live.ts';
 import { registerLiveServer } from './platform/live-server.ts';
 import { createMailQueue, type Mailer } from './platform/mail.ts';
@@ -39,6 +39,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Default: pg-boss on the app's database. 'manual': run only when sent or asked (most tests). */
   jobs?: JobRunner | 'manual';
+  /** How often the default runner polls and looks at schedules (tests make it quick). */
+  jobTiming?: JobTiming;
   /** Default: S3 when configured, else local disk in config.filesDir. */
   storage?: FileStorage;
   logger?: FastifyServerOptions['logger'];
@@ -90,7 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const jobs =
     deps.jobs === 'manual'
       ? createManualJobRunner(app.log)
-      : (deps.jobs ?? createJobRunner(database, app.log));
+      : (deps.jobs ?? createJobRunner(database, app.log, deps.jobTiming));
   const mailer =
     deps.mailer ??
     createMailQueue({

@@ -9,6 +9,7 @@ import { desc, eq } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
 import { outbox } from '../src/db/schema.ts';
 import { afterReplyIdle } from '../src/platform/after-reply.ts';
+import type { JobTiming } from '../src/platform/jobs.ts';
 import { MIGRATIONS_DIR, loadConfig, type Config } from '../src/config.ts';
 import { migrateDatabase, openPglite, openPostgres, type Database, type Db } from '../src/db/client.ts';
 import { DEMO_LOGINS, seedDemo } from '../src/db/seed/index.ts';
@@ -83,8 +84,8 @@ export async function setup(
     extend?: (app: FastifyInstance) => void;
     env?: NodeJS.ProcessEnv;
     logger?: FastifyServerOptions['logger'];
-    /** Run jobs on pg-boss (scheduled, polled) instead of only when a test or a nudge asks. */
-    realJobs?: boolean;
+    /** Run jobs on pg-boss (scheduled, polled, with this timing) instead of only when asked. */
+    realJobs?: JobTiming;
   } = {},
 ): Promise<TestContext> {
   let drop: () => Promise<void> = async () => undefined;
@@ -125,7 +126,7 @@ export async function setup(
     config,
     database,
     logger: options.logger ?? false,
-    ...(options.realJobs ? {} : { jobs: 'manual' as const }),
+    ...(options.realJobs ? { jobTiming: options.realJobs } : { jobs: 'manual' as const }),
   });
   options.extend?.(app);
   await app.ready();

@@ -43,7 +43,7 @@ export interface EventBus {
   close(): Promise<void>;
 }
 
-class LocalBus implements EventBus {
+export class LocalBus implements EventBus {
   protected readonly emitter = new EventEmitter();
   constructor() {
     this.emitter.setMaxListeners(0);
@@ -64,6 +64,10 @@ class LocalBus implements EventBus {
     };
     this.emitter.on(channel, listener);
     return () => this.emitter.off(channel, listener);
+  }
+  /** Tells this instance's gap handlers that events may have been missed. */
+  announceGap(): void {
+    this.emitter.emit(GAP);
   }
   onGap(handler: () => void): () => void {
     this.emitter.on(GAP, handler);
@@ -136,7 +140,7 @@ class PostgresBus extends LocalBus {
     }
     this.listener = client;
     // Whatever other instances published while it was away is lost: tell those who must catch up.
-    if (reconnecting) this.emitter.emit(GAP);
+    if (reconnecting) this.announceGap();
   }
 
   private retry(): void {

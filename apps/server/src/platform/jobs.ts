@@ -32,6 +32,13 @@ export interface JobRunner {
   stop(): Promise<void>;
 }
 
+export interface JobTiming {
+  /** Poll this often for queued work (seconds; pg-boss's floor is 0.5). Default 2. */
+  pollSeconds?: number;
+  /** Look at the schedules this often (seconds). Default 30: a per-minute job is at most 30 s late. */
+  cronCheckSeconds?: number;
+}
+
 interface Definition {
   handler: JobHandler;
   options: JobOptions;
@@ -62,8 +69,7 @@ class BossRunner implements JobRunner {
   constructor(
     private readonly database: Database,
     private readonly log: FastifyBaseLogger,
-    /** Poll this often for queued work (seconds; pg-boss's floor is 0.5). */
-    private readonly pollSeconds: number,
+    private readonly timing: JobTiming,
   ) {}
 
   define(name: string, handler: JobHandler, options: JobOptions = {}): void {
@@ -92,8 +98,8 @@ class BossRunner implements JobRunner {
     const db = this.database;
     const boss =
       db.kind === 'pglite'
-        ? new PgBoss({ db: pgliteAdapter(db.client), schema: JOBS_SCHEMA })
-        : new PgBoss({ connectionString: db.url, schema: JOBS_SCHEMA, max: 3 });
+        ? new PgBoss({ db: pgliteAdapter(db.client), schema: JOBS_SCHEMA, ...this.bossTiming() })
+        : new PgBoss({ connectionString: db.url, schema: JOBS_SCHEMA, max: 3, ...this.bossTiming() });
     boss.on('error', (err) => this.log.warn({ err }, 'job runner error'));
     await boss.start();
     for (const [name, { handler, options }] of this.defs) {
@@ -108,7 +114,7 @@ class BossRunner implements JobRunner {
         // At most one run waiting and one running: nudges while one waits collapse into it.
         policy: 'stately',
       });
-      await boss.work(name, { pollingIntervalSeconds: this.pollSeconds }, async (jobs) => {
+      await boss.work(name, { pollingIntervalSeconds: this.timing.pollSeconds ?? 2 }, async (jobs) => {
         for (const job of jobs) {
           try {
             await handler((job.data ?? {}) as Record<string, unknown>);
@@ -124,6 +130,11 @@ class BossRunner implements JobRunner {
     this.boss = boss;
   }
 
+  private bossTiming() {
+    const cron = this.timing.cronCheckSeconds ?? 30;
+    return { cronMonitorIntervalSeconds: cron, clockMonitorIntervalSeconds: Math.max(cron, 60) };
+  }
+
   async stop(): Promise<void> {
     const boss = this.boss;
     this.boss = null;
@@ -131,8 +142,8 @@ class BossRunner implements JobRunner {
   }
 }
 
-export function createJobRunner(database: Database, log: FastifyBaseLogger, pollSeconds = 2): JobRunner {
-  return new BossRunner(database, log, pollSeconds);
+export function createJobRunner(database: Database, log: FastifyBaseLogger, timing: JobTiming = {}): JobRunner {
+  return new BossRunner(database, log, timing);
 }
 
 /**

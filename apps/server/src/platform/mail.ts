@@ -103,8 +103,11 @@ export function createMailQueue(options: MailQueueOptions): Mailer {
     ? nodemailer.createTransport(smtpUrl.includes('pool=') ? smtpUrl : `${smtpUrl}${smtpUrl.includes('?') ? '&' : '?'}pool=true`)
     : null;
 
-  /** Claims what is due (or abandoned mid-send), so no other run or instance sends it too. */
-  async function claim(): Promise<ClaimedMail[]> {
+  /**
+   * Claims what was due when this run began (or was abandoned mid-send), so no other run or
+   * instance sends it too, and a mail that fails in this run waits for the next.
+   */
+  async function claim(runStart: string): Promise<ClaimedMail[]> {
     return rowsOf<ClaimedMail>(
       db,
       sql`
@@ -112,7 +115,7 @@ export function createMailQueue(options: MailQueueOptions): Mailer {
         claimed_until = now() + make_interval(secs => ${CLAIM_SECONDS})
       WHERE id IN (
         SELECT id FROM outbox
-        WHERE (status = 'queued' AND next_attempt_at <= now())
+        WHERE (status = 'queued' AND next_attempt_at <= ${runStart}::timestamptz)
            OR (status = 'sending' AND claimed_until < now())
         ORDER BY id LIMIT ${BATCH}
         FOR UPDATE SKIP LOCKED)
@@ -152,8 +155,10 @@ export function createMailQueue(options: MailQueueOptions): Mailer {
     MAIL_JOB,
     async () => {
       if (!transport) return;
+      // The database's clock, not this machine's: the two may differ.
+      const [start] = await rowsOf<{ now: string }>(db, sql`SELECT now()::text AS now`);
       for (;;) {
-        const batch = await claim();
+        const batch = await claim(start!.now);
         if (batch.length === 0) return;
         await Promise.all(batch.map(deliverOne));
       }
