@@ -20,13 +20,17 @@ export async function openLive(baseUrl: string, origin: string | null = PUBLIC_U
   const events: LiveEvent[] = [];
   const texts: string[] = [];
   const waiters: ((e: LiveEvent) => void)[] = [];
+  /** Events that arrived before anyone asked for them. */
+  const unclaimed: LiveEvent[] = [];
   socket.on('message', (data) => {
     const text = String(data);
     texts.push(text);
     if (text === LIVE_SUBSCRIBED) return;
     const event = JSON.parse(text) as LiveEvent;
     events.push(event);
-    waiters.shift()?.(event);
+    const waiter = waiters.shift();
+    if (waiter) waiter(event);
+    else unclaimed.push(event);
   });
   const closed = new Promise<{ code: number; reason: string }>((resolve) =>
     socket.on('close', (code, reason) => resolve({ code, reason: String(reason) })),
@@ -43,12 +47,18 @@ export async function openLive(baseUrl: string, origin: string | null = PUBLIC_U
     texts,
     closed,
     nextEvent(ms = 2_000) {
+      const early = unclaimed.shift();
+      if (early) return Promise.resolve(early);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error('no event arrived')), ms);
-        waiters.push((e) => {
+        const waiter = (e: LiveEvent) => {
           clearTimeout(timer);
           resolve(e);
-        });
+        };
+        const timer = setTimeout(() => {
+          waiters.splice(waiters.indexOf(waiter), 1);
+          reject(new Error('no event arrived'));
+        }, ms);
+        waiters.push(waiter);
       });
     },
     close: () => socket.close(),

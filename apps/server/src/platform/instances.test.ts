@@ -1,0 +1,162 @@
+import crypto from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { LiveEvent } from '@vp/contract';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setup, usePostgres, type TestContext } from '../../test/helper.ts';
+import { openLive, quietFor, subscribeLive } from '../../test/live-client.ts';
+import { startSmtp, type TestSmtp } from '../../test/smtp.ts';
+import { buildApp } from '../app.ts';
+import { rowsOf } from '../db/sql.ts';
+import type { LocalBus } from './events.ts';
+import type { JobRunner, JobTiming } from './jobs.ts';
+import { MAIL_JOB } from './mail.ts';
+
+/**
+ * Two instances of the app on one database, as behind a load balancer, each with its own job
+ * runner on pg-boss and (on PostgreSQL) its own LISTEN/NOTIFY connection. On the embedded
+ * database they share the first instance's in-process bus.
+ */
+const TIMING: JobTiming = { pollSeconds: 0.5, cronCheckSeconds: 1 };
+const PROBE = 'test.probe';
+
+let smtp: TestSmtp;
+let t: TestContext;
+let a: FastifyInstance;
+let b: FastifyInstance;
+let baseB: string;
+/** Each run of the scheduled probe: when (ms). */
+const probeRuns: number[] = [];
+const defineProbe = (jobs: JobRunner) =>
+  jobs.define(
+    PROBE,
+    async () => {
+      probeRuns.push(Date.now());
+    },
+    { cron: '* * * * *' },
+  );
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  t = await setup({
+    env: { SMTP_URL: smtp.url, MAIL_RETRY_SECONDS: '0' },
+    realJobs: TIMING,
+    extend: (app) => defineProbe(app.ctx.jobs),
+  });
+  a = t.app;
+  b = await buildApp({
+    config: t.config,
+    database: t.database,
+    logger: false,
+    jobTiming: TIMING,
+    ...(usePostgres ? {} : { bus: a.ctx.bus }),
+  });
+  defineProbe(b.ctx.jobs);
+  await b.listen({ port: 0, host: '127.0.0.1' });
+  baseB = `http://127.0.0.1:${(b.server.address() as AddressInfo).port}`;
+}, 90_000);
+afterAll(async () => {
+  await b.close();
+  await t.close();
+  await smtp.stop();
+});
+
+async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const vendorIds = async () => {
+  const rows = await rowsOf<{ id: number; code: string }>(t.db, sql`SELECT id, code FROM vendors`);
+  return { summit: rows.find((r) => r.code === 'SWS')!.id, harbor: rows.find((r) => r.code === 'HIC')!.id };
+};
+const event: LiveEvent = { type: 'comment', context: 'website', siteId: 1, username: 'demo', action: 'update' };
+
+describe('two instances on one database', () => {
+  it('an event published through A reaches a socket on B, and no one else', async () => {
+    const v = await vendorIds();
+    const [demo, other] = await Promise.all([t.login('demo'), t.login('other')]);
+    const onB = await subscribeLive(baseB, demo, v.summit);
+    const otherOnB = await subscribeLive(baseB, other, v.harbor);
+    const anonymous = await openLive(baseB);
+    await a.ctx.live.publish({ vendorId: v.summit }, event);
+    expect(await onB.nextEvent()).toEqual(event);
+    expect(await quietFor(otherOnB)).toBe(true);
+    expect(anonymous.texts).toEqual([]);
+    for (const c of [onB, otherOnB, anonymous]) c.close();
+  });
+
+  it('B recovers from losing its listening connection: its sockets are told to catch up, and events flow again', async () => {
+    const v = await vendorIds();
+    const demo = await t.login('demo');
+    const before = await subscribeLive(baseB, demo, v.summit);
+    if (usePostgres && t.database.kind === 'postgres') {
+      const pid = (b.ctx.bus as unknown as { listenerPid: number | null }).listenerPid;
+      expect(pid).toBeTypeOf('number');
+      await t.database.pool.query('SELECT pg_terminate_backend($1)', [pid]);
+    } else {
+      // The embedded database has one in-process bus and no connection to lose: announce the gap.
+      (b.ctx.bus as LocalBus).announceGap();
+    }
+    expect((await before.closed).code).toBe(1012);
+    // The client comes back (after its reconnect delay) and refetches; events reach it again.
+    let after: Awaited<ReturnType<typeof subscribeLive>> | null = null;
+    await eventually(async () => {
+      const client = await subscribeLive(baseB, demo, v.summit);
+      await a.ctx.live.publish({ vendorId: v.summit }, event);
+      const got = await client.nextEvent(500).then(
+        () => true,
+        () => false,
+      );
+      if (got) after = client;
+      else client.close();
+      return got;
+    }, 15_000);
+    expect(after).not.toBeNull();
+    after!.close();
+  }, 30_000);
+
+  it('runs a scheduled job once per tick, not once per instance', async () => {
+    await eventually(() => probeRuns.length > 0, 20_000);
+    // Both instances look at the schedule every second; a run per instance would show within a few.
+    await new Promise((r) => setTimeout(r, 5_000));
+    const minute = (ms: number) => Math.floor(ms / 60_000);
+    // The job is due once a minute; a new minute may begin inside the wait.
+    const minutes = minute(Date.now()) - minute(probeRuns[0]!) + 1;
+    expect(probeRuns.length).toBeLessThanOrEqual(minutes);
+  }, 30_000);
+
+  it('sends the largest live message well under the 8,000 bytes a notification may carry', async () => {
+    const v = await vendorIds();
+    const demo = await t.login('demo');
+    const [user] = await rowsOf<{ id: number }>(t.db, sql`SELECT id FROM users WHERE username = 'demo'`);
+    const onB = await subscribeLive(baseB, demo, v.summit);
+    const published: number[] = [];
+    const off = a.ctx.bus.subscribe('live.event', (p) => {
+      published.push(JSON.stringify({ origin: crypto.randomUUID(), channel: 'live.event', payload: p }).length);
+    });
+    // A thousand recipients with the largest ids, the demo user last, and the longest username.
+    const userIds = [...Array.from({ length: 999 }, (_, i) => 2_147_483_647 - i), user!.id];
+    const longest: LiveEvent = { ...event, siteId: 2_147_483_647, username: 'u'.repeat(100) };
+    await a.ctx.live.publish({ vendorId: v.summit, userIds, staffOnly: false }, longest);
+    off();
+    expect(await onB.nextEvent()).toEqual(longest);
+    expect(published.length).toBeGreaterThan(1);
+    expect(Math.max(...published)).toBeLessThan(4_500);
+    onB.close();
+  });
+
+  it('delivers a mail once though both instances deliver', async () => {
+    const before = smtp.received.length;
+    await a.ctx.mailer.send({ to: 'once@vendor.test', subject: 'Once', text: 'Body' });
+    await Promise.all([a.ctx.jobs.runNow(MAIL_JOB), b.ctx.jobs.runNow(MAIL_JOB), b.ctx.jobs.runNow(MAIL_JOB)]);
+    await smtp.waitFor(before + 1);
+    // The nudge and the schedules run too; give them time to find nothing.
+    await new Promise((r) => setTimeout(r, 2_000));
+    expect(smtp.received.filter((m) => m.to.includes('once@vendor.test'))).toHaveLength(1);
+  });
+});
