@@ -21,6 +21,8 @@ import { registerJsonParser, registerSecurityHeaders, registerWebApp } from './p
 import { createJobRunner, createManualJobRunner, type JobRunner, type JobTiming } from './platform/jobs.ts';
 import { createLiveHub } from './platform/live.ts';
 import { registerLiveServer } from './platform/live-server.ts';
+import { purgeRateWindows } from './platform/per-minute.ts';
+import { purgeExpiredPlaces } from './platform/work-places.ts';
 import { createMailQueue, type Mailer } from './platform/mail.ts';
 import { registerApiSchemas } from './platform/openapi.ts';
 import { registerAfterReply } from './platform/after-reply.ts';
@@ -122,6 +124,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.decorate('sessions', sessions);
   app.decorate('ctx', ctx);
+  jobs.define(
+    'limits.purge',
+    async () => {
+      await purgeRateWindows(database);
+      await purgeExpiredPlaces(database);
+    },
+    { cron: '*/10 * * * *' },
+  );
   // Jobs start once every module has declared its own, and stop before the database closes.
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => {

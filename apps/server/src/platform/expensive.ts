@@ -1,8 +1,7 @@
-import { Messages } from '@vp/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { withCancel, type Database, type Db } from '../db/client.ts';
-import { TooManyRequestsError } from './errors.ts';
 import { WorkGate } from './work-gate.ts';
+import { workPlaces } from './work-places.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -61,21 +60,9 @@ function abandonedSignal(reply: FastifyReply): AbortSignal {
  */
 export function registerExpensiveLimit(app: FastifyInstance, database: Database): void {
   const gate = new WorkGate(gateCapacity(database));
-  const underWay = new Map<number, number>();
-
-  const take = (userId: number): (() => void) => {
-    const now = underWay.get(userId) ?? 0;
-    if (now >= EXPENSIVE_PER_USER) throw new TooManyRequestsError(Messages.tooManyAtOnce);
-    underWay.set(userId, now + 1);
-    let given = false;
-    return () => {
-      if (given) return;
-      given = true;
-      const left = (underWay.get(userId) ?? 1) - 1;
-      if (left <= 0) underWay.delete(userId);
-      else underWay.set(userId, left);
-    };
-  };
+  const places = workPlaces(database, EXPENSIVE_PER_USER, (err) =>
+    app.log.warn({ err }, 'an expensive request\'s place could not be given back; it expires'),
+  );
 
   app.decorateRequest('work', function notExpensive(): never {
     throw new Error('request.work is only for routes declared expensive');
@@ -91,7 +78,7 @@ export function registerExpensiveLimit(app: FastifyInstance, database: Database)
     route.handler = async function expensive(this: FastifyInstance, request: FastifyRequest, reply) {
       const userId = request.session?.user.id;
       if (userId === undefined) return handler.call(this, request, reply);
-      const release = take(userId);
+      const release = await places.take(userId);
       const abandoned = abandonedSignal(reply);
       let held: Promise<unknown> | null = null;
       request.abandoned = abandoned;

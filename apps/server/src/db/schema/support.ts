@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users, vendors } from './accounts.ts';
 import { createdAt } from './columns.ts';
 
@@ -39,3 +39,29 @@ export const tickets = pgTable('tickets', {
   message: text('message').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Limits that hold across instances on PostgreSQL (the embedded database counts in its one
+ * process): uses per key and calendar minute, and the places of expensive requests under way.
+ */
+export const rateWindows = pgTable(
+  'rate_windows',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    minute: bigint('minute', { mode: 'number' }).notNull(),
+    used: integer('used').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key, t.minute] })],
+);
+
+export const workPlaces = pgTable(
+  'work_places',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id').notNull(),
+    /** A place left by an instance that died is given back after this. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('work_places_user_idx').on(t.userId, t.expiresAt)],
+);

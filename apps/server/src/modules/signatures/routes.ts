@@ -20,12 +20,13 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Database } from '../../db/client.ts';
 import type { AppContext } from '../../context.ts';
 import { actorOf } from '../../platform/actor.ts';
 import { AppError, BadRequestError, TooManyRequestsError } from '../../platform/errors.ts';
 import { BODY_LIMITS } from '../../platform/connection-limits.ts';
 import { errorResponses } from '../../platform/openapi.ts';
-import { PerMinuteLimit } from '../../platform/per-minute.ts';
+import { perMinuteLimit } from '../../platform/per-minute.ts';
 import { vendorOf } from '../../platform/scope.ts';
 import { contentDisposition } from '../documents/index.ts';
 import { signaturesService } from './service.ts';
@@ -59,10 +60,10 @@ const SIGNING_CALLS_PER_MINUTE = 300;
 const VERIFY_CALLS_PER_MINUTE = 60;
 const TOO_MANY = 'Too many requests. Please wait a minute and try again.';
 
-function perAddress(limitPerMinute: number) {
-  const limit = new PerMinuteLimit(limitPerMinute);
+function perAddress(database: Database, scope: string, limitPerMinute: number) {
+  const limit = perMinuteLimit(database, scope, limitPerMinute);
   return async (request: FastifyRequest) => {
-    if (!limit.take(request.ip)) throw new TooManyRequestsError(TOO_MANY);
+    if (!(await limit.take(request.ip))) throw new TooManyRequestsError(TOO_MANY);
   };
 }
 
@@ -71,8 +72,8 @@ export function signaturesRoutes(app: FastifyInstance, ctx: AppContext): void {
   const service = signaturesService(ctx);
   // The token is the credential: guessing is hopeless (256 bits), and each guess costs one indexed
   // lookup, but one address still cannot flood the public calls.
-  const signingLimit = perAddress(SIGNING_CALLS_PER_MINUTE);
-  const verifyLimit = perAddress(VERIFY_CALLS_PER_MINUTE);
+  const signingLimit = perAddress(ctx.database, 'signing', SIGNING_CALLS_PER_MINUTE);
+  const verifyLimit = perAddress(ctx.database, 'verify', VERIFY_CALLS_PER_MINUTE);
   const verifying = new Map<string, number>();
   let verifyingInAll = 0;
   /**

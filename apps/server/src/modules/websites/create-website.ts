@@ -25,7 +25,7 @@ export interface CreateLimits {
   /** The most websites one vendor may hold. */
   siteLimit: number;
   /** Takes one creation from the vendor's minute; false when it is used up. */
-  takeCreation: (vendorId: number) => boolean;
+  takeCreation: (vendorId: number) => Promise<boolean>;
 }
 
 export async function createWebsite(
@@ -35,7 +35,7 @@ export async function createWebsite(
   input: WebsiteInputParsed,
   limits: CreateLimits,
 ): Promise<{ id: number }> {
-  if (!limits.takeCreation(vendorId)) throw new TooManyRequestsError(WebsiteServerMessages.createRate);
+  if (!(await limits.takeCreation(vendorId))) throw new TooManyRequestsError(WebsiteServerMessages.createRate);
   if (input.status !== 'Pending Activation') throw new BadRequestError(WebsiteServerMessages.newSiteStatus);
   if (input.termDate) throw new BadRequestError(WebsiteMessages.termDateLocked);
   await checkProducts(db, input.products);

@@ -16,7 +16,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { ConflictError, NotFoundError } from '../../platform/errors.ts';
-import { PerMinuteLimit } from '../../platform/per-minute.ts';
+import { perMinuteLimit } from '../../platform/per-minute.ts';
 import { recordChange } from '../history/index.ts';
 import { createWebsite, type CreateLimits } from './create-website.ts';
 import { listWebsites, websiteById, type ListQuery } from './list-queries.ts';
@@ -44,8 +44,8 @@ function toRequest(r: RequestRow): WebsiteRequest {
   };
 }
 
-export function websitesService({ db, config }: AppContext) {
-  const creations = new PerMinuteLimit(config.siteCreatePerMinute);
+export function websitesService({ db, database, config }: AppContext) {
+  const creations = perMinuteLimit(database, 'site-create', config.siteCreatePerMinute);
   const limits: CreateLimits = {
     siteLimit: config.vendorSiteLimit,
     takeCreation: (vendorId) => creations.take(vendorId),

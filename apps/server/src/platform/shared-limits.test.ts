@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setup, usePostgres, type TestContext } from '../../test/helper.ts';
+import { rowsOf } from '../db/sql.ts';
+import { perMinuteLimit, purgeRateWindows } from './per-minute.ts';
+import { workPlaces, purgeExpiredPlaces } from './work-places.ts';
+
+/**
+ * Two limiters on one database stand for two instances. On PostgreSQL they share their counts;
+ * the embedded database serves one process, whose limiter counts in memory.
+ */
+let t: TestContext;
+beforeAll(async () => {
+  t = await setup();
+});
+afterAll(() => t.close());
+
+describe('limits across instances', () => {
+  it('a per-minute limit counts the uses of every instance', async () => {
+    const [a, b] = [perMinuteLimit(t.database, 'test', 3), perMinuteLimit(t.database, 'test', 3)];
+    const now = Date.now();
+    const taken = await Promise.all([a.take('k', now), b.take('k', now), a.take('k', now), b.take('k', now)]);
+    // Four at once against a limit of three: one is refused where the count is shared.
+    expect(taken.filter(Boolean)).toHaveLength(usePostgres ? 3 : 4);
+    // Another key and the next minute have their own count.
+    expect(await a.take('other', now)).toBe(true);
+    expect(await b.take('k', now + 60_000)).toBe(true);
+    if (usePostgres) {
+      await purgeRateWindows(t.database, now + 180_000);
+      expect(await rowsOf(t.db, sql`SELECT 1 FROM rate_windows WHERE scope = 'test'`)).toEqual([]);
+    }
+  });
+
+  it('the places of expensive requests are counted for every instance, and given back', async () => {
+    const onError = () => undefined;
+    const [a, b] = [workPlaces(t.database, 4, onError), workPlaces(t.database, 4, onError)];
+    const held = await Promise.all([a.take(9), a.take(9), b.take(9)]);
+    held.push(await a.take(9));
+    const fifth = b.take(9);
+    if (usePostgres) await expect(fifth).rejects.toMatchObject({ statusCode: 429 });
+    else held.push(await fifth);
+    // Another user is not affected.
+    const other = await b.take(10);
+    for (const give of held) give();
+    other();
+    await new Promise((r) => setTimeout(r, 100));
+    const again = await b.take(9);
+    again();
+    if (usePostgres) {
+      await new Promise((r) => setTimeout(r, 100));
+      await t.db.execute(
+        sql`INSERT INTO work_places (user_id, expires_at) VALUES (11, now() - interval '1 second')`,
+      );
+      await purgeExpiredPlaces(t.database);
+      expect(await rowsOf(t.db, sql`SELECT user_id FROM work_places`)).toEqual([]);
+    }
+  });
+});
