@@ -122,7 +122,7 @@ export async function startServer({ dataDir, env = {}, command, quiet = true } =
     await stop();
     throw error;
   }
-  return { baseUrl, dataDir: dir, readyMs: performance.now() - started, stop };
+  return { baseUrl, dataDir: dir, pid: child.pid, readyMs: performance.now() - started, stop };
 }
 
 export async function login(baseUrl, username = 'demo', password = 'summit-sites-2026') {
