@@ -47,6 +47,8 @@ export const websites = pgTable(
     activatedAt: timestamp('activated_at', { withTimezone: true }),
     /** When the site last entered Pending Activation (set by trigger): the start of its licensing round. */
     pendingSince: timestamp('pending_since', { withTimezone: true }).notNull().defaultNow(),
+    /** Raised by trigger on every change of what the site shows (migration 0017); saves name it. */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -117,6 +119,8 @@ export const websiteTeams = pgTable('website_teams', {
     .primaryKey()
     .references(() => websites.id, { onDelete: 'cascade' }),
   primaryMemberNumber: text('primary_member_number').notNull(),
+  /** Raised by trigger on every update of the team (migration 0017); saves name it. */
+  version: integer('version').notNull().default(1),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

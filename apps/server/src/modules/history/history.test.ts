@@ -19,9 +19,9 @@ it('lists a site’s entries newest first in the contract shape, each written wi
     products: [1],
   });
   const id = created.json().id as number;
-  const site = (await t.call(t.tokens.demo, 'GET', `/api/portal/websites/${id}`)).json();
-  await t.call(t.tokens.demo, 'PUT', '/api/portal/websites', { ...site, dba: 'One' });
-  await t.call(t.tokens.demo, 'PUT', '/api/portal/websites', { ...site, dba: 'Two' });
+  const read = async () => (await t.call(t.tokens.demo, 'GET', `/api/portal/websites/${id}`)).json();
+  await t.call(t.tokens.demo, 'PUT', '/api/portal/websites', { ...(await read()), dba: 'One' });
+  await t.call(t.tokens.demo, 'PUT', '/api/portal/websites', { ...(await read()), dba: 'Two' });
   const res = await t.call(t.tokens.demo, 'GET', `/api/website/${id}/changelog`);
   expect(res.statusCode).toBe(200);
   const entries = historyEntrySchema.array().parse(res.json());

@@ -450,6 +450,7 @@ describe('what the form states', () => {
       siteId: site,
       primary: first.agent,
       memberIds: [first.agent, second.agent],
+      version: 1,
     });
     expect(team.statusCode, team.body).toBe(200);
     const { documentId } = await send(site);
@@ -927,6 +928,7 @@ describe('team sites', () => {
       siteId: site,
       primary: first.agent,
       memberIds: [first.agent, second.agent],
+      version: 1,
     });
     expect(team.statusCode, team.body).toBe(200);
     const signatories = await prepared(site);

@@ -4,15 +4,19 @@ import { websiteTeamMembers, websiteTeams } from '../../db/schema.ts';
 
 export interface TeamRecord {
   primary: string;
+  /** Raised by every update of the team (trigger of migration 0017). */
+  version: number;
   /** The primary first, then the others by when they joined and their number. */
   memberIds: string[];
 }
 
-export async function teamOf(db: Db, siteId: number): Promise<TeamRecord | null> {
-  const [team] = await db
-    .select({ primary: websiteTeams.primaryMemberNumber })
+/** `forUpdate`: holds the team's row until the transaction ends. */
+export async function teamOf(db: Db, siteId: number, forUpdate = false): Promise<TeamRecord | null> {
+  const query = db
+    .select({ primary: websiteTeams.primaryMemberNumber, version: websiteTeams.version })
     .from(websiteTeams)
     .where(eq(websiteTeams.websiteId, siteId));
+  const [team] = forUpdate ? await query.for('update') : await query;
   if (!team) return null;
   const members = await db
     .select({ memberNumber: websiteTeamMembers.memberNumber })
@@ -23,7 +27,7 @@ export async function teamOf(db: Db, siteId: number): Promise<TeamRecord | null>
       asc(websiteTeamMembers.addedAt),
       asc(websiteTeamMembers.memberNumber),
     );
-  return { primary: team.primary, memberIds: members.map((m) => m.memberNumber) };
+  return { primary: team.primary, version: team.version, memberIds: members.map((m) => m.memberNumber) };
 }
 
 export async function insertTeam(tx: Db, siteId: number, primary: string): Promise<void> {
@@ -46,6 +50,15 @@ export async function removeMembers(tx: Db, siteId: number, memberIds: string[])
     );
 }
 
-export async function touchTeam(tx: Db, siteId: number): Promise<void> {
-  await tx.update(websiteTeams).set({ updatedAt: new Date() }).where(eq(websiteTeams.websiteId, siteId));
+/**
+ * Marks the team changed, raising its version, only if it is still at `expectedVersion`: answers
+ * false when someone else changed it since (and nothing was written).
+ */
+export async function touchTeam(tx: Db, siteId: number, expectedVersion: number): Promise<boolean> {
+  const rows = await tx
+    .update(websiteTeams)
+    .set({ updatedAt: new Date() })
+    .where(and(eq(websiteTeams.websiteId, siteId), eq(websiteTeams.version, expectedVersion)))
+    .returning({ websiteId: websiteTeams.websiteId });
+  return rows.length > 0;
 }

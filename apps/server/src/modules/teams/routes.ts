@@ -9,9 +9,12 @@ import { siteParamsSchema } from '../../platform/params.ts';
 import { vendorOf } from '../../platform/scope.ts';
 import { teamsService } from './service.ts';
 
-const teamBody = teamInputSchema.meta({
-  examples: [{ siteId: 1042, primary: '3000001', memberIds: ['3000001', '3000017'] }],
-});
+const example = { siteId: 1042, primary: '3000001', memberIds: ['3000001', '3000017'] };
+const teamBody = teamInputSchema.meta({ examples: [example] });
+/** A save names the version it was made from: one made from a stale team is refused (409). */
+const teamSaveBody = teamInputSchema
+  .required({ version: true })
+  .meta({ examples: [{ ...example, version: 3 }] });
 
 export function teamsRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -58,9 +61,10 @@ export function teamsRoutes(app: FastifyInstance, ctx: AppContext): void {
       bodyLimit: BODY_LIMITS.team,
       schema: {
         tags,
-        summary: 'Add or remove team members; the primary stays',
+        summary:
+          'Add or remove team members; the primary stays (409 when the team changed since it was read)',
         params: siteParamsSchema,
-        body: teamBody,
+        body: teamSaveBody,
         response: { 200: teamSchema, ...errorResponses },
       },
     },

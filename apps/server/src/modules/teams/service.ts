@@ -1,6 +1,7 @@
 import {
   isTeamEditable,
   TEAM_PRODUCT_ID,
+  StaleMessages,
   TeamMessages,
   WebsiteMessages,
   WebsiteServerMessages,
@@ -29,6 +30,7 @@ async function answer(db: Db, siteId: number, team: TeamRecord): Promise<Team> {
     siteId,
     primary: team.primary,
     memberIds: team.memberIds,
+    version: team.version,
     members: team.memberIds.map((id) => {
       const a = byNumber.get(id);
       // A member who has left the roster still shows, by number, until removed.
@@ -114,12 +116,21 @@ export function teamsService({ db }: AppContext) {
       });
     },
 
-    async update(vendorId: number, actor: Actor, siteId: number, raw: TeamInput): Promise<Team> {
+    /** `version`: the one the team was loaded at; a team changed since is not overwritten (409). */
+    async update(
+      vendorId: number,
+      actor: Actor,
+      siteId: number,
+      raw: TeamInput & { version: number },
+    ): Promise<Team> {
       const input = checkInput(siteId, raw);
+      const version = raw.version;
       return db.transaction(async (tx) => {
         const site = await requireWebsite(tx, vendorId, siteId, true);
-        const team = await teamOf(tx, siteId);
+        const team = await teamOf(tx, siteId, true);
         if (!team) throw new NotFoundError(WebsiteServerMessages.teamNotFound);
+        // Judged before the members: a stale list's additions and removals are not the user's intent.
+        if (team.version !== version) throw new ConflictError(StaleMessages.team);
         requireTeamProduct(site);
         requireOpenTeam(site, actor);
         if (input.primary !== team.primary)
@@ -130,9 +141,9 @@ export function teamsService({ db }: AppContext) {
         const removed = team.memberIds.filter((id) => !input.memberIds.includes(id));
         if (added.length === 0 && removed.length === 0) return answer(tx, siteId, team);
         await checkNewMembers(tx, vendorId, added);
+        if (!(await touchTeam(tx, siteId, version))) throw new ConflictError(StaleMessages.team);
         await removeMembers(tx, siteId, removed);
         await addMembers(tx, siteId, added);
-        await touchTeam(tx, siteId);
         const after = (await teamOf(tx, siteId))!;
         await recordChange(tx, {
           websiteId: siteId,

@@ -84,6 +84,7 @@ describe('teams of team-product sites', () => {
       siteId: kept,
       primary,
       memberIds: [primary, member],
+      version: 1,
     });
     const text = fs.readFileSync(path.join(MIGRATIONS_DIR, '0009_site_teams.sql'), 'utf8');
     for (const statement of text.split('--> statement-breakpoint')) await t.db.execute(sql.raw(statement));

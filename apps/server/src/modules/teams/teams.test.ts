@@ -1,4 +1,5 @@
 import {
+  StaleMessages,
   TeamMessages,
   WebsiteMessages,
   WebsiteServerMessages,
@@ -38,6 +39,11 @@ async function siteWithoutTeam(products = [2], vendor?: number): Promise<number>
 
 const teamUrl = (id: number) => `/api/websites/${id}/team`;
 const body = (id: number, memberIds: string[]) => ({ siteId: id, primary, memberIds });
+/** A save of the team as last read (version 1 when there is none to read). */
+const saveBody = async (id: number, memberIds: string[]) => {
+  const read = await t.call(t.tokens.admin, 'GET', teamUrl(id), undefined, t.vendors.summit);
+  return { ...body(id, memberIds), version: read.statusCode === 200 ? (read.json() as Team).version : 1 };
+};
 
 describe('team', () => {
   it('a site without its team: 404 Team not found until created; created with the primary as the only member', async () => {
@@ -70,10 +76,10 @@ describe('team', () => {
     const id = await site();
     await t.call(t.tokens.demo, 'POST', teamUrl(id), body(id, [primary]));
     const [a, b] = [t.agents.local[11]!, t.agents.local[12]!];
-    const added = await t.call(t.tokens.demo, 'PUT', teamUrl(id), body(id, [primary, a, b]));
+    const added = await t.call(t.tokens.demo, 'PUT', teamUrl(id), await saveBody(id, [primary, a, b]));
     expect(added.statusCode, added.body).toBe(200);
     expect((added.json() as Team).memberIds).toEqual([primary, a, b]);
-    const removed = await t.call(t.tokens.demo, 'PUT', teamUrl(id), body(id, [primary, b]));
+    const removed = await t.call(t.tokens.demo, 'PUT', teamUrl(id), await saveBody(id, [primary, b]));
     expect((removed.json() as Team).memberIds).toEqual([primary, b]);
     const log = (await t.call(t.tokens.demo, 'GET', `/api/website/${id}/changelog`)).json();
     expect(log.slice(0, 3).map((e: { description: string }) => e.description)).toEqual([
@@ -101,13 +107,19 @@ describe('team', () => {
     const before = await t.call(t.tokens.demo, 'GET', teamUrl(id));
     const history = (await t.call(t.tokens.demo, 'GET', `/api/website/${id}/changelog`)).json();
     const a = t.agents.local[13]!;
-    const refused = await t.call(t.tokens.demo, 'PUT', teamUrl(id), body(id, [primary, a]));
+    const refused = await t.call(t.tokens.demo, 'PUT', teamUrl(id), await saveBody(id, [primary, a]));
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(WebsiteServerMessages.teamClosed);
     expect((await t.call(t.tokens.demo, 'GET', teamUrl(id))).json()).toEqual(before.json());
     expect((await t.call(t.tokens.demo, 'GET', `/api/website/${id}/changelog`)).json()).toEqual(history);
 
-    const staff = await t.call(t.tokens.admin, 'PUT', teamUrl(id), body(id, [primary, a]), t.vendors.summit);
+    const staff = await t.call(
+      t.tokens.admin,
+      'PUT',
+      teamUrl(id),
+      await saveBody(id, [primary, a]),
+      t.vendors.summit,
+    );
     expect(staff.statusCode, staff.body).toBe(200);
     expect((staff.json() as Team).memberIds).toEqual([primary, a]);
   });
@@ -115,7 +127,7 @@ describe('team', () => {
   it("refuses removing the primary with the spec's message", async () => {
     const id = await siteWithoutTeam();
     await t.call(t.tokens.demo, 'POST', teamUrl(id), body(id, [primary, t.agents.local[11]!]));
-    const res = await t.call(t.tokens.demo, 'PUT', teamUrl(id), body(id, [t.agents.local[11]!]));
+    const res = await t.call(t.tokens.demo, 'PUT', teamUrl(id), await saveBody(id, [t.agents.local[11]!]));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ code: 400, message: TeamMessages.primaryCannotBeRemoved });
     const create = await siteWithoutTeam();
@@ -159,7 +171,7 @@ describe('team', () => {
     const [inactive] = await t.rows<{ n: string }>(
       sql`SELECT member_mls_id AS n FROM members WHERE member_status <> 'Active' AND NOT reciprocal LIMIT 1`,
     );
-    const res = await t.call(t.tokens.demo, 'PUT', teamUrl(id), body(id, [primary, inactive!.n]));
+    const res = await t.call(t.tokens.demo, 'PUT', teamUrl(id), await saveBody(id, [primary, inactive!.n]));
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(WebsiteMessages.agentNotActive);
     expect(((await t.call(t.tokens.demo, 'GET', teamUrl(id))).json() as Team).memberIds).toEqual([primary]);
@@ -188,8 +200,64 @@ describe('team', () => {
 
   it('404 on PUT before the team exists', async () => {
     const id = await siteWithoutTeam();
-    const res = await t.call(t.tokens.demo, 'PUT', teamUrl(id), body(id, [primary]));
+    const res = await t.call(t.tokens.demo, 'PUT', teamUrl(id), await saveBody(id, [primary]));
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe('Team not found');
+  });
+});
+
+describe('team versions', () => {
+  it('refuses the second of two saves made from the same version (409); the team holds the first', async () => {
+    const id = await site();
+    const loaded = (await t.call(t.tokens.demo, 'GET', teamUrl(id))).json() as Team;
+    const [a, b] = [t.agents.local[14]!, t.agents.local[15]!];
+    const first = await t.call(t.tokens.demo, 'PUT', teamUrl(id), {
+      ...body(id, [primary, a]),
+      version: loaded.version,
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    expect((first.json() as Team).version).toBe(loaded.version + 1);
+    const history = (await t.call(t.tokens.demo, 'GET', `/api/website/${id}/changelog`)).json();
+
+    const second = await t.call(
+      t.tokens.admin,
+      'PUT',
+      teamUrl(id),
+      { ...body(id, [primary, b]), version: loaded.version },
+      t.vendors.summit,
+    );
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toEqual({ code: 409, message: StaleMessages.team });
+    const now = (await t.call(t.tokens.demo, 'GET', teamUrl(id))).json() as Team;
+    expect(now).toMatchObject({ memberIds: [primary, a], version: loaded.version + 1 });
+    expect((await t.call(t.tokens.demo, 'GET', `/api/website/${id}/changelog`)).json()).toEqual(history);
+  });
+
+  it('requires the version on PUT (400), not on POST', async () => {
+    const id = await site();
+    const res = await t.call(t.tokens.demo, 'PUT', teamUrl(id), body(id, [primary, t.agents.local[14]!]));
+    expect(res.statusCode).toBe(400);
+    const none = await siteWithoutTeam();
+    const created = await t.call(t.tokens.demo, 'POST', teamUrl(none), body(none, [primary]));
+    expect(created.statusCode).toBe(201);
+    expect((created.json() as Team).version).toBe(1);
+  });
+
+  it('is raised when the site’s agent changes, which leads the team', async () => {
+    const id = await site();
+    const team = (await t.call(t.tokens.demo, 'GET', teamUrl(id))).json() as Team;
+    const siteNow = (await t.call(t.tokens.demo, 'GET', `/api/portal/websites/${id}`)).json();
+    const saved = await t.call(t.tokens.demo, 'PUT', '/api/portal/websites', {
+      rowKey: id,
+      domainName: siteNow.domainName,
+      memberNumber: t.agents.local[16],
+      status: siteNow.status,
+      dba: siteNow.dba,
+      products: siteNow.products,
+      version: siteNow.version,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const after = (await t.call(t.tokens.demo, 'GET', teamUrl(id))).json() as Team;
+    expect(after.version).toBe(team.version + 1);
   });
 });

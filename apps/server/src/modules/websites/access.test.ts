@@ -38,6 +38,7 @@ const siteBody = (id: number) => ({
   memberNumber: '3000001',
   status: 'Pending Activation',
   products: [1],
+  version: 1,
 });
 
 describe('a user of another vendor (Harbor) gets 404 for a Summit site', () => {
@@ -54,7 +55,11 @@ describe('a user of another vendor (Harbor) gets 404 for a Summit site', () => {
     ['GET', '/api/website/:id/changelog', () => undefined],
     ['GET', '/api/websites/:id/team', () => undefined],
     ['POST', '/api/websites/:id/team', (id) => ({ siteId: id, primary: '3000001', memberIds: ['3000001'] })],
-    ['PUT', '/api/websites/:id/team', (id) => ({ siteId: id, primary: '3000001', memberIds: ['3000001'] })],
+    [
+      'PUT',
+      '/api/websites/:id/team',
+      (id) => ({ siteId: id, primary: '3000001', memberIds: ['3000001'], version: 1 }),
+    ],
   ];
   it.each(calls)('%s %s', async (method, url, body) => {
     for (const id of [summitSite, summitTeamSite]) {

@@ -85,7 +85,7 @@ const WEBSITE_JSON = sql`json_build_object(
     'memberNumber', b.member_mls_id, 'mlsId', coalesce(b.member_key, ''),
     'status', coalesce(b.member_status, '')) END,
   'dba', w.dba, 'products', coalesce(w.products, '{}'::int[]),
-  'activated', w.activated_at IS NOT NULL
+  'activated', w.activated_at IS NOT NULL, 'version', w.version
 )::text`;
 
 function rowCompare(cols: SQL[], vals: unknown[], desc: boolean): SQL {

@@ -74,6 +74,7 @@ function saveBody(site: WebsiteDetail, status: WebsiteDetail['status']) {
     termDate: site.termDate,
     dba: site.dba,
     products: site.products,
+    version: site.version,
   };
 }
 

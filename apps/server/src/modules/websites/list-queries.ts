@@ -26,10 +26,11 @@ export interface WebsiteRow extends Nullable<AgentRow> {
   dba: string;
   products: number[];
   activated: boolean;
+  version: number;
 }
 
 export const WEBSITE_COLUMNS = sql`w.id, w.domain_name, w.status, w.member_number, w.reciprocal AS site_reciprocal,
-  w.start_date, w.term_date, w.dba, w.products, w.activated_at IS NOT NULL AS activated, ${AGENT_COLUMNS}`;
+  w.start_date, w.term_date, w.dba, w.products, w.activated_at IS NOT NULL AS activated, w.version, ${AGENT_COLUMNS}`;
 export const ROSTER_JOINS = sql`LEFT JOIN members m ON m.member_mls_id = w.member_number ${AGENT_JOINS}`;
 
 export function toWebsite(row: WebsiteRow): Website {
@@ -56,6 +57,7 @@ export function toWebsite(row: WebsiteRow): Website {
     dba: row.dba,
     products: (row.products ?? []).map(Number),
     activated: row.activated,
+    version: Number(row.version),
   };
 }
 

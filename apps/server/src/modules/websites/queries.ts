@@ -21,6 +21,8 @@ export interface SiteRecord {
   products: number[];
   /** Ever Active: never back to Pending Activation, never deleted. */
   activated: boolean;
+  /** Raised by every change of the site; a save names the one it was made from. */
+  version: number;
 }
 
 export async function siteRecord(
@@ -41,10 +43,11 @@ export async function siteRecord(
     dba: string;
     products: number[];
     activated: boolean;
+    version: number;
   }>(
     db,
     sql`SELECT id, vendor_id, domain_name, status, member_number, reciprocal, start_date, term_date, dba, products,
-        activated_at IS NOT NULL AS activated
+        activated_at IS NOT NULL AS activated, version
       FROM websites WHERE id = ${id} AND vendor_id = ${vendorId} ${forUpdate ? sql`FOR UPDATE` : sql``}`,
   );
   if (!row) return null;
@@ -60,6 +63,7 @@ export async function siteRecord(
     dba: row.dba,
     products: (row.products ?? []).map(Number),
     activated: row.activated,
+    version: Number(row.version),
   };
 }
 
@@ -135,7 +139,7 @@ export async function unknownProducts(db: Db, ids: number[]): Promise<number[]> 
 }
 
 /** The fields a write sets on a site; the agent's roster data is joined at read time. */
-export type SiteFields = Omit<SiteRecord, 'id' | 'vendorId' | 'activated'>;
+export type SiteFields = Omit<SiteRecord, 'id' | 'vendorId' | 'activated' | 'version'>;
 
 export async function insertWebsite(tx: Db, vendorId: number, site: SiteFields): Promise<number> {
   const [row] = await tx
@@ -145,17 +149,30 @@ export async function insertWebsite(tx: Db, vendorId: number, site: SiteFields):
   return row!.id;
 }
 
-/** Saves a site's editable fields; the domain changes only through an approved request. */
+/**
+ * Saves a site's editable fields; the domain changes only through an approved request. With
+ * `expectedVersion` the write happens only if the site is still at that version (the trigger of
+ * migration 0017 raises it): answers false when it is not, and nothing was written.
+ */
 export async function updateWebsite(
   tx: Db,
   vendorId: number,
   id: number,
   site: Omit<SiteFields, 'domainName'>,
-): Promise<void> {
-  await tx
+  expectedVersion: number | null = null,
+): Promise<boolean> {
+  const written = await tx
     .update(websites)
     .set({ ...site, updatedAt: new Date() })
-    .where(and(eq(websites.id, id), eq(websites.vendorId, vendorId)));
+    .where(
+      and(
+        eq(websites.id, id),
+        eq(websites.vendorId, vendorId),
+        expectedVersion === null ? undefined : eq(websites.version, expectedVersion),
+      ),
+    )
+    .returning({ id: websites.id });
+  return written.length > 0;
 }
 
 /** Moves a site out of every list into deleted_websites; its History stays where it is. */

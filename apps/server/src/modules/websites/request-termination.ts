@@ -34,7 +34,14 @@ export async function requestTermination(
       earliestToday(),
     );
     if (datesError) throw new BadRequestError(datesError);
-    const { id: _id, vendorId: _vendor, domainName: _domain, activated: _activated, ...fields } = site;
+    const {
+      id: _id,
+      vendorId: _vendor,
+      domainName: _domain,
+      activated: _activated,
+      version: _version,
+      ...fields
+    } = site;
     await updateWebsite(tx, vendorId, site.id, {
       ...fields,
       status: 'Pending Termination',

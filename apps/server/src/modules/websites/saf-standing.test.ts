@@ -112,6 +112,7 @@ function inputOf(s: WebsiteDetail) {
     termDate: s.termDate,
     dba: s.dba,
     products: s.products,
+    version: s.version,
   };
 }
 
@@ -212,6 +213,7 @@ describe('a site signed through the portal', () => {
       siteId: id,
       primary: team.primary,
       memberIds: [...team.memberIds, b!.agent],
+      version: team.version,
     });
     expect(put.statusCode, put.body).toBe(200);
     expect((await site(id)).saf.state).toBe('not-sent');

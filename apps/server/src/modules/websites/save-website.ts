@@ -10,6 +10,7 @@ import {
   earliestToday,
   keepsTermDate,
   siteDatesError,
+  StaleMessages,
   type Website,
   type WebsiteSave,
 } from '@vp/contract';
@@ -36,6 +37,9 @@ export async function saveWebsite(
 ): Promise<Website> {
   return db.transaction(async (tx) => {
     const site = await requireWebsite(tx, vendorId, input.rowKey, true);
+    // A form loaded before someone else's save is refused before its fields are judged: its errors
+    // would be about values that are no longer there. The write below compares again.
+    if (site.version !== input.version) throw new ConflictError(StaleMessages.website);
     if (input.domainName !== site.domainName.toLowerCase())
       throw new BadRequestError(WebsiteMessages.domainLocked);
     // Whether a form counts is known only once the agent and team are as this save leaves them;
@@ -91,7 +95,8 @@ export async function saveWebsite(
     const changes = diffFields(site, next, TRACKED);
     if (changes.length > 0) {
       const { domainName: _domain, ...fields } = next;
-      await updateWebsite(tx, vendorId, site.id, fields);
+      if (!(await updateWebsite(tx, vendorId, site.id, fields, input.version)))
+        throw new ConflictError(StaleMessages.website);
       if (memberNumber !== site.memberNumber) await teamFollowsAgent(tx, site.id, memberNumber);
       // Leaving Pending Termination decides its request: terminated (Inactive) or not.
       if (site.status === 'Pending Termination' && next.status !== site.status)

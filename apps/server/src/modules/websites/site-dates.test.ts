@@ -45,6 +45,7 @@ function saveBody(site: Website, changes: Partial<Website>) {
     termDate: next.termDate,
     dba: next.dba,
     products: next.products,
+    version: next.version,
   };
 }
 

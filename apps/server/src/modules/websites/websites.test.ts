@@ -62,6 +62,7 @@ function inputOf(site: Website) {
     termDate: site.termDate,
     dba: site.dba,
     products: site.products,
+    version: site.version,
   };
 }
 

@@ -22,7 +22,14 @@ export async function withdrawTermination(
     if (site.status !== 'Pending Termination' || !site.activated)
       throw new BadRequestError(WebsiteMessages.withdrawNotPending);
     if (!canWithdrawTermination(site.status, site.activated, actor.role)) throw new ForbiddenError();
-    const { id: _id, vendorId: _vendor, domainName: _domain, activated: _activated, ...fields } = site;
+    const {
+      id: _id,
+      vendorId: _vendor,
+      domainName: _domain,
+      activated: _activated,
+      version: _version,
+      ...fields
+    } = site;
     await updateWebsite(tx, vendorId, site.id, { ...fields, status: 'Active', termDate: null });
     await closePendingRequests(tx, site.id, 'termination', 'withdrawn');
     await recordChange(tx, {
