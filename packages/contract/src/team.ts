@@ -20,6 +20,8 @@ export const teamSchema = z.object({
   primary: z.string(),
   memberIds: z.array(z.string()),
   members: z.array(teamMemberSchema),
+  /** Raised by every change of the team; a save names the version it was made from. */
+  version: z.number().int(),
 });
 export type Team = z.infer<typeof teamSchema>;
 
@@ -27,6 +29,8 @@ export const teamInputSchema = z.object({
   siteId: dbIdSchema,
   primary: z.string().trim().min(1),
   memberIds: z.array(z.string().trim().min(1).max(50)).max(500),
+  /** PUT: the version the team was loaded at (409 when stale). POST creates, so has none. */
+  version: z.number().int().min(0).max(2_147_483_647).optional(),
 });
 export type TeamInput = z.infer<typeof teamInputSchema>;
 

@@ -30,6 +30,8 @@ export const websiteSchema = z.object({
   products: z.array(z.number().int()),
   /** Whether the site was ever Active: it then never returns to Pending Activation, nor is deleted. */
   activated: z.boolean(),
+  /** Raised by every change; a save names the version it was made from (409 when stale). */
+  version: z.number().int(),
 });
 export type Website = z.infer<typeof websiteSchema>;
 
@@ -72,6 +74,8 @@ export type WebsiteInputParsed = z.output<typeof websiteInputSchema>;
 /** PUT: the same fields, naming the saved site by its rowKey. */
 export const websiteSaveSchema = websiteInputSchema.extend({
   rowKey: websiteInputSchema.shape.rowKey.unwrap(),
+  /** The version the form was loaded at: a save made from an older one is refused (409). */
+  version: z.number().int().min(0).max(2_147_483_647),
 });
 export type WebsiteSave = z.output<typeof websiteSaveSchema>;
 

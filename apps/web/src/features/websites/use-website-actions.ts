@@ -1,8 +1,10 @@
 import { WebsiteMessages } from '@vp/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { Modal } from 'antd';
 import { useState } from 'react';
 import { fieldErrorsOf } from '../../lib/form-errors.ts';
-import { errorMessage } from '../../lib/http.ts';
+import { ApiError, errorMessage } from '../../lib/http.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { message, toastSaved } from '../../lib/toast.ts';
 import { useCreateWebsite, useDeleteWebsite, useUpdateWebsite, useWithdrawTermination } from './api.ts';
 import type { WebsiteFormState } from './use-website-form.ts';
@@ -26,6 +28,11 @@ export interface WebsiteActions {
   saving: boolean;
   deleting: boolean;
   withdrawing: boolean;
+  /** The server's refusal of a stale save (409), shown until the site is reloaded. */
+  stale: string | null;
+  /** Reads the site (and its team) again and resets the form to it. */
+  reload: () => Promise<void>;
+  reloading: boolean;
   /** The request dialog that is open, if any. */
   request: WebsiteRequestDialog | null;
   openRequest: (kind: WebsiteRequestDialog) => void;
@@ -46,6 +53,24 @@ export function useWebsiteActions(state: WebsiteFormState, { onClose, onCreated 
   const remove = useDeleteWebsite();
   const withdraw = useWithdrawTermination(siteId ?? 0);
   const [request, setRequest] = useState<WebsiteRequestDialog | null>(null);
+  const [stale, setStale] = useState<string | null>(null);
+  const [reloading, setReloading] = useState(false);
+  const qc = useQueryClient();
+
+  async function reload() {
+    setReloading(true);
+    try {
+      await Promise.all([
+        state.reload(),
+        siteId === null ? null : qc.invalidateQueries({ queryKey: queryKeys.teams.site(siteId) }),
+      ]);
+      setStale(null);
+    } catch (err) {
+      void message.error(errorMessage(err));
+    } finally {
+      setReloading(false);
+    }
+  }
 
   async function validValues(): Promise<WebsiteFormValues | null> {
     try {
@@ -70,13 +95,20 @@ export function useWebsiteActions(state: WebsiteFormState, { onClose, onCreated 
         onCreated?.(id);
         return id;
       }
-      const next = await update.mutateAsync({ ...toInput(v), rowKey: siteId });
+      const next = await update.mutateAsync({ ...toInput(v), rowKey: siteId, version: state.version ?? 0 });
       toastSaved(WebsiteMessages.saved);
       state.showSaved(next);
+      setStale(null);
       return siteId;
     } catch (err) {
-      void message.error(errorMessage(err));
       const fields = fieldErrorsOf(err, FIELD_ERRORS);
+      // Someone else saved first: their change stays, and the modal says so until it is reloaded.
+      // (A taken domain is a 409 too, but one about a field.)
+      if (siteId !== null && err instanceof ApiError && err.status === 409 && !fields.length) {
+        setStale(errorMessage(err));
+        return null;
+      }
+      void message.error(errorMessage(err));
       if (fields.length) form.setFields(fields);
       return null;
     }
@@ -144,6 +176,9 @@ export function useWebsiteActions(state: WebsiteFormState, { onClose, onCreated 
     saving: create.isPending || update.isPending,
     deleting: remove.isPending,
     withdrawing: withdraw.isPending,
+    stale,
+    reload,
+    reloading,
     request,
     openRequest: setRequest,
     closeRequest: () => setRequest(null),

@@ -1,6 +1,6 @@
 import type { Website, WebsiteDetail } from '@vp/contract';
 import { Form } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useUnsavedChanges, type UnsavedChanges } from '../../hooks/use-unsaved-changes.ts';
 import { useWebsite } from './api.ts';
 import {
@@ -28,6 +28,11 @@ export interface WebsiteFormState {
   formInitial: WebsiteFormValues;
   /** The rowKey the form was filled from, once per site. */
   loadedKey: number | null;
+  /**
+   * The version of the site the form was filled from: a save names it, so one made from data that
+   * someone else has changed since is refused (409) instead of overwriting theirs.
+   */
+  version: number | null;
   values: WebsiteFormValues | undefined;
   saveEnabled: boolean;
   /** The locks follow the watched status, which settles a render after the values are set. */
@@ -37,6 +42,8 @@ export interface WebsiteFormState {
   guard: UnsavedChanges;
   /** The form shows this answer of the server and counts as unchanged again. */
   showSaved: (next: Website) => void;
+  /** Reads the site again and shows it, dropping the edits (after a stale save, or a change by others). */
+  reload: () => Promise<void>;
 }
 
 /**
@@ -51,6 +58,7 @@ export function useWebsiteForm(requestedId: number | null, readOnly: boolean): W
     requestedId === null ? createValues() : null,
   );
   const [loadedKey, setLoadedKey] = useState<number | null>(null);
+  const [version, setVersion] = useState<number | null>(null);
   const site = useWebsite(siteId);
   const creating = siteId === null;
   const saved: Website | null = creating ? null : (site.data ?? null);
@@ -62,6 +70,7 @@ export function useWebsiteForm(requestedId: number | null, readOnly: boolean): W
     setInitial(values);
     form.setFieldsValue(values);
     setLoadedKey(site.data.rowKey);
+    setVersion(site.data.version);
   }, [site.data, loadedKey, form]);
 
   const values = Form.useWatch([], form) as WebsiteFormValues | undefined;
@@ -81,6 +90,24 @@ export function useWebsiteForm(requestedId: number | null, readOnly: boolean): W
     const fresh = siteValues(next);
     setInitial(fresh);
     form.setFieldsValue(fresh);
+    setVersion(next.version);
+  }
+
+  // A newer reading of the site (another tab's or user's change, a request of this user's) is shown
+  // at once while the form holds no edits. Edits are never replaced silently: the form keeps the
+  // version they were made from, and their save is refused if it is stale.
+  const newer =
+    site.data && site.data.rowKey === loadedKey && version !== null && site.data.version !== version;
+  const adopt = useEffectEvent((next: Website) => {
+    if (!dirtyNow()) showSaved(next);
+  });
+  useEffect(() => {
+    if (newer && site.data) adopt(site.data);
+  }, [newer, site.data]);
+
+  async function reload() {
+    const fresh = await site.refetch();
+    if (fresh.data) showSaved(fresh.data);
   }
 
   return {
@@ -95,11 +122,13 @@ export function useWebsiteForm(requestedId: number | null, readOnly: boolean): W
     setInitial,
     formInitial,
     loadedKey,
+    version,
     values,
     saveEnabled,
     settled,
     dirtyNow,
     guard,
     showSaved,
+    reload,
   };
 }

@@ -1,5 +1,5 @@
 import { HistoryOutlined } from '@ant-design/icons';
-import { canWrite, MODAL_WIDTH, SUPPORT_EMAIL, TEAM_PRODUCT_ID } from '@vp/contract';
+import { canWrite, MODAL_WIDTH, StaleMessages, SUPPORT_EMAIL, TEAM_PRODUCT_ID } from '@vp/contract';
 import { Alert, Button, Modal, Tabs } from 'antd';
 import { useState } from 'react';
 import { useDraggable } from '../../../hooks/use-draggable.tsx';
@@ -154,13 +154,29 @@ export function WebsiteModal({ open, siteId: requestedId, onClose, onCreated, sl
         {state.site.isError && !creating ? (
           <Alert type="error" showIcon title={errorMessage(state.site.error)} />
         ) : (
-          <Tabs
-            className="vp-website-tabs"
-            tabPlacement={mobile ? 'top' : 'start'}
-            activeKey={tab}
-            onChange={(k) => void changeTab(k)}
-            items={items}
-          />
+          <>
+            {actions.stale && (
+              <Alert
+                type="warning"
+                showIcon
+                className="vp-stale-alert"
+                data-testid="stale-alert"
+                title={actions.stale}
+                action={
+                  <Button size="small" loading={actions.reloading} onClick={() => void actions.reload()}>
+                    {StaleMessages.reload}
+                  </Button>
+                }
+              />
+            )}
+            <Tabs
+              className="vp-website-tabs"
+              tabPlacement={mobile ? 'top' : 'start'}
+              activeKey={tab}
+              onChange={(k) => void changeTab(k)}
+              items={items}
+            />
+          </>
         )}
       </Modal>
       {saved && slots.historyDrawer?.(saved.rowKey, historyOpen, () => setHistoryOpen(false))}
