@@ -195,6 +195,7 @@ export function website(overrides: Partial<Website> = {}): Website {
     products: [1],
     // Past Pending Activation, a site was Active at some point (as the server's data is).
     activated: (overrides.status ?? 'Pending Activation') !== 'Pending Activation',
+    version: 1,
     ...overrides,
   };
 }

@@ -90,7 +90,9 @@ export function useUpdateWebsite() {
   const qc = useQueryClient();
   const invalidate = useInvalidateWebsite();
   return useMutation({
-    mutationFn: (input: WebsiteInput & { rowKey: number }) => http.put<Website>('/portal/websites', input),
+    // The version the form was loaded at: the server refuses a save made from an older one (409).
+    mutationFn: (input: WebsiteInput & { rowKey: number; version: number }) =>
+      http.put<Website>('/portal/websites', input),
     onSuccess: async (site) => {
       qc.setQueryData(queryKeys.websites.detail(site.rowKey), site);
       await invalidate(site.rowKey);

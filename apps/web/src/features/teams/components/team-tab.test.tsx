@@ -1,4 +1,4 @@
-import { TeamMessages } from '@vp/contract';
+import { StaleMessages, TeamMessages } from '@vp/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccount, setToken } from '../../../lib/session.ts';
@@ -101,6 +101,48 @@ describe('Team tab', () => {
     await waitFor(() => expect(screen.queryAllByText('Remove Carol Agent from the team?')).toEqual([]));
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
     expect(within(table).getByText('Carol Agent')).toBeTruthy();
+  });
+
+  it('a change made from a stale team is refused (409) and Reload shows the team as it is now', async () => {
+    let version = 3;
+    let members = ['M100', 'M200'];
+    const names: Record<string, string> = { M100: 'Alice', M200: 'Carol', M300: 'Dave' };
+    const { calls } = serveApi((method, path, body) => {
+      if (path !== '/websites/7/team') return undefined;
+      if (method === 'PUT') {
+        const b = body as { version?: number };
+        return b.version === version
+          ? { body: {} }
+          : { status: 409, body: { code: 409, message: StaleMessages.team } };
+      }
+      return {
+        body: {
+          siteId: 7,
+          primary: 'M100',
+          memberIds: members,
+          members: members.map((m) => member(m, names[m]!)),
+          version,
+        },
+      };
+    });
+    renderWithClient(<TeamTab siteId={7} primary="M100" reciprocalAllowed={false} />);
+    const table = await screen.findByTestId('team-table');
+    await within(table).findByText('Carol Agent');
+    // Someone else adds Dave meanwhile.
+    members = ['M100', 'M200', 'M300'];
+    version = 4;
+    fireEvent.click(within(table).getByRole('button', { name: 'Remove Carol Agent' }));
+    const dialog = await confirmDialog('Remove Carol Agent from the team?');
+    fireEvent.click(within(dialog).getByRole('button', { name: TeamMessages.removeAction }));
+
+    const alert = await screen.findByTestId('team-stale-alert');
+    expect(alert.textContent).toContain(StaleMessages.team);
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ memberIds: ['M100'], version: 3 });
+    expect(screen.queryByText(TeamMessages.removed)).toBeNull();
+
+    fireEvent.click(within(alert).getByRole('button', { name: StaleMessages.reload }));
+    expect(await within(table).findByText('Dave Agent')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('team-stale-alert')).toBeNull());
   });
 });
 

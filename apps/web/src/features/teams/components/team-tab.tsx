@@ -1,9 +1,11 @@
-import { TeamMessages, type Agent, type Team } from '@vp/contract';
-import { Button, Modal, Space, Table, Tooltip } from 'antd';
+import { StaleMessages, TeamMessages, type Agent, type Team } from '@vp/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Modal, Space, Table, Tooltip } from 'antd';
 import { useState } from 'react';
 import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { MlsStatusBadge } from '../../../components/status-badge.tsx';
-import { errorMessage } from '../../../lib/http.ts';
+import { ApiError, errorMessage } from '../../../lib/http.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { message } from '../../../lib/toast.ts';
 import { useTeam, useUpdateTeam } from '../api.ts';
 import { AddAgentDialog } from './add-agent-dialog.tsx';
@@ -24,16 +26,41 @@ export function TeamTab({ siteId, primary, reciprocalAllowed, readOnly = false }
   const team = useTeam(siteId, primary);
   const update = useUpdateTeam(siteId);
   const [adding, setAdding] = useState(false);
+  const [stale, setStale] = useState<string | null>(null);
+  const [reloading, setReloading] = useState(false);
+  const qc = useQueryClient();
   const teamPrimary = team.data?.primary ?? primary;
 
   async function save(memberIds: string[], done: string) {
     try {
-      await update.mutateAsync({ siteId, primary: teamPrimary, memberIds });
+      // The version shown: a change made from a team someone else has changed since is refused.
+      await update.mutateAsync({ siteId, primary: teamPrimary, memberIds, version: team.data?.version });
       void message.success(done);
+      setStale(null);
       return true;
     } catch (err) {
+      if (err instanceof ApiError && err.status === 409) {
+        setStale(errorMessage(err));
+        return false;
+      }
       void message.error(errorMessage(err));
       return false;
+    }
+  }
+
+  /** After a stale change: the team and its site as they are now, with nothing of ours saved. */
+  async function reload() {
+    setReloading(true);
+    try {
+      await Promise.all([
+        team.refetch({ throwOnError: true }),
+        qc.invalidateQueries({ queryKey: queryKeys.websites.detail(siteId) }),
+      ]);
+      setStale(null);
+    } catch (err) {
+      void message.error(errorMessage(err));
+    } finally {
+      setReloading(false);
     }
   }
 
@@ -71,6 +98,20 @@ export function TeamTab({ siteId, primary, reciprocalAllowed, readOnly = false }
 
   return (
     <div className="vp-team" data-testid="team-tab">
+      {stale && (
+        <Alert
+          type="warning"
+          showIcon
+          className="vp-stale-alert"
+          data-testid="team-stale-alert"
+          title={stale}
+          action={
+            <Button size="small" loading={reloading} onClick={() => void reload()}>
+              {StaleMessages.reload}
+            </Button>
+          }
+        />
+      )}
       <Space style={{ marginBottom: 12 }}>
         {!readOnly && (
           <Button type="primary" onClick={() => setAdding(true)} disabled={!team.data}>

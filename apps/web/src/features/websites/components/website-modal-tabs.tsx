@@ -1,0 +1,137 @@
+import { isTeamEditable, type Role, type Website, type WebsiteDetail } from '@vp/contract';
+import { Spin } from 'antd';
+import type { ComponentType, ReactNode } from 'react';
+import { FilesTab, type SafFlow } from '../../documents/index.ts';
+import type { WebsiteActions } from '../use-website-actions.ts';
+import type { WebsiteFormState } from '../use-website-form.ts';
+import { PendingRequests } from './pending-requests.tsx';
+import { WebsiteForm } from './website-form.tsx';
+
+export type WebsiteTab = 'website' | 'files' | 'history' | 'team';
+
+export interface TeamSlotProps {
+  siteId: number;
+  primary: string;
+  reciprocalAllowed: boolean;
+  readOnly: boolean;
+}
+
+/**
+ * What other features show inside the modal: the History tab and drawer and the Team tab. The page
+ * that opens the modal passes them in, so this feature does not depend on history or teams.
+ */
+export interface WebsiteModalSlots {
+  history?: (siteId: number, active: boolean) => ReactNode;
+  historyDrawer?: (siteId: number, open: boolean, onClose: () => void) => ReactNode;
+  team?: (props: TeamSlotProps) => ReactNode;
+}
+
+/** What a tab may read of the modal it sits in. */
+export interface WebsiteTabContext {
+  /** The site's id; null while creating (and set as soon as a create succeeds). */
+  siteId: number | null;
+  /** The saved site as last read; null while creating. */
+  saved: Website | null;
+  detail: Partial<WebsiteDetail> | undefined;
+  creating: boolean;
+  role: Role | null;
+  readOnly: boolean;
+  reciprocalAllowed: boolean;
+  /** The site has (or, while creating, is given) the team product. */
+  teamProduct: boolean;
+  slots: WebsiteModalSlots;
+  state: WebsiteFormState;
+  actions: WebsiteActions;
+  saf: SafFlow;
+  setFormBox: (box: HTMLDivElement | null) => void;
+  onAgentInfo: (memberNumber: string) => void;
+}
+
+export interface WebsiteTabProps {
+  ctx: WebsiteTabContext;
+  /** The tab is the one shown: tabs that load their own data wait for it. */
+  active: boolean;
+}
+
+export interface WebsiteTabDef {
+  key: WebsiteTab;
+  label: (ctx: WebsiteTabContext) => ReactNode;
+  /** Whether the tab exists; always when left out. */
+  shows?: (ctx: WebsiteTabContext) => boolean;
+  /** Whether the tab is there but cannot be opened; never when left out. */
+  disabled?: (ctx: WebsiteTabContext) => boolean;
+  Component: ComponentType<WebsiteTabProps>;
+}
+
+function WebsitePane({ ctx }: WebsiteTabProps) {
+  const { state, actions, saved, saf } = ctx;
+  return (
+    <Spin spinning={!ctx.creating && state.site.isLoading}>
+      {saved && <PendingRequests siteId={saved.rowKey} readOnly={ctx.readOnly} />}
+      <div ref={ctx.setFormBox}>
+        <WebsiteForm
+          form={state.form}
+          name={`website-${ctx.siteId ?? 'new'}`}
+          initialValues={state.formInitial}
+          site={saved}
+          saf={ctx.creating ? null : (ctx.detail?.saf ?? null)}
+          pendingRequests={ctx.detail?.pendingRequests}
+          role={ctx.role}
+          readOnly={ctx.readOnly}
+          reciprocalAllowed={ctx.reciprocalAllowed}
+          saveEnabled={state.saveEnabled}
+          saving={actions.saving}
+          deleting={actions.deleting}
+          onSave={() => void actions.save()}
+          onDelete={actions.confirmDelete}
+          onDomainChange={() => actions.openRequest('domain')}
+          onAgentChange={() => actions.openRequest('agent')}
+          onRequestTermination={() => actions.openRequest('termination')}
+          onWithdrawTermination={actions.confirmWithdraw}
+          withdrawing={actions.withdrawing}
+          onAgentInfo={ctx.onAgentInfo}
+          safTypeExists={saf.typeExists}
+          onSaf={saf.start}
+          safBusy={saf.busy}
+        />
+      </div>
+    </Spin>
+  );
+}
+
+function FilesPane({ ctx, active }: WebsiteTabProps) {
+  return ctx.saved && active ? <FilesTab siteId={ctx.saved.rowKey} readOnly={ctx.readOnly} /> : null;
+}
+
+function HistoryPane({ ctx, active }: WebsiteTabProps) {
+  return ctx.siteId ? ctx.slots.history?.(ctx.siteId, active) : null;
+}
+
+function TeamPane({ ctx, active }: WebsiteTabProps) {
+  const { saved, role } = ctx;
+  if (!saved || !active) return null;
+  return ctx.slots.team?.({
+    siteId: saved.rowKey,
+    primary: saved.memberNumber,
+    reciprocalAllowed: ctx.reciprocalAllowed,
+    // An Inactive site's team stays as it was (MLS staff excepted).
+    readOnly: role === null || !isTeamEditable(saved.status, role),
+  });
+}
+
+/**
+ * The modal's tabs, in the spec's order (§2 Website modal). A tab is one entry here and one
+ * component; the modal shows those whose `shows` holds.
+ */
+export const WEBSITE_TABS: readonly WebsiteTabDef[] = [
+  { key: 'website', label: () => 'Website', Component: WebsitePane },
+  { key: 'files', label: () => 'Files', disabled: (c) => c.creating, Component: FilesPane },
+  { key: 'history', label: () => 'History', Component: HistoryPane },
+  {
+    key: 'team',
+    label: () => 'Team',
+    shows: (c) => c.teamProduct,
+    disabled: (c) => c.creating,
+    Component: TeamPane,
+  },
+];
