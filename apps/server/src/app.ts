@@ -21,6 +21,7 @@ import { registerJsonParser, registerSecurityHeaders, registerWebApp } from './p
 import { createJobRunner, createManualJobRunner, type JobRunner, type JobTiming } from './platform/jobs.ts';
 import { createLiveHub } from './platform/live.ts';
 import { registerLiveServer } from './platform/live-server.ts';
+import { registerLiveWrites } from './platform/live-writes.ts';
 import { purgeRateWindows } from './platform/per-minute.ts';
 import { purgeExpiredPlaces } from './platform/work-places.ts';
 import { createMailQueue, type Mailer } from './platform/mail.ts';
@@ -150,6 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerExpensiveLimit(app, database);
   await registerApiSchemas(app);
   await registerLiveServer(app, { db: database.db, bus, sessions, publicUrl: config.publicUrl });
+  registerLiveWrites(app, live);
   for (const feature of FEATURES) feature(app, ctx);
   registerApiDocs(app);
   await registerWebApp(app, config.webDist);

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { openLive, quietFor, subscribeLive } from '../../test/live-client.ts';
-import { setupPortal, type PortalTest } from '../modules/websites/test-fixture.ts';
+import { createSite, setupPortal, type PortalTest } from '../modules/websites/test-fixture.ts';
 
 const event = (siteId: number | null = 7): LiveEvent => ({
   type: 'website',
@@ -47,6 +47,31 @@ describe('the live channel', () => {
     expect(await quietFor(demo)).toBe(true);
     expect(demo.events.map((e) => e.siteId)).toEqual([7]);
     for (const c of [demo, viewer, other, anonymous, admin]) c.close();
+  });
+
+  it('announces each successful website write to the vendor’s sockets, and nothing for a refused one', async () => {
+    const demo = await subscribeLive(base, t.tokens.demo, t.vendors.summit);
+    const other = await subscribeLive(base, t.tokens.other, t.vendors.harbor);
+    const id = await createSite(t, t.agents.local[0]!);
+    expect(await demo.nextEvent()).toEqual({
+      type: 'website',
+      context: 'website',
+      siteId: id,
+      username: 'demo',
+      action: 'update',
+    });
+    const site = (await t.call(t.tokens.demo, 'GET', `/api/portal/websites/${id}`)).json();
+    const save = { ...site, dba: 'Live Realty' };
+    expect((await t.call(t.tokens.demo, 'PUT', '/api/portal/websites', save)).statusCode).toBe(200);
+    expect(await demo.nextEvent()).toMatchObject({ siteId: id, action: 'update' });
+    // A stale save changes nothing and announces nothing.
+    expect((await t.call(t.tokens.demo, 'PUT', '/api/portal/websites', save)).statusCode).toBe(409);
+    expect(await quietFor(demo)).toBe(true);
+    expect((await t.call(t.tokens.demo, 'DELETE', `/api/portal/websites/${id}`)).statusCode).toBe(200);
+    expect(await demo.nextEvent()).toMatchObject({ siteId: id, action: 'delete' });
+    expect(other.events).toEqual([]);
+    demo.close();
+    other.close();
   });
 
   it('closes with 1011 on a bad token or a vendor the user may not act for', async () => {

@@ -134,6 +134,19 @@ export async function registerLiveServer(app: FastifyInstance, options: LiveServ
 
   const offs = [
     bus.subscribe('live.event', ({ target, event }) => deliver(target, event)),
+    // Documents announce their changes on the bus already; each instance tells its own sockets.
+    bus.subscribe('document.changed', (d) =>
+      deliver(
+        { vendorId: d.vendorId },
+        {
+          type: 'document',
+          context: d.websiteId === null ? 'vendor' : 'website',
+          siteId: d.websiteId,
+          username: d.username,
+          action: d.action === 'deleted' ? 'delete' : 'update',
+        },
+      ),
+    ),
     bus.subscribe('session.ended', ({ tokenHashes, userId }) => {
       const hashes = new Set(tokenHashes ?? []);
       for (const sub of subscribers())

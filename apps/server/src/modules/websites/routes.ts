@@ -48,7 +48,7 @@ export function websitesRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const service = websitesService(ctx);
   const read = { access: 'vendor-read' as const };
-  const write = { access: 'vendor-write' as const };
+  const write = { access: 'vendor-write' as const, live: 'website' as const };
   const tags = ['websites'];
   // Registered first: `/export` must not be read as a site id.
   websitesExportRoutes(app, ctx);

@@ -1,0 +1,64 @@
+import type { LiveEvent } from '@vp/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { LiveHub } from './live.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A successful write of this route is announced on the live channel as this type of event. */
+    live?: LiveEvent['type'];
+  }
+  interface FastifyRequest {
+    /** The id a create answered with: the site a POST made. */
+    liveCreatedId: number | null;
+  }
+}
+
+const idOf = (value: unknown): number | null => {
+  const n = typeof value === 'string' ? Number(value) : value;
+  return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 ? n : null;
+};
+
+/** The site a write touched: in its path, its body (a save names its rowKey) or its answer (a create). */
+function siteOf(request: FastifyRequest): number | null {
+  const params = request.params as Record<string, unknown> | undefined;
+  const body = request.body as Record<string, unknown> | undefined;
+  return idOf(params?.id) ?? idOf(body?.rowKey) ?? request.liveCreatedId;
+}
+
+/**
+ * Writes declared `config.live` announce themselves once answered with success: to the sockets of
+ * the vendor they acted for, naming the site and who acted. The event carries no content; clients
+ * refetch what it names. It is published after the answer, so only a committed change is announced.
+ */
+export function registerLiveWrites(app: FastifyInstance, live: LiveHub): void {
+  app.decorateRequest('liveCreatedId', null);
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!request.routeOptions.config.live || request.method !== 'POST' || reply.statusCode !== 201) return payload;
+    if (typeof payload === 'string') {
+      try {
+        request.liveCreatedId = idOf((JSON.parse(payload) as { id?: unknown }).id);
+      } catch {
+        // Not JSON: nothing to name.
+      }
+    }
+    return payload;
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const type = request.routeOptions.config.live;
+    if (!type || reply.statusCode >= 300 || request.vendorId === null || !request.session) return;
+    const siteId = siteOf(request);
+    const deleted = request.method === 'DELETE';
+    await live
+      .publish(
+        { vendorId: request.vendorId },
+        {
+          type,
+          context: siteId === null ? 'vendor' : 'website',
+          siteId,
+          username: request.session.user.username,
+          action: deleted ? 'delete' : 'update',
+        },
+      )
+      .catch((err: unknown) => request.log.warn({ err }, 'live event not published'));
+  });
+}
