@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { openLive, quietFor, subscribeLive } from '../../test/live-client.ts';
+import { LIVE_PLAIN_REQUEST } from './live-server.ts';
 import { createSite, setupPortal, type PortalTest } from '../modules/websites/test-fixture.ts';
 
 const event = (siteId: number | null = 7): LiveEvent => ({
@@ -108,6 +109,12 @@ describe('the live channel', () => {
 
     const health = await fetch(`${base}/api/health`);
     expect(health.status).toBe(200);
+  });
+
+  it('answers a plain request with 426 and what the address is', async () => {
+    const res = await t.inject({ method: 'GET', url: '/api/websocket' });
+    expect(res.statusCode).toBe(426);
+    expect(res.json()).toEqual({ code: 426, message: LIVE_PLAIN_REQUEST });
   });
 
   it('refuses a handshake from another origin', async () => {

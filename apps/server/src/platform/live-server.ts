@@ -8,9 +8,11 @@ import {
 } from '@vp/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
+import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import type { EventBus } from './events.ts';
 import type { LiveTarget } from './live.ts';
+import { errorResponses } from './openapi.ts';
 import { resolveVendor } from './scope.ts';
 import { loadSessionUser, type SessionService } from './sessions.ts';
 
@@ -35,6 +37,8 @@ export interface LiveServerOptions {
   /** Heartbeat: a socket that answers no ping within this is dropped (default 30 s). */
   heartbeatMs?: number;
 }
+
+export const LIVE_PLAIN_REQUEST = 'This address is the live channel: open it as a WebSocket.';
 
 /** A frame is at most this big: an AUTHENTICATE message is about 150 bytes. */
 export const LIVE_MAX_FRAME_BYTES = 1_024;
@@ -227,17 +231,33 @@ export async function registerLiveServer(app: FastifyInstance, options: LiveServ
     return origin === undefined || origins.has(origin);
   };
 
-  app.get(
-    LIVE_PATH,
-    {
-      websocket: true,
-      config: { access: 'public' },
-      schema: { hide: true },
-      preValidation: async (request, reply) => {
-        if (!originAllowed(request)) return reply.status(403).send({ code: 403, message: 'Origin not allowed' });
+  app.route({
+    method: 'GET',
+    url: LIVE_PATH,
+    config: { access: 'public' },
+    schema: {
+      tags: ['live'],
+      summary: 'The live channel: a WebSocket that receives the events of one vendor',
+      description:
+        'Open as a WebSocket (from the portal\'s own origin), then send ' +
+        '`{"action":"AUTHENTICATE","token":"<session token>","vendorId":<id>}` within 10 s. The answer is the text ' +
+        '`Subscribed Successfully`, then one JSON event per change: `{type, context, siteId, username, action}` ' +
+        '(type comment, website, document, notification or contact; action update or delete). The socket is ' +
+        'closed with 1011 when the token or vendor is refused or the session ends (do not reconnect), with 1008 ' +
+        'when a frame is not an AUTHENTICATE message, is larger than 1 KB, or more than 10 arrive in 10 s, and ' +
+        'with 1012 when the server may have missed events (reconnect and refetch).',
+      response: {
+        101: z.null().describe('Switching Protocols: the WebSocket is open.'),
+        ...errorResponses,
       },
     },
-    (socket) => {
+    preValidation: async (request, reply) => {
+      if (!originAllowed(request)) return reply.status(403).send({ code: 403, message: 'Origin not allowed' });
+    },
+    // A plain request (no upgrade) is told what this address is.
+    handler: async (_request, reply) =>
+      reply.status(426).header('upgrade', 'websocket').send({ code: 426, message: LIVE_PLAIN_REQUEST }),
+    wsHandler: (socket) => {
       const state: SocketState = { socket, sub: null, messages: 0, windowStart: Date.now(), alive: true };
       states.add(state);
       const timer = setTimeout(() => {
@@ -270,5 +290,5 @@ export async function registerLiveServer(app: FastifyInstance, options: LiveServ
         if (state.sub) unindex(state.sub);
       });
     },
-  );
+  });
 }

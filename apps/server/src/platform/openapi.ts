@@ -39,6 +39,7 @@ const TAGS = [
   { name: 'teams', description: 'The agent team of an IDX Team website.' },
   { name: 'documents', description: 'Files on the account and on websites, and the document types.' },
   { name: 'signatures', description: 'The Site Access Form: signing links, sealing, status and verify.' },
+  { name: 'live', description: 'The live channel: a WebSocket of change events.' },
 ];
 
 const vendorHeader = {

@@ -1,0 +1,123 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+/**
+ * The built server as a child process on a free port, with its own embedded database (demo data
+ * seeded): the suite's shared server (global-setup.ts), and the specs that stop and start one.
+ */
+const root = resolve(import.meta.dirname, '../..');
+export const SERVER_MAIN = join(root, 'apps/server/dist/main.js');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function waitForHealth(url: string, exited: () => string | null, limitMs: number): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  while (Date.now() < deadline) {
+    const exit = exited();
+    if (exit) throw new Error(`The server exited before it was ready (${exit}).`);
+    try {
+      const response = await fetch(url);
+      if (response.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`The server did not answer ${url} within ${limitMs / 1000} s.`);
+}
+
+export interface OwnServer {
+  baseUrl: string;
+  dataDir: string;
+  logFile: string;
+  /** Stops the process (SIGTERM, then SIGKILL after 5 s). */
+  stop(): Promise<void>;
+  /** Starts it again on the same port and data. */
+  start(): Promise<void>;
+  /** Stops it and removes its data. */
+  dispose(): Promise<void>;
+}
+
+export async function startOwnServer(env: NodeJS.ProcessEnv = {}): Promise<OwnServer> {
+  if (!existsSync(SERVER_MAIN) || !existsSync(join(root, 'apps/web/dist/index.html'))) {
+    throw new Error('Build the app first (npm run build); the end-to-end suite runs against the built tree.');
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'vp-e2e-'));
+  const logFile = join(dataDir, 'server.log');
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const log = createWriteStream(logFile, { flags: 'a' });
+  let child: ChildProcess | null = null;
+  let exit: string | null = null;
+
+  const start = async () => {
+    exit = null;
+    const proc = spawn(process.execPath, [SERVER_MAIN], {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        SEED_DEMO: '1',
+        SMTP_URL: '',
+        PUBLIC_URL: baseUrl,
+        LOG_LEVEL: 'info',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child = proc;
+    proc.stdout?.pipe(log, { end: false });
+    proc.stderr?.pipe(log, { end: false });
+    proc.on('exit', (code, signal) => {
+      exit = `code ${code}, signal ${signal}`;
+    });
+    try {
+      await waitForHealth(`${baseUrl}/api/health`, () => exit, 60_000);
+    } catch (error) {
+      proc.kill('SIGKILL');
+      const tail = existsSync(logFile) ? readFileSync(logFile, 'utf8').slice(-4000) : '';
+      throw new Error(`${(error as Error).message}\n--- server log ---\n${tail}`, { cause: error });
+    }
+  };
+
+  const stop = async () => {
+    const proc = child;
+    if (!proc || exit) return;
+    const stopped = new Promise((r) => proc.once('exit', r));
+    proc.kill('SIGTERM');
+    const timer = setTimeout(() => proc.kill('SIGKILL'), 5_000);
+    await stopped;
+    clearTimeout(timer);
+  };
+
+  await start();
+  return {
+    baseUrl,
+    dataDir,
+    logFile,
+    stop,
+    start,
+    async dispose() {
+      await stop();
+      log.end();
+      if (!process.env.E2E_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
