@@ -27,3 +27,18 @@ END
 $$;--> statement-breakpoint
 CREATE TRIGGER "website_teams_version" BEFORE UPDATE ON "website_teams"
   FOR EACH ROW EXECUTE FUNCTION "website_teams_version"();
+--> statement-breakpoint
+-- Comments: the conversation of a vendor with MLS staff, on a website or on the account (website
+-- null). Not public: an internal note of MLS staff, never read by a vendor. A removed author leaves
+-- the comment with no user ('Deleted User').
+CREATE TABLE "comments" (
+  "id" serial PRIMARY KEY,
+  "vendor_id" integer NOT NULL REFERENCES "vendors"("id") ON DELETE CASCADE,
+  "website_id" integer REFERENCES "websites"("id") ON DELETE CASCADE,
+  "user_id" integer REFERENCES "users"("id") ON DELETE SET NULL,
+  "body" text NOT NULL,
+  "public" boolean NOT NULL DEFAULT true,
+  "created_at" timestamp with time zone NOT NULL DEFAULT now()
+);--> statement-breakpoint
+CREATE INDEX "comments_website_idx" ON "comments" ("website_id", "id") WHERE "website_id" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "comments_vendor_idx" ON "comments" ("vendor_id", "id") WHERE "website_id" IS NULL;

@@ -4,6 +4,7 @@ import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
 import { agentsRoutes } from './modules/agents/index.ts';
 import { authRoutes } from './modules/auth/index.ts';
+import { commentsRoutes } from './modules/comments/index.ts';
 import { dashboardRoutes } from './modules/dashboard/index.ts';
 import { documentsRoutes } from './modules/documents/index.ts';
 import { feedbackRoutes } from './modules/feedback/index.ts';
@@ -70,6 +71,7 @@ const FEATURES = [
   teamsRoutes,
   documentsRoutes,
   signaturesRoutes,
+  commentsRoutes,
 ];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

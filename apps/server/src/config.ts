@@ -32,6 +32,8 @@ const envSchema = z.object({
   FILES_DIR: z.string().optional(),
   VENDOR_SITE_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
   SITE_CREATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  COMMENTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  NOTIFICATION_DIGEST_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
   MAX_UPLOAD_MB: z.coerce.number().min(0.001).max(5000).default(25),
   ORPHAN_GRACE_SECONDS: z.coerce
     .number()
@@ -78,6 +80,10 @@ export interface Config {
   vendorSiteLimit: number;
   /** The most websites one vendor may create in a minute. */
   siteCreatePerMinute: number;
+  /** The most comments one user may send in a minute. */
+  commentsPerMinute: number;
+  /** A user's notifications are mailed as one digest once the oldest waiting is this old (seconds). */
+  notificationDigestSeconds: number;
   /** Largest upload, in bytes. */
   maxUploadBytes: number;
   /** Age before the orphan sweep removes a staged file or an object no row holds (a running upload is younger). */
@@ -135,6 +141,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     filesDir: path.resolve(e.FILES_DIR ?? path.join(dataDir, 'files')),
     vendorSiteLimit: e.VENDOR_SITE_LIMIT,
     siteCreatePerMinute: e.SITE_CREATE_PER_MINUTE,
+    commentsPerMinute: e.COMMENTS_PER_MINUTE,
+    notificationDigestSeconds: e.NOTIFICATION_DIGEST_SECONDS,
     maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1_000_000),
     orphanGraceMs: e.ORPHAN_GRACE_SECONDS * 1000,
     connections: {

@@ -24,6 +24,12 @@ export const CommentMessages = {
   none: 'No messages yet.',
 } as const;
 
+/** Refusals only the server can know of: a comment that is not there, a burst of messages. */
+export const CommentServerMessages = {
+  notFound: 'Message not found',
+  rate: 'Too many messages in a minute. Please wait a moment, then send it again.',
+} as const;
+
 /** Who wrote a comment; null once that user was removed ('Deleted User'). */
 export const commentUserSchema = z.object({
   id: z.number().int(),
@@ -78,6 +84,10 @@ export const NotificationMessages = {
   settingsTitle: 'Notification Settings',
   dismiss: 'Dismiss',
   selectAll: 'Select all',
+} as const;
+
+export const NotificationServerMessages = {
+  notFound: 'Notification not found',
 } as const;
 
 export const notificationSchema = z.object({

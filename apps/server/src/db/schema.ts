@@ -7,3 +7,4 @@ export * from './schema/roster.ts';
 export * from './schema/support.ts';
 export * from './schema/websites.ts';
 export * from './schema/documents.ts';
+export * from './schema/conversation.ts';

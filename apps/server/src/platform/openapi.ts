@@ -39,6 +39,10 @@ const TAGS = [
   { name: 'teams', description: 'The agent team of an IDX Team website.' },
   { name: 'documents', description: 'Files on the account and on websites, and the document types.' },
   { name: 'signatures', description: 'The Site Access Form: signing links, sealing, status and verify.' },
+  {
+    name: 'comments',
+    description: 'The conversation of a vendor with MLS staff, on a website or the account.',
+  },
   { name: 'live', description: 'The live channel: a WebSocket of change events.' },
 ];
 
