@@ -25,3 +25,4 @@ export * from './signatures.ts';
 export * from './signer-name.ts';
 export * from './saf-standing.ts';
 export * from './conversation.ts';
+export * from './comment-rules.ts';

@@ -1,6 +1,7 @@
 import { Layout, notification, Spin } from 'antd';
 import { Suspense, useEffect, useState, type MouseEvent } from 'react';
 import { Outlet } from 'react-router';
+import { NotificationsDrawer } from '../features/notifications/index.ts';
 import { idleTimeoutMs, watchIdle } from '../lib/idle.ts';
 import { setSidebarOpen, useSettings } from '../lib/settings.ts';
 import { NOTIFICATION_DEFAULTS } from '../lib/toast.ts';
@@ -29,6 +30,7 @@ export default function AppLayout() {
   // On mobile the sidebar starts closed and its state is not persisted: it is an overlay there.
   const [mobileOpen, setMobileOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [notificationsOpen, setNotificationsOpen] = useState(false);
   const open = mobile ? mobileOpen : sidebarOpen;
 
   useEffect(() => watchIdle(() => void idleLogOut(), idleTimeoutMs()), []);
@@ -58,6 +60,7 @@ export default function AppLayout() {
           mobile={mobile}
           onToggleSidebar={() => (mobile ? setMobileOpen((o) => !o) : setSidebarOpen(!sidebarOpen))}
           onOpenSettings={() => setSettingsOpen(true)}
+          onOpenNotifications={() => setNotificationsOpen(true)}
         />
         <TagsView />
         <OfflineNotice />
@@ -68,7 +71,15 @@ export default function AppLayout() {
         </Layout.Content>
         <AppFooter />
       </Layout>
-      <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      <SettingsDrawer
+        open={settingsOpen}
+        onClose={() => setSettingsOpen(false)}
+        onOpenNotifications={() => {
+          setSettingsOpen(false);
+          setNotificationsOpen(true);
+        }}
+      />
+      <NotificationsDrawer open={notificationsOpen} onClose={() => setNotificationsOpen(false)} />
     </Layout>
   );
 }

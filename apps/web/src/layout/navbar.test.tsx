@@ -117,3 +117,48 @@ describe('navbar user menu', () => {
     expect(button.getAttribute('aria-expanded')).toBe('true');
   });
 });
+
+describe('navbar bell', () => {
+  function renderWithBell(mobile: boolean, onOpenNotifications = vi.fn()) {
+    serveApi((_m, path) => {
+      if (path === '/profile')
+        return { body: { username: 'demo', firstName: 'Dana', lastName: 'W', avatar: null } };
+      if (path === '/profile/vendors') return { body: [accounts[0]] };
+      if (path.startsWith('/notifications?')) return { body: { items: [], total: 3, unread: 3 } };
+      return undefined;
+    });
+    const router = createMemoryRouter(
+      [
+        {
+          path: '*',
+          element: (
+            <Navbar
+              sidebarOpen
+              mobile={mobile}
+              onToggleSidebar={() => undefined}
+              onOpenSettings={() => undefined}
+              onOpenNotifications={onOpenNotifications}
+            />
+          ),
+        },
+      ],
+      { initialEntries: ['/dashboard'] },
+    );
+    renderWithClient(<RouterProvider router={router} />);
+    return onOpenNotifications;
+  }
+
+  it('shows the count of notifications and opens the drawer', async () => {
+    const open = renderWithBell(false);
+    const bell = await screen.findByRole('button', { name: 'Notifications, 3 unread' });
+    expect(bell.closest('.ant-badge')!.querySelector('.ant-badge-count')!.getAttribute('title')).toBe('3');
+    fireEvent.click(bell);
+    expect(open).toHaveBeenCalledTimes(1);
+  });
+
+  it('is hidden on a phone', async () => {
+    renderWithBell(true);
+    await screen.findByTestId('avatar-menu');
+    expect(screen.queryByTestId('notification-bell')).toBeNull();
+  });
+});

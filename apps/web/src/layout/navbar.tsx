@@ -1,5 +1,4 @@
 import {
-  BellOutlined,
   CheckOutlined,
   LogoutOutlined,
   MenuFoldOutlined,
@@ -14,6 +13,7 @@ import { Avatar, Button, Dropdown, Layout, Tooltip, type MenuProps } from 'antd'
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { routesForRoles } from '../lib/route-table.ts';
+import { NotificationBell } from '../features/notifications/index.ts';
 import { useProfile } from '../features/profile/index.ts';
 import { useSession } from '../lib/session.ts';
 import { toast } from '../lib/toast.ts';
@@ -30,9 +30,16 @@ interface NavbarProps {
   mobile: boolean;
   onToggleSidebar: () => void;
   onOpenSettings: () => void;
+  onOpenNotifications?: () => void;
 }
 
-export function Navbar({ sidebarOpen, mobile, onToggleSidebar, onOpenSettings }: NavbarProps) {
+export function Navbar({
+  sidebarOpen,
+  mobile,
+  onToggleSidebar,
+  onOpenSettings,
+  onOpenNotifications,
+}: NavbarProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const profile = useProfile();
@@ -131,16 +138,8 @@ export function Navbar({ sidebarOpen, mobile, onToggleSidebar, onOpenSettings }:
             onClick={refresh}
           />
         </Tooltip>
-        {!mobile && (
-          <Tooltip title="Notifications">
-            <Button
-              type="text"
-              aria-label="Notifications"
-              data-testid="notification-bell"
-              icon={<BellOutlined />}
-            />
-          </Tooltip>
-        )}
+        {/* On a phone the Settings drawer opens the notifications instead (spec §2 Layout). */}
+        {!mobile && onOpenNotifications && <NotificationBell onOpen={onOpenNotifications} />}
         <Tooltip title="Settings">
           <Button
             type="text"

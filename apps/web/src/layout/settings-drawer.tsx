@@ -5,7 +5,9 @@ import {
   type BadgeTone,
   type ColorblindScheme,
 } from '@vp/contract';
-import { Drawer, Form, Radio, Select } from 'antd';
+import { BellOutlined } from '@ant-design/icons';
+import { Button, Drawer, Form, Radio, Select } from 'antd';
+import { useUnreadNotifications } from '../features/notifications/index.ts';
 import { setColorblind, setSize, UI_SIZES, useSettings, type UiSize } from '../lib/settings.ts';
 import { VendorSelector } from './vendor-selector.tsx';
 
@@ -18,16 +20,37 @@ const TONES: { tone: BadgeTone; label: string }[] = [
 
 const OFF = 'off';
 
+/** The way to the notifications where the navbar has no bell (phones), with the same count. */
+function NotificationsEntry({ onOpen }: { onOpen: () => void }) {
+  const unread = useUnreadNotifications();
+  return (
+    <Form.Item label="Notifications">
+      <Button icon={<BellOutlined aria-hidden />} onClick={onOpen} data-testid="settings-notifications">
+        {unread > 0 ? `Notifications (${unread} unread)` : 'Notifications'}
+      </Button>
+    </Form.Item>
+  );
+}
+
 /**
  * Local display settings: control size and the colour-blind scheme for status colours, and the
  * vendor account (the navbar's selector is hidden on mobile; the user menu offers it too).
  */
-export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function SettingsDrawer({
+  open,
+  onClose,
+  onOpenNotifications,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onOpenNotifications?: () => void;
+}) {
   const { size, colorblind } = useSettings();
   return (
     <Drawer title="Settings" open={open} onClose={onClose} size={340}>
       <Form layout="vertical">
         <VendorSelector labelled />
+        {onOpenNotifications && <NotificationsEntry onOpen={onOpenNotifications} />}
         <Form.Item label="Size" htmlFor="vp-size">
           <Radio.Group
             id="vp-size"

@@ -9,6 +9,12 @@ export const queryKeys = {
     search: (query: string, reciprocal: boolean) => ['agents', 'search', reciprocal, query] as const,
     detail: (memberNumber: string) => ['agents', 'detail', memberNumber] as const,
   },
+  comments: {
+    all: ['comments'] as const,
+    /** The vendor-level conversation (on no website). */
+    vendor: ['comments', 'vendor'] as const,
+    site: (siteId: number) => ['comments', 'site', siteId] as const,
+  },
   dashboard: {
     metadata: ['portal', 'metadata'] as const,
   },
@@ -25,6 +31,13 @@ export const queryKeys = {
   history: {
     all: ['changelog'] as const,
     site: (siteId: number) => ['changelog', siteId] as const,
+  },
+  notifications: {
+    all: ['notifications'] as const,
+    lists: ['notifications', 'list'] as const,
+    list: (pageSize: number) => ['notifications', 'list', pageSize] as const,
+    /** The user's delivery choices; kept apart so a notification refetch leaves a settings form alone. */
+    settings: ['notification-settings'] as const,
   },
   profile: {
     all: ['profile'] as const,

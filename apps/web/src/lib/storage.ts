@@ -9,6 +9,8 @@ export const StorageKeys = {
   size: 'vp.size',
   colorblind: 'vp.colorblind',
   idleTimeoutMs: 'vp.idleTimeoutMs',
+  /** When this user last read this website's Messages tab (ISO instant of the newest message seen). */
+  commentsSeen: (userId: number, siteId: number) => `vp.commentsSeen.${userId}.${siteId}`,
 } as const;
 
 export function readStorage(key: string): string | null {

@@ -9,7 +9,7 @@ import {
 } from '@vp/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Modal, Progress, Space, Timeline } from 'antd';
-import dayjs from 'dayjs';
+import { displayDateTime } from '../../../lib/date-time.ts';
 import { useEffect, useState } from 'react';
 import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { errorMessage } from '../../../lib/http.ts';
@@ -17,14 +17,6 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 import { message } from '../../../lib/toast.ts';
 import { useResendSignatures, useSignatureStatus, useVoidDocument, type DocumentOwner } from '../api.ts';
 import { VoidReasonDialog } from './void-reason-dialog.tsx';
-
-export const DATE_TIME = 'MM/DD/YYYY h:mm A';
-
-export function displayDateTime(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const d = dayjs(iso);
-  return d.isValid() ? d.format(DATE_TIME) : iso;
-}
 
 /** Send Reminder and Void Document are offered only while signatures are still being collected. */
 export function statusActionsVisible(status: DocumentSignatureStatus, readOnly: boolean): boolean {

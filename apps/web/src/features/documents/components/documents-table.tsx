@@ -12,7 +12,8 @@ import { useIsMobile } from '../../../hooks/use-is-mobile.ts';
 import { errorMessage } from '../../../lib/http.ts';
 import { message } from '../../../lib/toast.ts';
 import { downloadDocument, useDeleteDocument, useDocuments, type DocumentOwner } from '../api.ts';
-import { DocumentStatusDialog, displayDateTime } from './document-status-dialog.tsx';
+import { displayDateTime } from '../../../lib/date-time.ts';
+import { DocumentStatusDialog } from './document-status-dialog.tsx';
 
 interface Props {
   owner: DocumentOwner;

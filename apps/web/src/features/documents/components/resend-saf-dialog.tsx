@@ -1,6 +1,6 @@
 import { SafMessages, type DocumentInfo } from '@vp/contract';
 import { Button, Modal } from 'antd';
-import { displayDateTime } from './document-status-dialog.tsx';
+import { displayDateTime } from '../../../lib/date-time.ts';
 
 interface Props {
   existing: DocumentInfo | null;

@@ -1,13 +1,14 @@
 import { isTeamEditable, type Role, type Website, type WebsiteDetail } from '@vp/contract';
 import { Spin } from 'antd';
 import type { ComponentType, ReactNode } from 'react';
+import { MessagesTab, MessagesTabLabel } from '../../comments/index.ts';
 import { FilesTab, type SafFlow } from '../../documents/index.ts';
 import type { WebsiteActions } from '../use-website-actions.ts';
 import type { WebsiteFormState } from '../use-website-form.ts';
 import { PendingRequests } from './pending-requests.tsx';
 import { WebsiteForm } from './website-form.tsx';
 
-export type WebsiteTab = 'website' | 'files' | 'history' | 'team';
+export type WebsiteTab = 'website' | 'messages' | 'files' | 'history' | 'team';
 
 export interface TeamSlotProps {
   siteId: number;
@@ -40,6 +41,8 @@ export interface WebsiteTabContext {
   /** The site has (or, while creating, is given) the team product. */
   teamProduct: boolean;
   slots: WebsiteModalSlots;
+  /** The tab shown. */
+  tab: WebsiteTab;
   state: WebsiteFormState;
   actions: WebsiteActions;
   saf: SafFlow;
@@ -99,6 +102,12 @@ function WebsitePane({ ctx }: WebsiteTabProps) {
   );
 }
 
+function MessagesPane({ ctx, active }: WebsiteTabProps) {
+  return ctx.saved && active ? (
+    <MessagesTab siteId={ctx.saved.rowKey} role={ctx.role} readOnly={ctx.readOnly} />
+  ) : null;
+}
+
 function FilesPane({ ctx, active }: WebsiteTabProps) {
   return ctx.saved && active ? <FilesTab siteId={ctx.saved.rowKey} readOnly={ctx.readOnly} /> : null;
 }
@@ -125,6 +134,14 @@ function TeamPane({ ctx, active }: WebsiteTabProps) {
  */
 export const WEBSITE_TABS: readonly WebsiteTabDef[] = [
   { key: 'website', label: () => 'Website', Component: WebsitePane },
+  {
+    key: 'messages',
+    label: (c) =>
+      c.siteId === null ? 'Messages' : <MessagesTabLabel siteId={c.siteId} active={c.tab === 'messages'} />,
+    // A conversation is about a site: there is none until it is created.
+    shows: (c) => !c.creating,
+    Component: MessagesPane,
+  },
   { key: 'files', label: () => 'Files', disabled: (c) => c.creating, Component: FilesPane },
   { key: 'history', label: () => 'History', Component: HistoryPane },
   {

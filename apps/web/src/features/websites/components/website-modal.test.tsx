@@ -184,7 +184,7 @@ describe('website modal: rules by saved status', () => {
     expect(table.querySelectorAll('.vp-na').length).toBeGreaterThanOrEqual(6);
   });
 
-  it('tabs: Website, Files, History, and Team only for the team product', async () => {
+  it('tabs: Website, Messages, Files, History, and Team only for the team product', async () => {
     serveApi((method, path) => {
       if (path === '/portal/metadata') return { body: metadata() };
       if (path === '/products') return { body: products };
@@ -195,6 +195,7 @@ describe('website modal: rules by saved status', () => {
     await screen.findByDisplayValue('summit-homes.example.com', {}, { timeout: 5000 });
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
       'Website',
+      'Messages',
       'Files',
       'History',
       'Team',
@@ -229,6 +230,7 @@ describe('website modal: create', () => {
     expect(input('Term Date').disabled).toBe(true);
     expect(statusBox().disabled).toBe(false);
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+    // No Messages while creating: a conversation is about a site, and there is none yet.
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Website', 'Files', 'History']);
     expect(screen.getByRole('tab', { name: 'Files' }).getAttribute('aria-disabled')).toBe('true');
   });

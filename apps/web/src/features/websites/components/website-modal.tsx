@@ -95,6 +95,7 @@ export function WebsiteModal({ open, siteId: requestedId, onClose, onCreated, sl
       ? state.values?.product === TEAM_PRODUCT_ID
       : !!saved?.products.includes(TEAM_PRODUCT_ID),
     slots,
+    tab,
     state,
     actions,
     saf,

@@ -1,0 +1,95 @@
+import { CommentMessages, type Comment, type Role } from '@vp/contract';
+import { Badge, Modal } from 'antd';
+import { useEffect } from 'react';
+import { ErrorState } from '../../../components/query-states.tsx';
+import { ApiError, errorMessage } from '../../../lib/http.ts';
+import { message } from '../../../lib/toast.ts';
+import { useProfile } from '../../profile/index.ts';
+import { useComments, useDeleteComment } from '../api.ts';
+import { markSeen, unreadCount, useLastSeen } from '../last-seen.ts';
+import { CommentForm } from './comment-form.tsx';
+import { CommentsTable } from './comments-table.tsx';
+import '../comments.css';
+
+interface Props {
+  siteId: number;
+  role: Role | null;
+  readOnly: boolean;
+}
+
+/**
+ * The website modal's Messages tab (spec §2): the conversation between the vendor and the MLS about
+ * this website. The read-only role reads it; writing and deleting are for the others. Reading the
+ * tab marks its messages seen.
+ */
+export function MessagesTab({ siteId, role, readOnly }: Props) {
+  const comments = useComments(siteId);
+  const remove = useDeleteComment(siteId);
+  const userId = useProfile().data?.id;
+
+  useEffect(() => {
+    if (userId !== undefined && comments.data) markSeen(userId, siteId, comments.data);
+  }, [userId, siteId, comments.data]);
+
+  function confirmDelete(comment: Comment) {
+    Modal.confirm({
+      title: CommentMessages.deleteTitle,
+      content: CommentMessages.deleteConfirm,
+      okText: 'Delete',
+      okButtonProps: { danger: true },
+      cancelText: 'Cancel',
+      onOk: async () => {
+        try {
+          await remove.mutateAsync(comment.id);
+          void message.success(CommentMessages.deleted);
+        } catch (err) {
+          // Only its author deletes a message (spec §5): the server's refusal is the spec's alert.
+          if (err instanceof ApiError && err.status === 403)
+            Modal.warning({ title: CommentMessages.cannotDelete, okText: 'OK' });
+          else void message.error(errorMessage(err));
+        }
+      },
+    });
+  }
+
+  return (
+    <div className="vp-messages" data-testid="messages-tab">
+      {comments.isError ? (
+        <ErrorState error={comments.error} onRetry={() => void comments.refetch()} />
+      ) : (
+        <CommentsTable
+          comments={comments.data}
+          loading={comments.isLoading}
+          onDelete={readOnly ? null : confirmDelete}
+          deleting={remove.isPending}
+        />
+      )}
+      {!readOnly && <CommentForm siteId={siteId} role={role} />}
+    </div>
+  );
+}
+
+/**
+ * The tab's label: 'Messages', with the number of messages from others that came since the user
+ * last read the tab.
+ */
+export function MessagesTabLabel({ siteId, active }: { siteId: number; active: boolean }) {
+  const comments = useComments(siteId);
+  const userId = useProfile().data?.id;
+  const lastSeen = useLastSeen(userId, siteId);
+  const unread =
+    active || userId === undefined || !comments.data ? 0 : unreadCount(comments.data, userId, lastSeen);
+  return (
+    <span className="vp-tab-label">
+      Messages
+      {unread > 0 && (
+        <>
+          <span className="vp-sr-only">, {unread} unread</span>
+          <span aria-hidden="true">
+            <Badge count={unread} size="small" />
+          </span>
+        </>
+      )}
+    </span>
+  );
+}
