@@ -9,6 +9,7 @@ import { registerApiSchemas } from './openapi.ts';
 
 interface Operation {
   summary?: string;
+  description?: string;
   tags?: string[];
   security?: Record<string, string[]>[];
   parameters?: { in: string; name: string }[];

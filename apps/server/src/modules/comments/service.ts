@@ -10,7 +10,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { ForbiddenError, NotFoundError, TooManyRequestsError } from '../../platform/errors.ts';
-import { PerMinuteLimit } from '../../platform/per-minute.ts';
+import { perMinuteLimit } from '../../platform/per-minute.ts';
 import { requireWebsite } from '../websites/index.ts';
 import { commentForUpdate, deleteComment, insertComment, listComments, type Place } from './queries.ts';
 
@@ -35,7 +35,7 @@ const isForeignKeyViolation = (err: unknown): boolean => {
 
 export function commentsService(ctx: AppContext) {
   const { db, config } = ctx;
-  const sent = new PerMinuteLimit(config.commentsPerMinute);
+  const sent = perMinuteLimit(ctx.database, 'comment', config.commentsPerMinute);
 
   /** The conversation's place; a website of another vendor, or none, is not found. */
   async function placeOf(on: Db, vendorId: number, siteId: number | null): Promise<Place> {
@@ -70,7 +70,7 @@ export function commentsService(ctx: AppContext) {
     ): Promise<Comment> {
       if (!input.public && !isStaff(actor)) throw new ForbiddenError(CommentMessages.internalOnlyStaff);
       await placeOf(db, vendorId, siteId);
-      if (!sent.take(actor.userId)) throw new TooManyRequestsError(CommentServerMessages.rate);
+      if (!(await sent.take(actor.userId))) throw new TooManyRequestsError(CommentServerMessages.rate);
       const place: Place = { vendorId, siteId };
       let comment: Comment;
       try {
