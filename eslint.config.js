@@ -16,7 +16,7 @@ const WEB = 'apps/web/src';
 
 /**
  * The web app's layers: app (routing, guard) → layout (the signed-in shell) → features → shared
- * (components, hooks, lib, testing). Imports only point down the list, and a feature (or the
+ * (components, hooks, lib, live, testing). Imports only point down the list, and a feature (or the
  * layout) reaches a feature only through that feature's index.ts.
  */
 const webBoundaries = {
@@ -30,7 +30,7 @@ const webBoundaries = {
       { type: 'app', pattern: `${WEB}/app` },
       { type: 'layout', pattern: `${WEB}/layout` },
       { type: 'feature', pattern: `${WEB}/features/*`, capture: ['feature'] },
-      { type: 'shared', pattern: `${WEB}/(components|hooks|lib|testing)` },
+      { type: 'shared', pattern: `${WEB}/(components|hooks|lib|live|testing)` },
     ],
   },
   rules: {
@@ -52,7 +52,8 @@ const webBoundaries = {
           {
             from: { element: { type: 'shared' } },
             disallow: { to: { element: { types: { anyOf: ['app', 'layout', 'feature'] } } } },
-            message: 'Shared code (components, hooks, lib, testing) must not import app, layout or features.',
+            message:
+              'Shared code (components, hooks, lib, live, testing) must not import app, layout or features.',
           },
           // The app's page map loads pages directly, so that each page stays a chunk of its own.
           {

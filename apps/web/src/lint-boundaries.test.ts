@@ -25,6 +25,7 @@ describe('web import boundaries', () => {
     ['the layout reaching into a feature', 'layout/probe.ts', '../features/profile/api.ts', /index\.ts/],
     ['shared code importing a feature', 'lib/probe.ts', '../features/profile/index.ts', /Shared code/],
     ['a shared hook importing the layout', 'hooks/probe.ts', '../layout/navbar.tsx', /Shared code/],
+    ['the live channel importing a feature', 'live/probe.ts', '../features/profile/index.ts', /Shared code/],
   ])('refuses %s', async (_name, file, target, message) => {
     const errors = await boundaryErrors(file, `import '${target}';\n`);
     expect(errors).toHaveLength(1);
@@ -39,6 +40,7 @@ describe('web import boundaries', () => {
     ],
     ['a feature using its own modules', 'features/teams/probe.ts', './api.ts'],
     ['a feature using shared code', 'features/teams/probe.ts', '../../lib/http.ts'],
+    ['a feature listening to the live channel', 'features/teams/probe.ts', '../../live/index.ts'],
     ['the layout using a feature through its index.ts', 'layout/probe.ts', '../features/profile/index.ts'],
     ['the app loading a page', 'app/probe.ts', '../features/auth/pages/login-page.tsx'],
     ['the app using the layout', 'app/probe.ts', '../layout/app-layout.tsx'],

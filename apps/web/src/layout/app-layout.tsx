@@ -3,6 +3,7 @@ import { Suspense, useEffect, useState, type MouseEvent } from 'react';
 import { Outlet } from 'react-router';
 import { NotificationsDrawer } from '../features/notifications/index.ts';
 import { idleTimeoutMs, watchIdle } from '../lib/idle.ts';
+import { useLiveChannel } from '../live/index.ts';
 import { setSidebarOpen, useSettings } from '../lib/settings.ts';
 import { NOTIFICATION_DEFAULTS } from '../lib/toast.ts';
 import '../lib/toast-impl.ts';
@@ -34,6 +35,8 @@ export default function AppLayout() {
   const open = mobile ? mobileOpen : sidebarOpen;
 
   useEffect(() => watchIdle(() => void idleLogOut(), idleTimeoutMs()), []);
+  // Changes made elsewhere (another user, another tab) reach the screens while the user is signed in.
+  useLiveChannel();
 
   // The phone's drawer closes when a page is chosen in it (onNavigate), on Back and Forward, and
   // when the screen stops being a phone. It does not wait for the new page to render: a route that

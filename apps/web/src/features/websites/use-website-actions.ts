@@ -27,6 +27,8 @@ export interface WebsiteActions {
   confirmWithdraw: () => void;
   saving: boolean;
   deleting: boolean;
+  /** This modal deleted its site. */
+  deleted: boolean;
   withdrawing: boolean;
   /** The server's refusal of a stale save (409), shown until the site is reloaded. */
   stale: string | null;
@@ -175,6 +177,7 @@ export function useWebsiteActions(state: WebsiteFormState, { onClose, onCreated 
     confirmWithdraw,
     saving: create.isPending || update.isPending,
     deleting: remove.isPending,
+    deleted: remove.isSuccess,
     withdrawing: withdraw.isPending,
     stale,
     reload,

@@ -1,5 +1,5 @@
 import { HistoryOutlined } from '@ant-design/icons';
-import { canWrite, MODAL_WIDTH, StaleMessages, SUPPORT_EMAIL, TEAM_PRODUCT_ID } from '@vp/contract';
+import { canWrite, LiveMessages, MODAL_WIDTH, SUPPORT_EMAIL, TEAM_PRODUCT_ID } from '@vp/contract';
 import { Alert, Button, Modal, Tabs } from 'antd';
 import { useState } from 'react';
 import { useDraggable } from '../../../hooks/use-draggable.tsx';
@@ -7,12 +7,16 @@ import { useIsMobile } from '../../../hooks/use-is-mobile.ts';
 import { wrapFocus } from '../../../lib/focus-wrap.ts';
 import { errorMessage } from '../../../lib/http.ts';
 import { useRole } from '../../../lib/session.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useLiveEvent } from '../../../live/index.ts';
 import { useMetadata } from '../../dashboard/index.ts';
 import { useSafFlow } from '../../documents/index.ts';
+import { useProfile } from '../../profile/index.ts';
 import { useModalFocus } from '../use-modal-focus.ts';
 import { useWebsiteActions } from '../use-website-actions.ts';
 import { useWebsiteForm } from '../use-website-form.ts';
 import { WebsiteModalDialogs } from './website-modal-dialogs.tsx';
+import { WebsiteModalNotices } from './website-modal-notices.tsx';
 import {
   WEBSITE_TABS,
   type WebsiteModalSlots,
@@ -68,6 +72,27 @@ export function WebsiteModal({ open, siteId: requestedId, onClose, onCreated, sl
     dirty: state.dirtyNow,
     save: async () => (await actions.save()) !== null,
   });
+
+  // Another user's change to this site, heard on the live channel: a save would now be refused,
+  // so the modal offers to show theirs. A delete closes the modal, whoever made it elsewhere.
+  const [changedByOthers, setChangedByOthers] = useState(false);
+  const me = useProfile().data?.username;
+  useLiveEvent((e) => {
+    if (e.type !== 'website' || siteId === null || e.siteId !== siteId) return;
+    if (e.action === 'delete') {
+      // This modal's own delete says so itself.
+      if (actions.deleting || actions.deleted) return;
+      void toast('success', LiveMessages.siteDeleted);
+      state.guard.release();
+      onClose();
+    } else if (e.username !== me) setChangedByOthers(true);
+  });
+
+  async function refresh() {
+    void toast('info', LiveMessages.refreshing);
+    await actions.reload();
+    setChangedByOthers(false);
+  }
 
   /** Close, the ✕ and Escape: unsaved edits are only dropped when the user says so. */
   async function requestClose() {
@@ -156,20 +181,12 @@ export function WebsiteModal({ open, siteId: requestedId, onClose, onCreated, sl
           <Alert type="error" showIcon title={errorMessage(state.site.error)} />
         ) : (
           <>
-            {actions.stale && (
-              <Alert
-                type="warning"
-                showIcon
-                className="vp-stale-alert"
-                data-testid="stale-alert"
-                title={actions.stale}
-                action={
-                  <Button size="small" loading={actions.reloading} onClick={() => void actions.reload()}>
-                    {StaleMessages.reload}
-                  </Button>
-                }
-              />
-            )}
+            <WebsiteModalNotices
+              actions={actions}
+              changedByOthers={changedByOthers}
+              onRefresh={() => void refresh()}
+              onKeepEditing={() => setChangedByOthers(false)}
+            />
             <Tabs
               className="vp-website-tabs"
               tabPlacement={mobile ? 'top' : 'start'}

@@ -1,0 +1,52 @@
+import { LiveMessages, StaleMessages } from '@vp/contract';
+import { Alert, Button } from 'antd';
+import type { WebsiteActions } from '../use-website-actions.ts';
+
+interface Props {
+  actions: WebsiteActions;
+  /** Someone else changed the site while it is open here (live channel). */
+  changedByOthers: boolean;
+  onRefresh: () => void;
+  onKeepEditing: () => void;
+}
+
+/**
+ * What the modal says about the site's data above its tabs: a save refused as stale (409), and a
+ * change someone else made meanwhile. Each offers to read the site again; the user's edits are
+ * only dropped when they choose that.
+ */
+export function WebsiteModalNotices({ actions, changedByOthers, onRefresh, onKeepEditing }: Props) {
+  return (
+    <>
+      {actions.stale && (
+        <Alert
+          type="warning"
+          showIcon
+          className="vp-stale-alert"
+          data-testid="stale-alert"
+          title={actions.stale}
+          action={
+            <Button size="small" loading={actions.reloading} onClick={() => void actions.reload()}>
+              {StaleMessages.reload}
+            </Button>
+          }
+        />
+      )}
+      {changedByOthers && !actions.stale && (
+        <Alert
+          type="warning"
+          showIcon
+          className="vp-stale-alert"
+          data-testid="changed-alert"
+          title={LiveMessages.siteChanged}
+          closable={{ onClose: onKeepEditing, 'aria-label': 'Keep my edits' }}
+          action={
+            <Button size="small" loading={actions.reloading} onClick={onRefresh}>
+              {LiveMessages.refresh}
+            </Button>
+          }
+        />
+      )}
+    </>
+  );
+}

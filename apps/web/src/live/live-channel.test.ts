@@ -1,0 +1,133 @@
+import {
+  LIVE_START_DELAY_MS,
+  LIVE_SUBSCRIBED,
+  LIVE_TOKEN_POLL_MS,
+  LiveMessages,
+  type LiveEvent,
+} from '@vp/contract';
+import { QueryClient } from '@tanstack/react-query';
+import { notification } from 'antd';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryKeys } from '../lib/query-keys.ts';
+import { resetToken, setToken } from '../lib/session.ts';
+import { setVendor } from '../lib/settings.ts';
+import { CATCH_UP_KEYS, keysFor } from './invalidate.ts';
+import { liveUrl, startLiveChannel } from './live-channel.ts';
+import type { LiveSocket } from './live-client.ts';
+import { onLiveEvent } from './live-events.ts';
+
+class FakeSocket implements LiveSocket {
+  onopen: ((e: unknown) => void) | null = null;
+  onmessage: ((e: { data: unknown }) => void) | null = null;
+  onclose: ((e: { code: number }) => void) | null = null;
+  onerror: ((e: unknown) => void) | null = null;
+  sent: unknown[] = [];
+  send(data: string) {
+    this.sent.push(JSON.parse(data));
+  }
+  close() {}
+}
+
+const ev = (over: Partial<LiveEvent>): LiveEvent => ({
+  type: 'website',
+  context: 'website',
+  siteId: 7,
+  username: 'carol',
+  action: 'update',
+  ...over,
+});
+
+describe('what an event makes stale', () => {
+  const always = [queryKeys.websites.all, queryKeys.dashboard.metadata, queryKeys.notifications.all];
+  it.each([
+    [ev({}), [...always, queryKeys.teams.site(7), queryKeys.history.site(7)]],
+    [ev({ type: 'comment' }), [...always, queryKeys.comments.site(7)]],
+    [ev({ type: 'comment', context: 'vendor', siteId: null }), [...always, queryKeys.comments.vendor]],
+    [ev({ type: 'document' }), [...always, queryKeys.documents.all]],
+    [ev({ type: 'notification', siteId: null }), always],
+    [ev({ type: 'contact', siteId: null }), always],
+  ])('%o', (event, keys) => {
+    expect(keysFor(event)).toEqual(keys);
+  });
+
+  it('the address is this origin as ws or wss', () => {
+    expect(liveUrl({ protocol: 'https:', host: 'portal.example:8443' })).toBe(
+      'wss://portal.example:8443/api/websocket',
+    );
+    expect(liveUrl({ protocol: 'http:', host: 'localhost:5173' })).toBe('ws://localhost:5173/api/websocket');
+  });
+});
+
+describe('the live channel in the app', () => {
+  let sockets: FakeSocket[];
+  let client: QueryClient;
+  let stop: () => void;
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    sockets = [];
+    client = new QueryClient();
+    setToken('tok');
+    setVendor(null);
+    // The primary vendor comes from the profile until another is chosen.
+    client.setQueryData(queryKeys.profile.me, { id: 1, username: 'dana', vendor: 3 });
+    stop = startLiveChannel(client, {
+      createSocket: () => {
+        const s = new FakeSocket();
+        sockets.push(s);
+        return s;
+      },
+    });
+    vi.advanceTimersByTime(LIVE_TOKEN_POLL_MS + LIVE_START_DELAY_MS);
+    sockets[0]!.onopen?.({});
+    sockets[0]!.onmessage?.({ data: LIVE_SUBSCRIBED });
+  });
+  afterEach(() => {
+    stop();
+    client.clear();
+    setVendor(null);
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it("authenticates for the profile's vendor; an event invalidates its keys and reaches listeners", () => {
+    expect(sockets[0]!.sent).toEqual([{ action: 'AUTHENTICATE', token: 'tok', vendorId: 3 }]);
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    const heard = vi.fn();
+    const unlisten = onLiveEvent(heard);
+    const event = ev({ type: 'comment' });
+    sockets[0]!.onmessage?.({ data: JSON.stringify(event) });
+    unlisten();
+    expect(heard).toHaveBeenCalledWith(event);
+    expect(invalidate.mock.calls.map(([f]) => f?.queryKey)).toEqual(keysFor(event));
+  });
+
+  it('a lost connection, once back, refetches everything the channel covers', () => {
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    sockets[0]!.onclose?.({ code: 1006 });
+    vi.advanceTimersByTime(5_000);
+    sockets[1]!.onopen?.({});
+    expect(invalidate).not.toHaveBeenCalled();
+    sockets[1]!.onmessage?.({ data: LIVE_SUBSCRIBED });
+    expect(invalidate.mock.calls.map(([f]) => f?.queryKey)).toEqual(CATCH_UP_KEYS);
+  });
+
+  it('a vendor switch authenticates again for the chosen vendor; a logout closes it', () => {
+    setVendor(5);
+    expect(sockets).toHaveLength(2);
+    sockets[1]!.onopen?.({});
+    expect(sockets[1]!.sent).toEqual([{ action: 'AUTHENTICATE', token: 'tok', vendorId: 5 }]);
+    const close = vi.spyOn(sockets[1]!, 'close');
+    resetToken();
+    expect(close).toHaveBeenCalled();
+  });
+
+  it('says when the reconnects have run out', () => {
+    const error = vi.spyOn(notification, 'error');
+    for (let i = 0; i <= 10; i++) {
+      sockets.at(-1)!.onclose?.({ code: 1006 });
+      vi.advanceTimersByTime(5_000);
+    }
+    expect(error).toHaveBeenCalledWith(expect.objectContaining({ title: LiveMessages.maxReconnects }));
+  });
+});
