@@ -42,3 +42,36 @@ CREATE TABLE "comments" (
 );--> statement-breakpoint
 CREATE INDEX "comments_website_idx" ON "comments" ("website_id", "id") WHERE "website_id" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "comments_vendor_idx" ON "comments" ("vendor_id", "id") WHERE "website_id" IS NULL;
+--> statement-breakpoint
+-- Notifications: one row per recipient of a change. A row its user wants by email only is written
+-- already dismissed (it never shows in the drawer) and waits for the digest; wants_email says the
+-- topic's email was on when it was made (the digest asks the settings again before mailing).
+-- website_id has no foreign key: "a website was deleted" outlives the site.
+CREATE TABLE "notifications" (
+  "id" serial PRIMARY KEY,
+  "user_id" integer NOT NULL REFERENCES "users"("id") ON DELETE CASCADE,
+  "vendor_id" integer NOT NULL REFERENCES "vendors"("id") ON DELETE CASCADE,
+  "website_id" integer,
+  "topic" text NOT NULL,
+  "content" text NOT NULL,
+  "link" text NOT NULL,
+  "wants_email" boolean NOT NULL DEFAULT false,
+  "created_at" timestamp with time zone NOT NULL DEFAULT now(),
+  "dismissed_at" timestamp with time zone,
+  "emailed_at" timestamp with time zone
+);--> statement-breakpoint
+-- The drawer: a user's undismissed notifications for the vendor acted for, newest first, and their count.
+CREATE INDEX "notifications_list_idx" ON "notifications" ("user_id", "vendor_id", "id" DESC)
+  WHERE "dismissed_at" IS NULL;--> statement-breakpoint
+-- The digest: what waits to be mailed, per user, oldest first.
+CREATE INDEX "notifications_mail_idx" ON "notifications" ("user_id", "created_at")
+  WHERE "wants_email" AND "emailed_at" IS NULL;--> statement-breakpoint
+-- The purge of dismissed notifications after 90 days.
+CREATE INDEX "notifications_dismissed_idx" ON "notifications" ("dismissed_at")
+  WHERE "dismissed_at" IS NOT NULL;--> statement-breakpoint
+-- A user's choices of delivery per topic; none stored means the defaults of the contract.
+CREATE TABLE "notification_settings" (
+  "user_id" integer PRIMARY KEY REFERENCES "users"("id") ON DELETE CASCADE,
+  "settings" jsonb NOT NULL,
+  "updated_at" timestamp with time zone NOT NULL DEFAULT now()
+);

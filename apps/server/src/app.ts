@@ -9,6 +9,7 @@ import { dashboardRoutes } from './modules/dashboard/index.ts';
 import { documentsRoutes } from './modules/documents/index.ts';
 import { feedbackRoutes } from './modules/feedback/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
+import { notificationsRoutes } from './modules/notifications/index.ts';
 import { historyRoutes } from './modules/history/index.ts';
 import { productsRoutes } from './modules/products/index.ts';
 import { profileRoutes } from './modules/profile/index.ts';
@@ -72,6 +73,7 @@ const FEATURES = [
   documentsRoutes,
   signaturesRoutes,
   commentsRoutes,
+  notificationsRoutes,
 ];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

@@ -1,10 +1,11 @@
+import type { NotificationSettings } from '@vp/contract';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users, vendors } from './accounts.ts';
 import { createdAt } from './columns.ts';
 import { websites } from './websites.ts';
 
-/** The conversation between vendors and MLS staff (migration 0017). */
+/** The conversation between vendors and MLS staff, and what users are notified of (migration 0017). */
 
 /** A comment on a website, or on the vendor's account when website_id is null. */
 export const comments = pgTable(
@@ -32,3 +33,50 @@ export const comments = pgTable(
       .where(sql`${t.websiteId} IS NULL`),
   ],
 );
+
+/**
+ * One notification of one user. Written already dismissed when its user wants it by email only;
+ * `wantsEmail` marks it for the digest, which sets `emailedAt`.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    /** No foreign key: a notification that a site was deleted outlives it. */
+    websiteId: integer('website_id'),
+    /** `group.item` of the settings (NotificationTopic). */
+    topic: text('topic').notNull(),
+    content: text('content').notNull(),
+    link: text('link').notNull(),
+    wantsEmail: boolean('wants_email').notNull().default(false),
+    createdAt: createdAt(),
+    dismissedAt: timestamp('dismissed_at', { withTimezone: true }),
+    emailedAt: timestamp('emailed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('notifications_list_idx')
+      .on(t.userId, t.vendorId, t.id.desc())
+      .where(sql`${t.dismissedAt} IS NULL`),
+    index('notifications_mail_idx')
+      .on(t.userId, t.createdAt)
+      .where(sql`${t.wantsEmail} AND ${t.emailedAt} IS NULL`),
+    index('notifications_dismissed_idx')
+      .on(t.dismissedAt)
+      .where(sql`${t.dismissedAt} IS NOT NULL`),
+  ],
+);
+
+/** A user's delivery choices; a user without a row has the contract's defaults. */
+export const notificationSettings = pgTable('notification_settings', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  settings: jsonb('settings').$type<NotificationSettings>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

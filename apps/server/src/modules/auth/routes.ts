@@ -14,6 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { bearerToken, sessionOf } from '../../platform/scope.ts';
+import { definePurge } from './purge.ts';
 import { authService, parseBasicAuth } from './service.ts';
 
 /** Who is logging in, as a new session records it: the address and the browser. */
@@ -25,6 +26,7 @@ function clientOf(request: FastifyRequest): { address: string; userAgent?: strin
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const service = authService(ctx);
+  definePurge(ctx);
   const tags = ['auth'];
   const done = { 200: messageResponseSchema, ...errorResponses };
 

@@ -26,7 +26,10 @@ beforeAll(async () => {
   );
   harborSite = h!.id;
   events = [];
-  t.app.ctx.bus.subscribe('live.event', (e) => events.push(e));
+  // The comment events; the notifications a comment makes are told on their own (notifications tests).
+  t.app.ctx.bus.subscribe('live.event', (e) => {
+    if (e.event.type === 'comment') events.push(e);
+  });
 });
 afterAll(async () => t?.close());
 afterEach(() => {

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { ForbiddenError, NotFoundError, TooManyRequestsError } from '../../platform/errors.ts';
 import { perMinuteLimit } from '../../platform/per-minute.ts';
+import { noticeText, withNotices } from '../notifications/index.ts';
 import { requireWebsite } from '../websites/index.ts';
 import { commentForUpdate, deleteComment, insertComment, listComments, type Place } from './queries.ts';
 
@@ -37,10 +38,14 @@ export function commentsService(ctx: AppContext) {
   const { db, config } = ctx;
   const sent = perMinuteLimit(ctx.database, 'comment', config.commentsPerMinute);
 
-  /** The conversation's place; a website of another vendor, or none, is not found. */
-  async function placeOf(on: Db, vendorId: number, siteId: number | null): Promise<Place> {
-    if (siteId !== null) await requireWebsite(on, vendorId, siteId);
-    return { vendorId, siteId };
+  /** The conversation's place, and its website's domain; another vendor's website, or none, is not found. */
+  async function placeOf(
+    on: Db,
+    vendorId: number,
+    siteId: number | null,
+  ): Promise<Place & { domain: string | null }> {
+    const domain = siteId === null ? null : (await requireWebsite(on, vendorId, siteId)).domainName;
+    return { vendorId, siteId, domain };
   }
 
   /** Told after the commit: a lost event only delays a refresh, the comment itself is stored. */
@@ -69,13 +74,23 @@ export function commentsService(ctx: AppContext) {
       input: CommentInput,
     ): Promise<Comment> {
       if (!input.public && !isStaff(actor)) throw new ForbiddenError(CommentMessages.internalOnlyStaff);
-      await placeOf(db, vendorId, siteId);
+      const { domain, ...place } = await placeOf(db, vendorId, siteId);
       if (!(await sent.take(actor.userId))) throw new TooManyRequestsError(CommentServerMessages.rate);
-      const place: Place = { vendorId, siteId };
       let comment: Comment;
       try {
-        comment = await db.transaction(async (tx) => {
-          return insertComment(tx, place, actor.userId, input.comment, input.public);
+        comment = await withNotices(ctx, async (tx, notices) => {
+          const made = await insertComment(tx, place, actor.userId, input.comment, input.public);
+          // Staff hear of what vendors write; an internal note is for staff alone.
+          await notices.add(tx, {
+            vendorId,
+            websiteId: siteId,
+            topic: siteId === null ? 'comments.vendorCreate' : 'comments.websiteCreate',
+            content: noticeText.comment(domain, actor, input.comment, !input.public),
+            actor,
+            staffToo: !isStaff(actor),
+            staffOnly: !input.public,
+          });
+          return made;
         });
       } catch (err) {
         if (isForeignKeyViolation(err)) throw new NotFoundError();
@@ -91,7 +106,7 @@ export function commentsService(ctx: AppContext) {
       siteId: number | null,
       id: number,
     ): Promise<{ message: string }> {
-      const place = await placeOf(db, vendorId, siteId);
+      const { domain: _domain, ...place } = await placeOf(db, vendorId, siteId);
       const removed = await db.transaction(async (tx) => {
         const found = await commentForUpdate(tx, place, id, isStaff(actor));
         if (!found) throw new NotFoundError(CommentServerMessages.notFound);

@@ -10,12 +10,14 @@ import {
   type DocumentType,
 } from '@vp/contract';
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { documents } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/sql.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../platform/errors.ts';
 import { discardStaged, newStorageKey, type StagedFile } from '../../platform/storage.ts';
 import { recordChange } from '../history/index.ts';
+import { noticeText, withNotices, type NoticeBatch } from '../notifications/index.ts';
 import { requireWebsite, safPartiesKey } from '../websites/index.ts';
 import { CONTENT_TYPES, contentMatches } from './content.ts';
 import * as q from './queries.ts';
@@ -38,6 +40,27 @@ export const isSignedRecord = (row: {
 }) => row.sealedAt !== null || (row.signatureRequired && row.approved);
 
 const isStaff = (actor: Actor) => actor.role === 'admin';
+
+/** The vendor's users hear of a file uploaded or deleted, on a website or on the account. */
+function fileChanged(
+  notices: NoticeBatch,
+  tx: Db,
+  vendorId: number,
+  site: { id: number; domainName: string } | null,
+  label: string,
+  actor: Actor,
+  action: 'uploaded' | 'deleted',
+): Promise<void> {
+  const where = site === null ? 'vendor' : 'website';
+  const what = action === 'uploaded' ? 'Create' : 'Delete';
+  return notices.add(tx, {
+    vendorId,
+    websiteId: site?.id ?? null,
+    topic: `files.${where}${what}`,
+    content: noticeText.file(action, label, site?.domainName ?? null, actor),
+    actor,
+  });
+}
 
 function parseId(raw: string): number | null {
   return /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
@@ -69,16 +92,18 @@ export function documentsService(ctx: AppContext) {
     if (paper && !isStaff(actor)) throw new BadRequestError(DocumentMessages.signedInPortal);
     const websiteRaw = input.website?.trim() ?? '';
     let websiteId: number | null = null;
+    let site: { id: number; domainName: string } | null = null;
     if (websiteRaw) {
       const id = parseId(websiteRaw);
       // Not a site id at all, or another vendor's site: both are "no such website".
       if (id === null) throw new NotFoundError(WebsiteServerMessages.siteNotFound);
-      websiteId = (await requireWebsite(db, vendorId, id)).id;
+      site = await requireWebsite(db, vendorId, id);
+      websiteId = site.id;
       if (type.scope === 'vendor') throw new BadRequestError(DocumentMessages.typeNotForWebsite);
     } else if (type.scope === 'website' || paper) {
       throw new BadRequestError(DocumentMessages.typeNotForVendor);
     }
-    return { name, ext, type, websiteId, paper, staged: input.staged };
+    return { name, ext, type, websiteId, site, paper, staged: input.staged };
   }
 
   return {
@@ -90,12 +115,12 @@ export function documentsService(ctx: AppContext) {
     async upload(vendorId: number, actor: Actor, input: UploadInput): Promise<DocumentInfo> {
       let key: string | null = null;
       try {
-        const { name, ext, type, websiteId, paper, staged } = await check(vendorId, actor, input);
+        const { name, ext, type, websiteId, site, paper, staged } = await check(vendorId, actor, input);
         const contentType = CONTENT_TYPES[ext];
         key = newStorageKey(vendorId);
         await storage.commit(staged.path, key, contentType);
         const storedKey = key;
-        const id = await db.transaction(async (tx) => {
+        const id = await withNotices(ctx, async (tx, notices) => {
           if (paper && websiteId !== null && (await q.siteHasFormOut(tx, websiteId)))
             throw new ConflictError(DocumentMessages.paperWhileOut);
           const [row] = await tx
@@ -133,6 +158,7 @@ export function documentsService(ctx: AppContext) {
               changes: [],
             });
           }
+          await fileChanged(notices, tx, vendorId, site, name, actor, 'uploaded');
           return row!.id;
         });
         key = null;
@@ -169,7 +195,7 @@ export function documentsService(ctx: AppContext) {
 
     /** Deletes the row (and writes History) in a transaction, then the object once it committed. */
     async remove(vendorId: number, actor: Actor, id: number): Promise<{ message: string }> {
-      const row = await db.transaction(async (tx) => {
+      const row = await withNotices(ctx, async (tx, notices) => {
         const doc = await q.documentRow(tx, vendorId, id, true);
         if (!doc) throw new NotFoundError(DocumentMessages.notFound);
         if (isSignedRecord(doc) && !isStaff(actor))
@@ -187,6 +213,8 @@ export function documentsService(ctx: AppContext) {
             changes: [],
           });
         }
+        const site = doc.websiteId === null ? null : await requireWebsite(tx, vendorId, doc.websiteId);
+        await fileChanged(notices, tx, vendorId, site, doc.label, actor, 'deleted');
         return doc;
       });
       // The row is gone; an object left by a failure here is an orphan the sweep removes.

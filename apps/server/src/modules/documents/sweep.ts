@@ -5,10 +5,10 @@ import { storageKeysInUse } from './queries.ts';
 
 /**
  * What a crash can leave behind (a staged upload, an object stored before its row was written) is
- * removed at start and then every hour, once older than the configured grace, so an upload still
- * running is never touched.
+ * removed by a job at start and then every hour, once older than the configured grace, so an upload
+ * still running is never touched. With several instances the hourly run happens once, on one of them.
  */
-export const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+export const SWEEP_JOB = 'documents.orphan-sweep';
 
 export async function runOrphanSweep(ctx: AppContext): Promise<{ staged: number; objects: number }> {
   const result = await sweepOrphans(
@@ -21,24 +21,13 @@ export async function runOrphanSweep(ctx: AppContext): Promise<{ staged: number;
 }
 
 export function scheduleOrphanSweep(app: FastifyInstance, ctx: AppContext): void {
-  let running: Promise<unknown> | null = null;
-  let closed = false;
-  const tick = () => {
-    if (running || closed) return;
-    running = runOrphanSweep(ctx)
-      .catch((err: unknown) => ctx.log.warn({ err }, 'orphan sweep failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, SWEEP_INTERVAL_MS);
-  timer.unref();
-  app.addHook('onReady', async () => {
-    tick();
-  });
-  app.addHook('onClose', async () => {
-    closed = true;
-    clearInterval(timer);
-    await running;
-  });
+  ctx.jobs.define(
+    SWEEP_JOB,
+    async () => {
+      await runOrphanSweep(ctx);
+    },
+    { cron: '7 * * * *', retryLimit: 2 },
+  );
+  // The runner starts on ready, before this hook: a crash's leftovers go at once, not within the hour.
+  app.addHook('onReady', async () => ctx.jobs.send(SWEEP_JOB));
 }

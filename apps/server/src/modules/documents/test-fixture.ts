@@ -5,6 +5,9 @@ import { setup, type TestContext } from '../../../test/helper.ts';
 import { rowsOf } from '../../db/sql.ts';
 import { multipart, samples, type Part } from './test-multipart.ts';
 
+/** The hand-written multipart bodies, for other modules' tests that upload. */
+export { multipart, samples } from './test-multipart.ts';
+
 /** A seeded app with the demo users logged in, the ids the document tests need, and upload helpers. */
 export interface DocsTest extends TestContext {
   tokens: Record<'demo' | 'viewer' | 'admin' | 'other', string>;

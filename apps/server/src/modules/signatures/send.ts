@@ -4,6 +4,8 @@ import type { Actor } from '../../platform/actor.ts';
 import { BadRequestError, ConflictError } from '../../platform/errors.ts';
 import { storeDocumentBytes } from '../documents/index.ts';
 import { recordChange } from '../history/index.ts';
+import { withNotices } from '../notifications/index.ts';
+import { formProgress } from './progress.ts';
 import { safPartiesKey } from '../websites/index.ts';
 import { renderSafForm } from './pdf.ts';
 import { prepareSaf } from './prepare.ts';
@@ -118,7 +120,7 @@ export async function sendSaf(
   const stored: { key: string | null } = { key: null };
   let documentId: number;
   try {
-    documentId = await ctx.db.transaction(async (tx) => {
+    documentId = await withNotices(ctx, async (tx, notices) => {
       await q.lockSite(tx, site.id);
       if (await q.pendingRequestOfSite(tx, site.id)) throw new ConflictError(SafMessages.alreadyPending);
       const doc = await storeDocumentBytes(
@@ -165,6 +167,7 @@ export async function sendSaf(
         actor,
         changes: [],
       });
+      await formProgress(notices, tx, { vendorId, websiteId: site.id }, 'sent', actor);
       return doc.id;
     });
   } catch (err) {

@@ -13,6 +13,8 @@ import type { Db } from '../../db/client.ts';
 import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.ts';
 import { readDocumentBytes } from '../documents/index.ts';
 import { recordChange } from '../history/index.ts';
+import { withNotices } from '../notifications/index.ts';
+import { formProgress, signerBy } from './progress.ts';
 import * as q from './queries.ts';
 import * as sq from './signer-queries.ts';
 import { mailCompleted, mailDeclined, type CopyLink } from './notify.ts';
@@ -176,7 +178,7 @@ export async function sign(
   const copies: CopyLink[] = [];
   let done: { request: q.RequestRow; signer: q.SignerRow };
   try {
-    done = await ctx.db.transaction(async (tx) => {
+    done = await withNotices(ctx, async (tx, notices) => {
       const hit = await usableLink(tx, token, true);
       if (!hit.signer.consentedAt) throw new ConflictError(SigningLinkMessages.consentRequired);
       // The form records the signatory it was sent to; a typed name unlike theirs is signed only
@@ -206,6 +208,7 @@ export async function sign(
         'saf.signed',
         `Site Access Form signed by ${hit.signer.signatory} ${nameWithTyped(hit.signer.name, body.fullName)}`,
       );
+      await formProgress(notices, tx, hit.request, 'signed', signerBy(hit.signer));
       const everyone = await q.signersOf(tx, hit.request.id);
       if (everyone.every((s) => s.status === 'signed')) {
         sealedHolder.result = await sealRequest(ctx, tx, hit.request);
@@ -222,6 +225,7 @@ export async function sign(
           detail: 'Signed by all parties; sealed',
         });
         await audit(tx, hit, 'saf.completed', 'Site Access Form signed by all parties and sealed');
+        await formProgress(notices, tx, hit.request, 'completed', null);
       }
       return { request: hit.request, signer: hit.signer };
     });
@@ -252,7 +256,7 @@ export async function decline(
   reason: string,
   origin: Origin,
 ): Promise<{ message: string }> {
-  const hit = await ctx.db.transaction(async (tx) => {
+  const hit = await withNotices(ctx, async (tx, notices) => {
     const found = await usableLink(tx, token, true);
     await sq.markDeclined(tx, found.signer.id, reason);
     await q.setRequest(tx, found.request.id, { status: 'declined', finishedAt: new Date() });
@@ -270,6 +274,7 @@ export async function decline(
       'saf.declined',
       `Site Access Form declined by ${found.signer.signatory} ${found.signer.name}: ${reason}`,
     );
+    await formProgress(notices, tx, found.request, 'declined', signerBy(found.signer));
     return found;
   });
   await ctx.bus.publish('document.changed', {

@@ -4,6 +4,8 @@ import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { ConflictError, NotFoundError } from '../../platform/errors.ts';
 import { recordChange } from '../history/index.ts';
+import { withNotices } from '../notifications/index.ts';
+import { formProgress } from './progress.ts';
 import * as q from './queries.ts';
 import * as sq from './signer-queries.ts';
 import { mailLinks, type MailedLink } from './send.ts';
@@ -120,7 +122,7 @@ export async function voidSaf(
   documentId: number,
   reason: string,
 ): Promise<{ message: string }> {
-  const websiteId = await ctx.db.transaction(async (tx) => {
+  const websiteId = await withNotices(ctx, async (tx, notices) => {
     const { request } = await requestOrNotFound(tx, vendorId, documentId, true);
     // A pending form is withdrawn; a declined one is closed so a fresh one can go out; a completed
     // one is revoked (the document is no longer approved). Only a voided one cannot be voided again.
@@ -142,6 +144,7 @@ export async function voidSaf(
       actor,
       changes: [],
     });
+    await formProgress(notices, tx, request, 'voided', actor);
     return request.websiteId;
   });
   await ctx.bus.publish('document.changed', {

@@ -15,6 +15,7 @@ import type { Actor } from '../../platform/actor.ts';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../platform/errors.ts';
 import { agentsByMemberNumbers, toAgent, vendorAllowsReciprocal } from '../agents/index.ts';
 import { recordChange } from '../history/index.ts';
+import { noticeText, withNotices, type NoticeBatch } from '../notifications/index.ts';
 import { requireWebsite, type SiteRecord } from '../websites/index.ts';
 import { addMembers, insertTeam, removeMembers, teamOf, touchTeam, type TeamRecord } from './queries.ts';
 
@@ -79,7 +80,26 @@ function updateKind(added: string[], removed: string[]): { kind: AuditKind; desc
   return { kind: 'team.updated', description: 'Team updated' };
 }
 
-export function teamsService({ db }: AppContext) {
+/** The vendor's users hear of a team's change as a change of its website. */
+function teamChanged(
+  notices: NoticeBatch,
+  tx: Db,
+  vendorId: number,
+  site: SiteRecord,
+  actor: Actor,
+  detail: string,
+) {
+  return notices.add(tx, {
+    vendorId,
+    websiteId: site.id,
+    topic: 'websites.modify',
+    content: noticeText.website('modified', site.domainName, actor, detail),
+    actor,
+  });
+}
+
+export function teamsService(ctx: AppContext) {
+  const { db } = ctx;
   return {
     async get(vendorId: number, siteId: number): Promise<Team> {
       await requireWebsite(db, vendorId, siteId);
@@ -90,7 +110,7 @@ export function teamsService({ db }: AppContext) {
 
     async create(vendorId: number, actor: Actor, siteId: number, raw: TeamInput): Promise<Team> {
       const input = checkInput(siteId, raw);
-      return db.transaction(async (tx) => {
+      return withNotices(ctx, async (tx, notices) => {
         const site = await requireWebsite(tx, vendorId, siteId, true);
         requireTeamProduct(site);
         requireOpenTeam(site, actor);
@@ -112,6 +132,7 @@ export function teamsService({ db }: AppContext) {
           actor,
           changes: [{ path: ['team', 'memberIds'], from: [], to: ordered }],
         });
+        await teamChanged(notices, tx, vendorId, site, actor, 'Team created');
         return answer(tx, siteId, (await teamOf(tx, siteId))!);
       });
     },
@@ -125,7 +146,7 @@ export function teamsService({ db }: AppContext) {
     ): Promise<Team> {
       const input = checkInput(siteId, raw);
       const version = raw.version;
-      return db.transaction(async (tx) => {
+      return withNotices(ctx, async (tx, notices) => {
         const site = await requireWebsite(tx, vendorId, siteId, true);
         const team = await teamOf(tx, siteId, true);
         if (!team) throw new NotFoundError(WebsiteServerMessages.teamNotFound);
@@ -145,13 +166,15 @@ export function teamsService({ db }: AppContext) {
         await removeMembers(tx, siteId, removed);
         await addMembers(tx, siteId, added);
         const after = (await teamOf(tx, siteId))!;
+        const kind = updateKind(added, removed);
         await recordChange(tx, {
           websiteId: siteId,
           vendorId,
-          ...updateKind(added, removed),
+          ...kind,
           actor,
           changes: [{ path: ['team', 'memberIds'], from: team.memberIds, to: after.memberIds }],
         });
+        await teamChanged(notices, tx, vendorId, site, actor, kind.description);
         return answer(tx, siteId, after);
       });
     },

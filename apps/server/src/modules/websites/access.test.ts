@@ -122,6 +122,8 @@ describe('a viewer gets 403 on every write route', () => {
         'POST /api/websites/:id/team',
         'PUT /api/portal/websites',
         'PUT /api/websites/:id/team',
+        'POST /api/website/:id/comments',
+        'DELETE /api/website/:id/comments/:commentId',
       ].sort(),
     );
   });

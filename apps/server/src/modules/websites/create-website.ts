@@ -18,7 +18,9 @@ import {
   type SiteFields,
 } from './queries.ts';
 import { isUniqueViolation } from '../../db/sql.ts';
+import { siteChanged } from './notices.ts';
 import { TRACKED, checkProducts, licensableAgent, today } from './rules.ts';
+import type { NoticeBatch } from '../notifications/index.ts';
 
 /** A new site starts Pending Activation, tied to a roster agent; a domain is licensed once. */
 export interface CreateLimits {
@@ -34,6 +36,7 @@ export async function createWebsite(
   actor: Actor,
   input: WebsiteInputParsed,
   limits: CreateLimits,
+  notices: NoticeBatch,
 ): Promise<{ id: number }> {
   if (!(await limits.takeCreation(vendorId))) throw new TooManyRequestsError(WebsiteServerMessages.createRate);
   if (input.status !== 'Pending Activation') throw new BadRequestError(WebsiteServerMessages.newSiteStatus);
@@ -72,6 +75,7 @@ export async function createWebsite(
       });
       if (next.products.includes(TEAM_PRODUCT_ID))
         await teamCreated(tx, vendorId, actor, id, next.memberNumber);
+      await siteChanged(notices, tx, vendorId, { id, domainName: next.domainName }, actor, 'created');
       return { id };
     });
   } catch (err) {

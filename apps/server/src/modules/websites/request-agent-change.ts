@@ -8,6 +8,8 @@ import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { BadRequestError, ConflictError } from '../../platform/errors.ts';
 import { recordChange } from '../history/index.ts';
+import type { NoticeBatch } from '../notifications/index.ts';
+import { siteChanged } from './notices.ts';
 import { requireWebsite } from './queries.ts';
 import { hasPendingRequest, insertRequest, type RequestRow } from './request-queries.ts';
 import { licensableAgent } from './rules.ts';
@@ -19,6 +21,7 @@ export async function requestAgentChange(
   actor: Actor,
   id: number,
   input: AgentChangeRequest,
+  notices: NoticeBatch,
 ): Promise<RequestRow> {
   const fail = `${WebsiteMessages.agentChangeFailed}: `;
   return db.transaction(async (tx) => {
@@ -46,6 +49,7 @@ export async function requestAgentChange(
         ...(input.reason ? [{ path: ['reason'], from: null, to: input.reason }] : []),
       ],
     });
+    await siteChanged(notices, tx, vendorId, site, actor, 'modified', 'Agent change requested');
     return request;
   });
 }

@@ -10,6 +10,8 @@ import { isUniqueViolation } from '../../db/sql.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { BadRequestError, ConflictError } from '../../platform/errors.ts';
 import { recordChange } from '../history/index.ts';
+import type { NoticeBatch } from '../notifications/index.ts';
+import { siteChanged } from './notices.ts';
 import { domainInUse, lockDomain, requireWebsite } from './queries.ts';
 import { hasPendingRequest, insertRequest, type RequestRow } from './request-queries.ts';
 
@@ -20,10 +22,11 @@ export async function requestDomainChange(
   actor: Actor,
   id: number,
   input: DomainChangeRequest,
+  notices: NoticeBatch,
 ): Promise<RequestRow> {
   const fail = `${WebsiteMessages.domainChangeFailed}: `;
   try {
-    return await requestUnderLock(db, vendorId, actor, id, input, fail);
+    return await requestUnderLock(db, vendorId, actor, id, input, fail, notices);
   } catch (err) {
     // The domain lock keeps two writers from both passing the check; the unique index is the backstop.
     if (isUniqueViolation(err)) throw new ConflictError(fail + WebsiteServerMessages.domainReserved);
@@ -38,6 +41,7 @@ function requestUnderLock(
   id: number,
   input: DomainChangeRequest,
   fail: string,
+  notices: NoticeBatch,
 ): Promise<RequestRow> {
   return db.transaction(async (tx) => {
     const site = await requireWebsite(tx, vendorId, id, true);
@@ -66,6 +70,7 @@ function requestUnderLock(
         ...(input.reason ? [{ path: ['reason'], from: null, to: input.reason }] : []),
       ],
     });
+    await siteChanged(notices, tx, vendorId, site, actor, 'modified', 'Domain change requested');
     return request;
   });
 }

@@ -11,6 +11,8 @@ import type { FieldChange } from '../../db/schema.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { BadRequestError, ForbiddenError } from '../../platform/errors.ts';
 import { recordChange } from '../history/index.ts';
+import type { NoticeBatch } from '../notifications/index.ts';
+import { siteChanged } from './notices.ts';
 import { websiteById } from './list-queries.ts';
 import { requireWebsite, updateWebsite } from './queries.ts';
 import { insertRequest } from './request-queries.ts';
@@ -22,6 +24,7 @@ export async function requestTermination(
   actor: Actor,
   id: number,
   input: TerminationRequestParsed,
+  notices: NoticeBatch,
 ): Promise<Website> {
   // "Today" is the user's, whichever zone they are in: only dates that are past everywhere are refused.
   if (input.termDate < earliestToday()) throw new BadRequestError(WebsiteMessages.termDateInPast);
@@ -62,6 +65,7 @@ export async function requestTermination(
       actor,
       changes,
     });
+    await siteChanged(notices, tx, vendorId, site, actor, 'modified', WebsiteMessages.terminationRequested);
     return (await websiteById(tx, vendorId, site.id))!;
   });
 }

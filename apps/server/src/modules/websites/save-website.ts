@@ -23,7 +23,9 @@ import { websiteById } from './list-queries.ts';
 import { requireWebsite, teamFollowsAgent, updateWebsite, type SiteFields } from './queries.ts';
 import { closePendingRequests } from './request-queries.ts';
 import { safStanding } from './saf-standing.ts';
+import { siteChanged } from './notices.ts';
 import { TRACKED, checkProducts, licensableAgent, today } from './rules.ts';
+import type { NoticeBatch } from '../notifications/index.ts';
 
 /**
  * Saves a site under the lock rules of its saved status and the actor's role; the domain changes
@@ -34,6 +36,7 @@ export async function saveWebsite(
   vendorId: number,
   actor: Actor,
   input: WebsiteSave,
+  notices: NoticeBatch,
 ): Promise<Website> {
   return db.transaction(async (tx) => {
     const site = await requireWebsite(tx, vendorId, input.rowKey, true);
@@ -126,6 +129,15 @@ export async function saveWebsite(
       // A product changed to the team product brings the site's team with it.
       if (next.products.includes(TEAM_PRODUCT_ID))
         await teamCreated(tx, vendorId, actor, site.id, memberNumber);
+      await siteChanged(
+        notices,
+        tx,
+        vendorId,
+        site,
+        actor,
+        'modified',
+        statusChanged ? `Status changed to ${next.status}` : undefined,
+      );
     }
     return (await websiteById(tx, vendorId, site.id))!;
   });

@@ -18,8 +18,10 @@ import type { Actor } from '../../platform/actor.ts';
 import { ConflictError, NotFoundError } from '../../platform/errors.ts';
 import { perMinuteLimit } from '../../platform/per-minute.ts';
 import { recordChange } from '../history/index.ts';
+import { noticeBatch, withNotices, type NoticeBatch } from '../notifications/index.ts';
 import { createWebsite, type CreateLimits } from './create-website.ts';
 import { listWebsites, websiteById, type ListQuery } from './list-queries.ts';
+import { siteChanged } from './notices.ts';
 import { archiveWebsite, requireWebsite } from './queries.ts';
 import { pendingRequestsOfSite, requestsOfSite, type RequestRow } from './request-queries.ts';
 import { requestAgentChange } from './request-agent-change.ts';
@@ -44,7 +46,15 @@ function toRequest(r: RequestRow): WebsiteRequest {
   };
 }
 
-export function websitesService({ db, database, config }: AppContext) {
+export function websitesService(ctx: AppContext) {
+  const { db, database, config } = ctx;
+  /** Runs a write with a batch of notifications, told to their recipients once it has committed. */
+  async function notifying<T>(write: (notices: NoticeBatch) => Promise<T>): Promise<T> {
+    const notices = noticeBatch(ctx);
+    const result = await write(notices);
+    await notices.announce();
+    return result;
+  }
   const creations = perMinuteLimit(database, 'site-create', config.siteCreatePerMinute);
   const limits: CreateLimits = {
     siteLimit: config.vendorSiteLimit,
@@ -67,12 +77,13 @@ export function websitesService({ db, database, config }: AppContext) {
     },
 
     create: (vendorId: number, actor: Actor, input: WebsiteInputParsed) =>
-      createWebsite(db, vendorId, actor, input, limits),
+      notifying((notices) => createWebsite(db, vendorId, actor, input, limits, notices)),
 
-    save: (vendorId: number, actor: Actor, input: WebsiteSave) => saveWebsite(db, vendorId, actor, input),
+    save: (vendorId: number, actor: Actor, input: WebsiteSave) =>
+      notifying((notices) => saveWebsite(db, vendorId, actor, input, notices)),
 
     async remove(vendorId: number, actor: Actor, id: number): Promise<{ message: string }> {
-      return db.transaction(async (tx) => {
+      return withNotices(ctx, async (tx, notices) => {
         const site = await requireWebsite(tx, vendorId, id, true);
         if (!canDelete(site.status, site.activated))
           throw new ConflictError(WebsiteMessages.deleteNotAllowed);
@@ -86,6 +97,7 @@ export function websitesService({ db, database, config }: AppContext) {
           actor,
           changes: [],
         });
+        await siteChanged(notices, tx, vendorId, site, actor, 'deleted');
         return { message: WebsiteMessages.deleted };
       });
     },
@@ -96,18 +108,18 @@ export function websitesService({ db, database, config }: AppContext) {
     },
 
     requestDomainChange: async (vendorId: number, actor: Actor, id: number, input: DomainChangeRequest) =>
-      toRequest(await requestDomainChange(db, vendorId, actor, id, input)),
+      toRequest(await notifying((notices) => requestDomainChange(db, vendorId, actor, id, input, notices))),
 
     requestAgentChange: async (vendorId: number, actor: Actor, id: number, input: AgentChangeRequest) =>
-      toRequest(await requestAgentChange(db, vendorId, actor, id, input)),
+      toRequest(await notifying((notices) => requestAgentChange(db, vendorId, actor, id, input, notices))),
 
     requestTermination: (vendorId: number, actor: Actor, id: number, input: TerminationRequestParsed) =>
-      requestTermination(db, vendorId, actor, id, input),
+      notifying((notices) => requestTermination(db, vendorId, actor, id, input, notices)),
 
     withdrawTermination: (vendorId: number, actor: Actor, id: number) =>
-      withdrawTermination(db, vendorId, actor, id),
+      notifying((notices) => withdrawTermination(db, vendorId, actor, id, notices)),
 
     withdrawRequest: (vendorId: number, actor: Actor, id: number, kind: WithdrawableRequestKind) =>
-      withdrawRequest(db, vendorId, actor, id, kind),
+      notifying((notices) => withdrawRequest(db, vendorId, actor, id, kind, notices)),
   };
 }

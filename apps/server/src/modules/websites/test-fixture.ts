@@ -19,8 +19,8 @@ export interface PortalTest extends TestContext {
   agents: { local: string[]; reciprocal: string };
 }
 
-export async function setupPortal(): Promise<PortalTest> {
-  const t = await setup();
+export async function setupPortal(options: Parameters<typeof setup>[0] = {}): Promise<PortalTest> {
+  const t = await setup(options);
   const [demo, viewer, admin, other] = await Promise.all(
     ['demo', 'viewer', 'admin', 'other'].map((u) => t.login(u)),
   );

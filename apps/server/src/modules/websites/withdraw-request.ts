@@ -3,6 +3,8 @@ import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { ConflictError } from '../../platform/errors.ts';
 import { recordChange } from '../history/index.ts';
+import type { NoticeBatch } from '../notifications/index.ts';
+import { siteChanged } from './notices.ts';
 import { websiteById } from './list-queries.ts';
 import { requireWebsite } from './queries.ts';
 import { safStanding } from './saf-standing.ts';
@@ -23,6 +25,7 @@ export async function withdrawRequest(
   actor: Actor,
   id: number,
   kind: WithdrawableRequestKind,
+  notices: NoticeBatch,
 ): Promise<WebsiteDetail> {
   return db.transaction(async (tx) => {
     const site = await requireWebsite(tx, vendorId, id, true);
@@ -40,6 +43,15 @@ export async function withdrawRequest(
       // What had been asked for, beside what the site keeps.
       changes: [{ path: [field], from: site[field], to: requested }],
     });
+    await siteChanged(
+      notices,
+      tx,
+      vendorId,
+      site,
+      actor,
+      'modified',
+      RequestWithdrawMessages.withdrawn[kind],
+    );
     const saved = (await websiteById(tx, vendorId, site.id))!;
     return {
       ...saved,

@@ -3,6 +3,8 @@ import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { BadRequestError, ForbiddenError } from '../../platform/errors.ts';
 import { recordChange } from '../history/index.ts';
+import type { NoticeBatch } from '../notifications/index.ts';
+import { siteChanged } from './notices.ts';
 import { websiteById } from './list-queries.ts';
 import { requireWebsite, updateWebsite } from './queries.ts';
 import { closePendingRequests } from './request-queries.ts';
@@ -16,6 +18,7 @@ export async function withdrawTermination(
   vendorId: number,
   actor: Actor,
   id: number,
+  notices: NoticeBatch,
 ): Promise<Website> {
   return db.transaction(async (tx) => {
     const site = await requireWebsite(tx, vendorId, id, true);
@@ -43,6 +46,7 @@ export async function withdrawTermination(
         { path: ['termDate'], from: site.termDate, to: null },
       ],
     });
+    await siteChanged(notices, tx, vendorId, site, actor, 'modified', WebsiteMessages.terminationWithdrawn);
     return (await websiteById(tx, vendorId, site.id))!;
   });
 }

@@ -1,0 +1,72 @@
+import type { Notification } from '@vp/contract';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { intArray, rowsOf } from '../../db/sql.ts';
+
+/**
+ * A user's notifications for the vendor they act for. Every statement is scoped by both: a
+ * notification of another user, or of another vendor, is never read nor dismissed.
+ */
+
+export interface Owner {
+  userId: number;
+  vendorId: number;
+}
+
+export async function listNotifications(
+  db: Db,
+  owner: Owner,
+  page: number,
+  pageSize: number,
+): Promise<{ items: Notification[]; unread: number }> {
+  const rows = await rowsOf<{
+    id: number;
+    content: string;
+    link: string;
+    created_at: string | Date;
+    website_id: number | null;
+  }>(
+    db,
+    sql`SELECT id, content, link, created_at, website_id FROM notifications
+      WHERE user_id = ${owner.userId} AND vendor_id = ${owner.vendorId} AND dismissed_at IS NULL
+      ORDER BY id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+  );
+  const [count] = await rowsOf<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM notifications
+      WHERE user_id = ${owner.userId} AND vendor_id = ${owner.vendorId} AND dismissed_at IS NULL`,
+  );
+  return {
+    items: rows.map((r) => ({
+      rowKey: r.id,
+      content: r.content,
+      link: r.link,
+      createdAt: new Date(r.created_at).toISOString(),
+      siteId: r.website_id,
+    })),
+    unread: count?.n ?? 0,
+  };
+}
+
+/** Dismisses one of the owner's notifications (again, if it already was); false when it is not theirs. */
+export async function dismissOne(db: Db, owner: Owner, id: number): Promise<boolean> {
+  const rows = await rowsOf<{ id: number }>(
+    db,
+    sql`UPDATE notifications SET dismissed_at = coalesce(dismissed_at, now())
+      WHERE id = ${id} AND user_id = ${owner.userId} AND vendor_id = ${owner.vendorId}
+      RETURNING id`,
+  );
+  return rows.length > 0;
+}
+
+/** Dismisses those of `ids` that are the owner's and still showing; answers how many. */
+export async function dismissMany(db: Db, owner: Owner, ids: readonly number[]): Promise<number> {
+  const rows = await rowsOf<{ id: number }>(
+    db,
+    sql`UPDATE notifications SET dismissed_at = now()
+      WHERE id = ANY(${intArray(ids)}) AND user_id = ${owner.userId} AND vendor_id = ${owner.vendorId}
+        AND dismissed_at IS NULL
+      RETURNING id`,
+  );
+  return rows.length;
+}

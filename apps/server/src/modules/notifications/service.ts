@@ -1,0 +1,37 @@
+import {
+  NotificationMessages,
+  NotificationServerMessages,
+  type NotificationList,
+  type NotificationSettings,
+} from '@vp/contract';
+import type { AppContext } from '../../context.ts';
+import { NotFoundError } from '../../platform/errors.ts';
+import { dismissMany, dismissOne, listNotifications, type Owner } from './queries.ts';
+import { saveSettings, settingsOf } from './settings.ts';
+
+/** A user's own notifications (for the vendor acted for) and delivery choices. */
+export function notificationsService({ db }: AppContext) {
+  return {
+    async list(owner: Owner, page: number, pageSize: number): Promise<NotificationList> {
+      const { items, unread } = await listNotifications(db, owner, page, pageSize);
+      // Only notifications not yet dismissed are listed: the page's total is the unread count.
+      return { items, total: unread, unread };
+    },
+
+    async dismiss(owner: Owner, id: number): Promise<{ message: string }> {
+      if (!(await dismissOne(db, owner, id))) throw new NotFoundError(NotificationServerMessages.notFound);
+      return { message: NotificationMessages.dismissed };
+    },
+
+    /** Ids that are not the owner's are not an error: they are left as they are. */
+    async dismissMany(owner: Owner, ids: readonly number[]): Promise<{ message: string }> {
+      await dismissMany(db, owner, ids);
+      return { message: NotificationMessages.selectedDismissed };
+    },
+
+    settings: (userId: number): Promise<NotificationSettings> => settingsOf(db, userId),
+
+    saveSettings: (userId: number, settings: NotificationSettings): Promise<NotificationSettings> =>
+      saveSettings(db, userId, settings),
+  };
+}

@@ -1,0 +1,60 @@
+import type { Role } from '@vp/contract';
+
+/**
+ * What a notification says, as plain text (the drawer and the digest show it as text). The vendor's
+ * name is put before it when it is written. A change made by MLS staff says so.
+ */
+
+interface Who {
+  username: string;
+  /** Null for someone without an account (a signer on a signing link). */
+  role: Role | null;
+}
+
+const EXCERPT = 140;
+const excerpt = (text: string) => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > EXCERPT ? `${flat.slice(0, EXCERPT - 1)}…` : flat;
+};
+const isStaff = (who: Who) => who.role === 'admin';
+const staffName = (who: Who) => `MLS staff (${who.username})`;
+const byWhom = (who: Who) => (isStaff(who) ? staffName(who) : who.username);
+
+export const noticeText = {
+  /** `detail`: what changed, as History describes it ("Status changed to Active"). */
+  website(action: 'created' | 'modified' | 'deleted', domain: string, who: Who, detail?: string): string {
+    const tail = detail ? `: ${detail}` : '';
+    if (isStaff(who)) {
+      const verb = { created: 'created', modified: 'changed', deleted: 'deleted' }[action];
+      return `${staffName(who)} ${verb} ${domain}${tail}`;
+    }
+    return `${domain} was ${action} by ${who.username}${tail}`;
+  },
+
+  /** `domain` null: a file of the account, on no website. */
+  file(action: 'uploaded' | 'deleted', label: string, domain: string | null, who: Who): string {
+    const where = domain === null ? 'the account' : domain;
+    const preposition = action === 'uploaded' ? 'to' : 'from';
+    return `${label} was ${action} ${preposition} ${where} by ${byWhom(who)}`;
+  },
+
+  /** `who`: the signer for signed and declined, the user for sent and voided. */
+  form(step: 'sent' | 'signed' | 'declined' | 'completed' | 'voided', domain: string, who?: Who): string {
+    const form = `The Site Access Form of ${domain}`;
+    if (step === 'completed') return `${form} is signed by all parties`;
+    const verb = {
+      sent: 'was sent for signature',
+      signed: 'was signed',
+      declined: 'was declined',
+      voided: 'was voided',
+    }[step];
+    return who ? `${form} ${verb} by ${byWhom(who)}` : `${form} ${verb}`;
+  },
+
+  /** `domain` null: the account's own conversation. */
+  comment(domain: string | null, who: Who, text: string, internal: boolean): string {
+    const where = domain === null ? '' : ` on ${domain}`;
+    if (internal) return `Internal note by ${who.username}${where}: ${excerpt(text)}`;
+    return `${byWhom(who)} wrote${where}: ${excerpt(text)}`;
+  },
+};
