@@ -96,6 +96,19 @@ test('a message shows in the other user’s Messages tab without a reload', asyn
     // The viewer reads; they cannot write or delete.
     await expect(reader.page.getByRole('button', { name: 'Send' })).toHaveCount(0);
     await expect(reader.page.getByRole('button', { name: /^Delete the message of/ })).toHaveCount(0);
+
+    // The bell counts it too; the drawer lists it with a link to the site, and dismisses it.
+    await reader.page.keyboard.press('Escape');
+    const bell = reader.page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
+    await expect(bell).toBeVisible();
+    await bell.click();
+    const drawer = reader.page.getByRole('dialog', { name: 'Notifications' });
+    const row = drawer.getByTestId('notification-row').filter({ hasText: site.domainName }).first();
+    await expect(row).toContainText('wrote on');
+    const content = (await row.innerText()).split('\n')[0]!;
+    await row.getByRole('button', { name: /^Dismiss: / }).click();
+    await expect(reader.page.getByText('Notification dismissed')).toBeVisible();
+    await expect(drawer.getByTestId('notification-row').filter({ hasText: content })).toHaveCount(0);
   } finally {
     await writer.close();
     await reader.close();

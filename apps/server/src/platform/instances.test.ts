@@ -77,15 +77,32 @@ const vendorIds = async () => {
 const event: LiveEvent = { type: 'comment', context: 'website', siteId: 1, username: 'demo', action: 'update' };
 
 describe('two instances on one database', () => {
-  it('an event published through A reaches a socket on B, and no one else', async () => {
+  it('a comment posted through A reaches a socket on B, and no one else', async () => {
     const v = await vendorIds();
-    const [demo, other] = await Promise.all([t.login('demo'), t.login('other')]);
-    const onB = await subscribeLive(baseB, demo, v.summit);
+    const [demo, viewer, other] = await Promise.all([t.login('demo'), t.login('viewer'), t.login('other')]);
+    const [site] = await rowsOf<{ id: number }>(
+      t.db,
+      sql`SELECT id FROM websites WHERE vendor_id = ${v.summit} ORDER BY id LIMIT 1`,
+    );
+    const onB = await subscribeLive(baseB, viewer, v.summit);
     const otherOnB = await subscribeLive(baseB, other, v.harbor);
     const anonymous = await openLive(baseB);
-    await a.ctx.live.publish({ vendorId: v.summit }, event);
-    expect(await onB.nextEvent()).toEqual(event);
+    const posted = await a.inject({
+      method: 'POST',
+      url: `/api/website/${site!.id}/comments`,
+      headers: t.auth(demo),
+      payload: { comment: 'Across instances' },
+    });
+    expect(posted.statusCode).toBe(201);
+    const received = [await onB.nextEvent(), await onB.nextEvent()];
+    expect(received).toEqual(
+      expect.arrayContaining([
+        { type: 'comment', context: 'website', siteId: site!.id, username: 'demo', action: 'update' },
+        expect.objectContaining({ type: 'notification', username: 'demo' }),
+      ]),
+    );
     expect(await quietFor(otherOnB)).toBe(true);
+    expect(otherOnB.events).toEqual([]);
     expect(anonymous.texts).toEqual([]);
     for (const c of [onB, otherOnB, anonymous]) c.close();
   });

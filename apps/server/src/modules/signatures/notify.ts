@@ -1,12 +1,13 @@
 import { PRODUCT_NAME, SEALED_COPY_DAYS, signerWithRole } from '@vp/contract';
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import type { MailMessage } from '../../platform/mail.ts';
 import * as q from './queries.ts';
 
 /**
  * What the people of a form hear when it ends: the vendor's users at a decline and at completion
  * (a link into the portal, where the sealed form is), and every signer at completion (a link to
- * their sealed copy that needs no account). Sent after the commit of the change they report.
+ * their sealed copy that needs no account). Queued in the transaction of the change they report.
  */
 
 export interface CopyLink {
@@ -20,40 +21,38 @@ export const copyUrl = (ctx: AppContext, token: string) => `${ctx.config.publicU
 
 const siteUrl = (ctx: AppContext, websiteId: number) => `${ctx.config.publicUrl}/websites?site=${websiteId}`;
 
-async function sendAll(ctx: AppContext, mails: MailMessage[], what: string): Promise<void> {
-  for (const mail of mails) {
-    await ctx.mailer
-      .send(mail)
-      .catch((err: unknown) => ctx.log.error({ err }, `${what} mail could not be sent`));
-  }
+/** Queued in `tx`: the mails exist exactly when the change they report does. */
+async function sendAll(ctx: AppContext, tx: Db, mails: MailMessage[]): Promise<void> {
+  for (const mail of mails) await ctx.mailer.send(mail, tx);
 }
 
 async function toVendor(
   ctx: AppContext,
+  tx: Db,
   request: q.RequestRow,
   mail: (site: { domainName: string; vendorName: string }) => { subject: string; body: string; link: string },
-  what: string,
 ): Promise<void> {
   const [site, people] = await Promise.all([
-    q.siteLabel(ctx.db, request.websiteId),
-    q.vendorRecipients(ctx.db, request.vendorId),
+    q.siteLabel(tx, request.websiteId),
+    q.vendorRecipients(tx, request.vendorId),
   ]);
   const { subject, body, link } = mail(site ?? { domainName: '', vendorName: '' });
   await sendAll(
     ctx,
+    tx,
     people.map((p) => ({
       to: p.email,
       subject,
       text: `Hello ${p.firstName.trim() || p.email},\n\n${body}\n\n${PRODUCT_NAME}\n`,
       link,
     })),
-    what,
   );
 }
 
 /** The vendor hears who declined, why, and for which website. */
 export async function mailDeclined(
   ctx: AppContext,
+  tx: Db,
   request: q.RequestRow,
   signer: q.SignerRow,
   reason: string,
@@ -61,6 +60,7 @@ export async function mailDeclined(
   const link = siteUrl(ctx, request.websiteId);
   await toVendor(
     ctx,
+    tx,
     request,
     (site) => ({
       subject: `Site Access Form declined for ${site.domainName}`,
@@ -71,19 +71,20 @@ export async function mailDeclined(
         `The form can no longer be signed. Open the website in the portal to void it and send a new one:\n${link}`,
       link,
     }),
-    'decline notice',
   );
 }
 
 /** The vendor hears the form is complete, and where the sealed form is; each signer gets their copy. */
 export async function mailCompleted(
   ctx: AppContext,
+  tx: Db,
   request: q.RequestRow,
   copies: CopyLink[],
 ): Promise<void> {
   const link = siteUrl(ctx, request.websiteId);
   await toVendor(
     ctx,
+    tx,
     request,
     (site) => ({
       subject: `Site Access Form signed by everyone for ${site.domainName}`,
@@ -92,12 +93,12 @@ export async function mailCompleted(
         `sealed. It is in the website's Files tab in the portal:\n${link}`,
       link,
     }),
-    'completion notice',
   );
-  const site = await q.siteLabel(ctx.db, request.websiteId);
+  const site = await q.siteLabel(tx, request.websiteId);
   const domainName = site?.domainName ?? '';
   await sendAll(
     ctx,
+    tx,
     copies.map((c) => {
       const url = copyUrl(ctx, c.token);
       return {
@@ -111,6 +112,5 @@ export async function mailCompleted(
         link: url,
       };
     }),
-    'sealed copy',
   );
 }

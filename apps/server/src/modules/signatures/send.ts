@@ -1,5 +1,6 @@
 import { PRODUCT_NAME, SafMessages, SIGNING_LINK_DAYS, type SafRequest } from '@vp/contract';
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { BadRequestError, ConflictError } from '../../platform/errors.ts';
 import { storeDocumentBytes } from '../documents/index.ts';
@@ -48,20 +49,16 @@ export function signingMail(
   };
 }
 
+/** Queues the signing links' mails in `tx`, the transaction that made the links. */
 export async function mailLinks(
   ctx: AppContext,
+  tx: Db,
   links: MailedLink[],
   domainName: string,
   vendorName: string,
   reminder = false,
 ) {
-  for (const link of links) {
-    await ctx.mailer
-      .send(signingMail(ctx, link, domainName, vendorName, reminder))
-      .catch((err: unknown) =>
-        ctx.log.error({ err }, 'signing link mail could not be sent; it can be resent'),
-      );
-  }
+  for (const link of links) await ctx.mailer.send(signingMail(ctx, link, domainName, vendorName, reminder), tx);
 }
 
 export async function sendSaf(
@@ -168,6 +165,7 @@ export async function sendSaf(
         changes: [],
       });
       await formProgress(notices, tx, { vendorId, websiteId: site.id }, 'sent', actor);
+      await mailLinks(ctx, tx, links, site.domainName, site.vendorName);
       return doc.id;
     });
   } catch (err) {
@@ -176,7 +174,6 @@ export async function sendSaf(
     throw err;
   }
 
-  await mailLinks(ctx, links, site.domainName, site.vendorName);
   await ctx.bus.publish('document.changed', {
     vendorId,
     websiteId: site.id,

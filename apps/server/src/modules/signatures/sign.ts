@@ -226,6 +226,7 @@ export async function sign(
         });
         await audit(tx, hit, 'saf.completed', 'Site Access Form signed by all parties and sealed');
         await formProgress(notices, tx, hit.request, 'completed', null);
+        await mailCompleted(ctx, tx, hit.request, copies);
       }
       return { request: hit.request, signer: hit.signer };
     });
@@ -246,7 +247,6 @@ export async function sign(
     action: 'signed',
     username: done.signer.email,
   });
-  await mailCompleted(ctx, done.request, copies);
   return { message: SigningLinkMessages.signed, completed: true };
 }
 
@@ -275,6 +275,7 @@ export async function decline(
       `Site Access Form declined by ${found.signer.signatory} ${found.signer.name}: ${reason}`,
     );
     await formProgress(notices, tx, found.request, 'declined', signerBy(found.signer));
+    await mailDeclined(ctx, tx, found.request, found.signer, reason);
     return found;
   });
   await ctx.bus.publish('document.changed', {
@@ -284,7 +285,6 @@ export async function decline(
     action: 'declined',
     username: hit.signer.email,
   });
-  await mailDeclined(ctx, hit.request, hit.signer, reason);
   return { message: SigningLinkMessages.declinedDone };
 }
 

@@ -83,7 +83,7 @@ export async function resendSaf(
   documentId: number,
 ): Promise<{ message: string }> {
   const links: MailedLink[] = [];
-  const site = await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const { request } = await requestOrNotFound(tx, vendorId, documentId, true);
     if (request.status !== 'pending') throw new ConflictError(SafMessages.notPending);
     const open = (await q.signersOf(tx, request.id)).filter((s) => s.status !== 'signed');
@@ -107,9 +107,9 @@ export async function resendSaf(
       actor,
       changes: [],
     });
-    return q.siteLabel(tx, request.websiteId);
+    const site = await q.siteLabel(tx, request.websiteId);
+    await mailLinks(ctx, tx, links, site?.domainName ?? '', site?.vendorName ?? '', true);
   });
-  await mailLinks(ctx, links, site?.domainName ?? '', site?.vendorName ?? '', true);
   return { message: SafMessages.resent };
 }
 
