@@ -3,6 +3,7 @@ import { COMMENTS_TABLE_HEIGHT, CommentMessages, commentDisplayName, type Commen
 import { Button, Table, Tooltip } from 'antd';
 import { useMemo } from 'react';
 import { LoadingState } from '../../../components/query-states.tsx';
+import { useIsMobile } from '../../../hooks/use-is-mobile.ts';
 import { displayDateTime } from '../../../lib/date-time.ts';
 
 interface Props {
@@ -37,6 +38,9 @@ export function PublicMarker({ comment }: { comment: Comment }) {
  */
 export function CommentsTable({ comments, loading, onDelete, deleting }: Props) {
   const rows = useMemo(() => newestFirst(comments ?? []), [comments]);
+  // On a phone, Date and Name go above the message in its cell: as columns of their own they would
+  // push the message itself out of sight, to be scrolled to sideways.
+  const mobile = useIsMobile();
   return (
     <Table<Comment>
       className="vp-comments-table"
@@ -46,7 +50,7 @@ export function CommentsTable({ comments, loading, onDelete, deleting }: Props) 
       dataSource={rows}
       pagination={false}
       loading={deleting}
-      scroll={{ y: COMMENTS_TABLE_HEIGHT, x: 560 }}
+      scroll={mobile ? { y: COMMENTS_TABLE_HEIGHT } : { y: COMMENTS_TABLE_HEIGHT, x: 560 }}
       rowClassName={(c) => (c.public ? '' : 'vp-comment-internal')}
       locale={{
         emptyText: loading ? <LoadingState label="Loading the messages" rows={2} /> : CommentMessages.none,
@@ -58,25 +62,38 @@ export function CommentsTable({ comments, loading, onDelete, deleting }: Props) 
           width: 44,
           render: (_: unknown, c: Comment) => <PublicMarker comment={c} />,
         },
-        {
-          title: 'Date',
-          dataIndex: 'dateTime',
-          key: 'dateTime',
-          width: 150,
-          render: (v: string) => displayDateTime(v),
-        },
-        {
-          title: 'Name',
-          key: 'name',
-          width: 140,
-          render: (_: unknown, c: Comment) => commentDisplayName(c.user),
-        },
+        ...(mobile
+          ? []
+          : [
+              {
+                title: 'Date',
+                dataIndex: 'dateTime',
+                key: 'dateTime',
+                width: 150,
+                render: (v: string) => displayDateTime(v),
+              },
+              {
+                title: 'Name',
+                key: 'name',
+                width: 140,
+                render: (_: unknown, c: Comment) => commentDisplayName(c.user),
+              },
+            ]),
         {
           title: 'Messages',
           dataIndex: 'comment',
           key: 'comment',
           // Text in a text node: markup in a message shows as the characters it is made of.
-          render: (v: string) => <div className="vp-comment-text">{v}</div>,
+          render: (v: string, c: Comment) => (
+            <>
+              {mobile && (
+                <div className="vp-comment-meta vp-muted">
+                  {commentDisplayName(c.user)} · {displayDateTime(c.dateTime)}
+                </div>
+              )}
+              <div className="vp-comment-text">{v}</div>
+            </>
+          ),
         },
         ...(onDelete
           ? [

@@ -148,6 +148,43 @@ describe('Messages tab', () => {
   });
 });
 
+describe('Messages tab, focus and phones', () => {
+  it('after a Delete, focus goes to the message box rather than falling out of the modal', async () => {
+    let left = [comment(1, { user: me }), comment(2, { user: me })];
+    serve([], (method, path) => {
+      if (method === 'GET' && path === '/website/7/comments') return { body: left };
+      if (method === 'DELETE' && path === '/website/7/comments/2') {
+        left = left.filter((c) => c.id !== 2);
+        return { body: {} };
+      }
+      return undefined;
+    });
+    renderWithClient(<MessagesTab siteId={7} role="vendor" readOnly={false} />);
+    await within(table()).findByText('Message 2');
+    const remove = within(table()).getByRole('button', {
+      name: `Delete the message of ${displayDateTime(comment(2).dateTime)}`,
+    });
+    remove.focus();
+    fireEvent.click(remove);
+    const [title] = await screen.findAllByText(CommentMessages.deleteTitle);
+    fireEvent.click(
+      within(title!.closest<HTMLElement>('.ant-modal')!).getByRole('button', { name: 'Delete' }),
+    );
+    await waitFor(() => expect(within(table()).queryByText('Message 2')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Messages')));
+  });
+
+  it('on a phone, Date and Name sit above the message instead of taking columns of their own', async () => {
+    vi.stubGlobal('innerWidth', 390);
+    serve([comment(1)]);
+    renderWithClient(<MessagesTab siteId={7} role="vendor" readOnly={false} />);
+    const cell = (await within(table()).findByText('Message 1')).closest('td')!;
+    expect(cell.textContent).toContain(`Morgan Staff · ${displayDateTime(comment(1).dateTime)}`);
+    expect(within(table()).queryByRole('columnheader', { name: 'Date' })).toBeNull();
+    expect(within(table()).queryByRole('columnheader', { name: 'Name' })).toBeNull();
+  });
+});
+
 describe('Messages tab label', () => {
   it('counts messages from others since the tab was last read, and none once it is read', async () => {
     serve([comment(1), comment(2), comment(3, { user: me })]);

@@ -1,6 +1,6 @@
 import { CommentMessages, type Comment, type Role } from '@vp/contract';
 import { Badge, Modal } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { ErrorState } from '../../../components/query-states.tsx';
 import { ApiError, errorMessage } from '../../../lib/http.ts';
 import { message } from '../../../lib/toast.ts';
@@ -26,13 +26,20 @@ export function MessagesTab({ siteId, role, readOnly }: Props) {
   const comments = useComments(siteId);
   const remove = useDeleteComment(siteId);
   const userId = useProfile().data?.id;
+  const box = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (userId !== undefined && comments.data) markSeen(userId, siteId, comments.data);
   }, [userId, siteId, comments.data]);
 
   function confirmDelete(comment: Comment) {
+    let deleted = false;
     Modal.confirm({
+      // The deleted message's row, and its Delete that had focus, are gone: focus would fall to the
+      // page's body, outside the modal, where Escape no longer closes it. The message box takes it.
+      afterClose: () => {
+        if (deleted) box.current?.querySelector('textarea')?.focus();
+      },
       title: CommentMessages.deleteTitle,
       content: CommentMessages.deleteConfirm,
       okText: 'Delete',
@@ -41,6 +48,7 @@ export function MessagesTab({ siteId, role, readOnly }: Props) {
       onOk: async () => {
         try {
           await remove.mutateAsync(comment.id);
+          deleted = true;
           void message.success(CommentMessages.deleted);
         } catch (err) {
           // Only its author deletes a message (spec §5): the server's refusal is the spec's alert.
@@ -53,7 +61,7 @@ export function MessagesTab({ siteId, role, readOnly }: Props) {
   }
 
   return (
-    <div className="vp-messages" data-testid="messages-tab">
+    <div className="vp-messages" data-testid="messages-tab" ref={box}>
       {comments.isError ? (
         <ErrorState error={comments.error} onRetry={() => void comments.refetch()} />
       ) : (

@@ -1,7 +1,7 @@
 import { CloseOutlined } from '@ant-design/icons';
 import { NOTIFICATION_ROW_HEIGHT, NotificationMessages, type Notification } from '@vp/contract';
 import { Button, Checkbox } from 'antd';
-import { useMemo, useState, type MouseEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type MouseEvent, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { displayDateTime } from '../../../lib/date-time.ts';
@@ -31,6 +31,8 @@ export function NotificationList({ onNavigate }: { onNavigate: () => void }) {
   const navigate = useNavigate();
   const rows = useMemo(() => loadedNotifications(list.data?.pages), [list.data]);
   const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
+  const listRef = useRef<HTMLDivElement>(null);
+  const refocus = useRefocusAfterDismiss(listRef, rows);
   // A row dismissed elsewhere (another tab, a refetch) leaves the choice by itself.
   const selected = rows.filter((n) => chosen.has(n.rowKey)).map((n) => n.rowKey);
   const all = rows.length > 0 && selected.length === rows.length;
@@ -49,6 +51,7 @@ export function NotificationList({ onNavigate }: { onNavigate: () => void }) {
     try {
       await dismissMany.mutateAsync(selected);
       setChosen(new Set());
+      refocus(selected, 'toolbar');
       void message.success(NotificationMessages.selectedDismissed);
     } catch (err) {
       void message.error(errorMessage(err));
@@ -57,8 +60,10 @@ export function NotificationList({ onNavigate }: { onNavigate: () => void }) {
 
   async function dismiss(n: Notification) {
     try {
+      const index = rows.findIndex((r) => r.rowKey === n.rowKey);
       await dismissOne.mutateAsync(n.rowKey);
       toggle(n.rowKey, false);
+      refocus([n.rowKey], index);
       void message.success(NotificationMessages.dismissed);
     } catch (err) {
       void message.error(errorMessage(err));
@@ -77,7 +82,7 @@ export function NotificationList({ onNavigate }: { onNavigate: () => void }) {
   if (list.isLoading) return <LoadingState label="Loading your notifications" rows={3} />;
 
   return (
-    <div className="vp-notifications" data-testid="notification-list">
+    <div className="vp-notifications" data-testid="notification-list" ref={listRef} tabIndex={-1}>
       <div className="vp-notifications-toolbar">
         <Checkbox
           checked={all}
@@ -131,6 +136,7 @@ export function NotificationList({ onNavigate }: { onNavigate: () => void }) {
               <Button
                 size="small"
                 type="text"
+                className="vp-notification-dismiss"
                 icon={<CloseOutlined />}
                 aria-label={`Dismiss: ${n.content}`}
                 loading={dismissOne.isPending && dismissOne.variables === n.rowKey}
@@ -152,4 +158,38 @@ export function NotificationList({ onNavigate }: { onNavigate: () => void }) {
       )}
     </div>
   );
+}
+
+type RefocusTarget = number | 'toolbar';
+
+/**
+ * A dismissal takes away the control that had focus (the row's own dismiss, or Dismiss, which is
+ * disabled once nothing is chosen), which would leave keyboard users on the page's body, outside the
+ * drawer, where Escape no longer closes it. Once the dismissed rows are gone, focus moves to the
+ * dismiss of the row now in the place of the first one (or the last row), or for the toolbar's
+ * Dismiss to Select all; with no row left, to the list.
+ */
+function useRefocusAfterDismiss(listRef: RefObject<HTMLDivElement | null>, rows: Notification[]) {
+  const pending = useRef<{ keys: number[]; target: RefocusTarget } | null>(null);
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    const want = pending.current;
+    const root = listRef.current;
+    if (!want || !root || rows.some((n) => want.keys.includes(n.rowKey))) return;
+    pending.current = null;
+    const active = document.activeElement;
+    const lost = !active || active === document.body || !active.isConnected || active.matches(':disabled');
+    if (!lost && active !== root) return;
+    const dismissers = root.querySelectorAll<HTMLElement>('.vp-notification-dismiss');
+    const selectAll = root.querySelector<HTMLElement>('.vp-notifications-toolbar input:not(:disabled)');
+    const target =
+      want.target === 'toolbar'
+        ? selectAll
+        : (dismissers[Math.min(want.target, dismissers.length - 1)] ?? selectAll);
+    (target ?? root).focus();
+  }, [listRef, rows, tick]);
+  return (keys: number[], target: RefocusTarget) => {
+    pending.current = { keys, target };
+    setTick((t) => t + 1);
+  };
 }

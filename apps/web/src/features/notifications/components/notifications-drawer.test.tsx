@@ -132,6 +132,32 @@ describe('Notifications drawer', () => {
     await waitFor(() => expect(rows()).toHaveLength(1));
   });
 
+  it('focus stays in the drawer when a dismissal takes away the control that had it', async () => {
+    renderDrawer(serveList([note(1), note(2), note(3), note(4)]));
+    await waitFor(() => expect(rows()).toHaveLength(4));
+    const dismissOf = (n: number) => screen.getByRole('button', { name: `Dismiss: ${note(n).content}` });
+    // A row's own dismiss: the row now in its place takes focus.
+    dismissOf(2).focus();
+    fireEvent.click(dismissOf(2));
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    await waitFor(() => expect(document.activeElement).toBe(dismissOf(3)));
+    // The last row's: the row before it.
+    dismissOf(4).focus();
+    fireEvent.click(dismissOf(4));
+    await waitFor(() => expect(document.activeElement).toBe(dismissOf(3)));
+    // Dismiss for the chosen rows, disabled once they are gone: Select all.
+    fireEvent.click(within(rows()[0]!).getByRole('checkbox'));
+    const dismiss = screen.getByRole('button', { name: /^Dismiss \(1\)$/ });
+    dismiss.focus();
+    fireEvent.click(dismiss);
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    await waitFor(() => expect(document.activeElement).toBe(selectAll()));
+    // Nothing left: the list itself, still inside the drawer.
+    dismissOf(3).focus();
+    fireEvent.click(dismissOf(3));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('notification-list')));
+  });
+
   it("a row's text opens what it is about and closes the drawer; a link out of the portal is not followed", async () => {
     const { router, onClose } = renderDrawer(
       serveList([note(7), note(8, { content: 'Elsewhere', link: 'https://example.com/x' })]),
