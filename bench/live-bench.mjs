@@ -39,16 +39,20 @@ async function openSockets(baseUrl, token, vendorId, count, batch = 100) {
   const sockets = [];
   for (let i = 0; i < count; i += batch) {
     const opened = await Promise.all(
-      Array.from({ length: Math.min(batch, count - i) }, () =>
-        new Promise((resolve, reject) => {
-          const socket = new WebSocket(url, { origin: baseUrl, perMessageDeflate: false });
-          socket.once('error', reject);
-          socket.once('open', () => socket.send(JSON.stringify({ action: 'AUTHENTICATE', token, vendorId })));
-          socket.once('message', (data) =>
-            String(data) === 'Subscribed Successfully' ? resolve(socket) : reject(new Error(String(data))),
-          );
-          socket.once('close', (code) => reject(new Error(`closed ${code}`)));
-        }),
+      Array.from(
+        { length: Math.min(batch, count - i) },
+        () =>
+          new Promise((resolve, reject) => {
+            const socket = new WebSocket(url, { origin: baseUrl, perMessageDeflate: false });
+            socket.once('error', reject);
+            socket.once('open', () =>
+              socket.send(JSON.stringify({ action: 'AUTHENTICATE', token, vendorId })),
+            );
+            socket.once('message', (data) =>
+              String(data) === 'Subscribed Successfully' ? resolve(socket) : reject(new Error(String(data))),
+            );
+            socket.once('close', (code) => reject(new Error(`closed ${code}`)));
+          }),
       ),
     );
     sockets.push(...opened);

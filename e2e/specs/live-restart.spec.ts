@@ -50,7 +50,9 @@ test('after a restart both portals reconnect and show what changed', async ({ br
 
   for (const { page } of pages) {
     // Back after the reconnect delay; the refetch then shows the new site in the list.
-    await expect(page.getByRole('cell', { name: added.domainName, exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('cell', { name: added.domainName, exact: true })).toBeVisible({
+      timeout: 30_000,
+    });
     await expect(page.getByRole('cell', { name: site.domainName, exact: true })).toBeVisible();
   }
   for (const { context } of pages) await context.close();

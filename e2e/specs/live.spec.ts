@@ -30,7 +30,10 @@ function note(what: string, ms: number) {
   test.info().annotations.push({ type: 'timing', description: `${what}: ${Math.round(ms)} ms` });
 }
 
-test('an edit by one user warns another who has the site open; Refresh shows it', async ({ browser, request }) => {
+test('an edit by one user warns another who has the site open; Refresh shows it', async ({
+  browser,
+  request,
+}) => {
   const demoToken = await apiLogin(request, users.demo);
   const site = await newSite(request, baseUrl(), demoToken, 'live-edit');
   const editor = await openAs(browser, users.demo, `/websites?site=${site.id}`);
@@ -80,10 +83,14 @@ test('a message shows in the other user’s Messages tab without a reload', asyn
   const writer = await openAs(browser, users.demo, `/websites?site=${site.id}`);
   const reader = await openAs(browser, users.viewer, `/websites?site=${site.id}`);
   try {
-    await modalOf(reader.page).getByRole('tab', { name: /^Messages/ }).click();
+    await modalOf(reader.page)
+      .getByRole('tab', { name: /^Messages/ })
+      .click();
     await expect(reader.page.getByTestId('comments-table')).toBeVisible();
 
-    await modalOf(writer.page).getByRole('tab', { name: /^Messages/ }).click();
+    await modalOf(writer.page)
+      .getByRole('tab', { name: /^Messages/ })
+      .click();
     const text = `Is the broker's licence renewed? <b>${Date.now()}</b>`;
     await writer.page.getByRole('textbox', { name: 'Messages' }).fill(text);
     await writer.page.getByRole('button', { name: 'Send' }).click();

@@ -38,7 +38,9 @@ export async function openLive(baseUrl: string, origin: string | null = PUBLIC_U
   await new Promise<void>((resolve, reject) => {
     socket.once('open', () => resolve());
     socket.once('error', reject);
-    socket.once('unexpected-response', (_req, res) => reject(new Error(`handshake refused: ${res.statusCode}`)));
+    socket.once('unexpected-response', (_req, res) =>
+      reject(new Error(`handshake refused: ${res.statusCode}`)),
+    );
   });
   socket.on('error', () => undefined);
   return {

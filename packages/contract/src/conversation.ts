@@ -216,7 +216,8 @@ export type LiveEvent = z.infer<typeof liveEventSchema>;
 // Versions: a write carries the version it was made from
 
 export const StaleMessages = {
-  website: 'This website was changed by someone else since you opened it. Reload it to see their changes, then save again.',
+  website:
+    'This website was changed by someone else since you opened it. Reload it to see their changes, then save again.',
   team: 'This team was changed by someone else since you opened it. Reload it to see their changes, then save again.',
   reload: 'Reload',
 } as const;

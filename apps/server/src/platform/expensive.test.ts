@@ -15,12 +15,19 @@ let port = 0;
 let release: () => void = () => undefined;
 let gate = Promise.resolve();
 let worked = 0;
+/** Handlers of PROBE running now: each holds a place. */
+let entered = 0;
 
 beforeAll(async () => {
   t = await setup({
     extend(app) {
       app.get(PROBE, { config: { access: 'vendor-read', expensive: true } }, async () => {
-        await gate;
+        entered += 1;
+        try {
+          await gate;
+        } finally {
+          entered -= 1;
+        }
         return { ok: true };
       });
       // Its database work waits for the gate inside its turn.
@@ -37,29 +44,44 @@ beforeAll(async () => {
   port = (t.app.server.address() as net.AddressInfo).port;
 });
 
-/** A real HTTP request whose client closes the connection `afterMs` after sending it. */
-function abandoned(url: string, token: string, afterMs = 150): Promise<void> {
+/**
+ * A real HTTP request whose client closes the connection once `leave` resolves (by default
+ * `afterMs` after sending it).
+ */
+function abandoned(url: string, token: string, afterMs = 150, leave?: Promise<unknown>): Promise<void> {
   return new Promise((resolve) => {
     const socket = net.connect({ host: '127.0.0.1', port });
     socket.once('error', () => undefined);
     socket.once('connect', () => {
       socket.write(`GET ${url} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\n\r\n`);
-      setTimeout(() => socket.destroy(), afterMs);
+      void (leave ?? new Promise((r) => setTimeout(r, afterMs))).then(() => socket.destroy());
     });
     socket.once('close', () => resolve());
   });
 }
 
+async function until(check: () => boolean): Promise<void> {
+  while (!check()) await new Promise((r) => setTimeout(r, 10));
+}
+
 it('keeps an abandoned request’s place until its work has ended, not until its client left', async () => {
   const demo = (await t.login('demo'))!;
   gate = new Promise((resolve) => (release = resolve));
-  await Promise.all(Array.from({ length: EXPENSIVE_PER_USER }, () => abandoned(PROBE, demo)));
+  // The clients leave once every request is being worked on (each has taken its place).
+  const working = until(() => entered === EXPENSIVE_PER_USER);
+  await Promise.all(Array.from({ length: EXPENSIVE_PER_USER }, () => abandoned(PROBE, demo, 0, working)));
   // Every client has gone; their handlers still run, so their places are still taken.
   const refused = await t.inject({ method: 'GET', url: PROBE, headers: t.auth(demo) });
   expect(refused.statusCode).toBe(429);
   release();
-  await new Promise((r) => setTimeout(r, 100));
-  expect((await t.inject({ method: 'GET', url: PROBE, headers: t.auth(demo) })).statusCode).toBe(200);
+  // Their work ends, and their places come back (on PostgreSQL a row is deleted as each ends).
+  await until(() => entered === 0);
+  let after = 429;
+  for (let i = 0; i < 50 && after === 429; i++) {
+    after = (await t.inject({ method: 'GET', url: PROBE, headers: t.auth(demo) })).statusCode;
+    if (after === 429) await new Promise((r) => setTimeout(r, 20));
+  }
+  expect(after).toBe(200);
 });
 
 it('does not run the database work of a request abandoned while it waited for its turn', async () => {

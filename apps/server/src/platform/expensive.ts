@@ -61,7 +61,7 @@ function abandonedSignal(reply: FastifyReply): AbortSignal {
 export function registerExpensiveLimit(app: FastifyInstance, database: Database): void {
   const gate = new WorkGate(gateCapacity(database));
   const places = workPlaces(database, EXPENSIVE_PER_USER, (err) =>
-    app.log.warn({ err }, 'an expensive request\'s place could not be given back; it expires'),
+    app.log.warn({ err }, "an expensive request's place could not be given back; it expires"),
   );
 
   app.decorateRequest('work', function notExpensive(): never {

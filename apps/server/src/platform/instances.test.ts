@@ -74,7 +74,13 @@ const vendorIds = async () => {
   const rows = await rowsOf<{ id: number; code: string }>(t.db, sql`SELECT id, code FROM vendors`);
   return { summit: rows.find((r) => r.code === 'SWS')!.id, harbor: rows.find((r) => r.code === 'HIC')!.id };
 };
-const event: LiveEvent = { type: 'comment', context: 'website', siteId: 1, username: 'demo', action: 'update' };
+const event: LiveEvent = {
+  type: 'comment',
+  context: 'website',
+  siteId: 1,
+  username: 'demo',
+  action: 'update',
+};
 
 describe('two instances on one database', () => {
   it('a comment posted through A reaches a socket on B, and no one else', async () => {
@@ -111,7 +117,9 @@ describe('two instances on one database', () => {
     const v = await vendorIds();
     const token = await t.login('demo');
     const onB = await subscribeLive(baseB, token, v.summit);
-    expect((await a.inject({ method: 'POST', url: '/api/logout', headers: t.auth(token) })).statusCode).toBe(200);
+    expect((await a.inject({ method: 'POST', url: '/api/logout', headers: t.auth(token) })).statusCode).toBe(
+      200,
+    );
     expect((await onB.closed).code).toBe(1011);
   });
 
@@ -162,7 +170,9 @@ describe('two instances on one database', () => {
     const onB = await subscribeLive(baseB, demo, v.summit);
     const published: number[] = [];
     const off = a.ctx.bus.subscribe('live.event', (p) => {
-      published.push(JSON.stringify({ origin: crypto.randomUUID(), channel: 'live.event', payload: p }).length);
+      published.push(
+        JSON.stringify({ origin: crypto.randomUUID(), channel: 'live.event', payload: p }).length,
+      );
     });
     // A thousand recipients with the largest ids, the demo user last, and the longest username.
     const userIds = [...Array.from({ length: 999 }, (_, i) => 2_147_483_647 - i), user!.id];
@@ -178,7 +188,11 @@ describe('two instances on one database', () => {
   it('delivers a mail once though both instances deliver', async () => {
     const before = smtp.received.length;
     await a.ctx.mailer.send({ to: 'once@vendor.test', subject: 'Once', text: 'Body' });
-    await Promise.all([a.ctx.jobs.runNow(MAIL_JOB), b.ctx.jobs.runNow(MAIL_JOB), b.ctx.jobs.runNow(MAIL_JOB)]);
+    await Promise.all([
+      a.ctx.jobs.runNow(MAIL_JOB),
+      b.ctx.jobs.runNow(MAIL_JOB),
+      b.ctx.jobs.runNow(MAIL_JOB),
+    ]);
     await smtp.waitFor(before + 1);
     // The nudge and the schedules run too; give them time to find nothing.
     await new Promise((r) => setTimeout(r, 2_000));

@@ -11,15 +11,23 @@ beforeAll(async () => {
   t = await setup({
     realJobs: { pollSeconds: 0.5, cronCheckSeconds: 1 },
     extend: (app) => {
-      app.ctx.jobs.define('test.flaky', async (data) => {
-        const key = String(data.key);
-        attempts[key] = (attempts[key] ?? 0) + 1;
-        // Fails twice, then succeeds: retried with backoff until it does.
-        if (attempts[key] < 3) throw new Error(`not yet (${attempts[key]})`);
-      }, { retryLimit: 3, retryDelaySeconds: 1 });
-      app.ctx.jobs.define('test.broken', async () => {
-        throw new Error('the sweep could not reach the bucket');
-      }, { retryLimit: 1, retryDelaySeconds: 1 });
+      app.ctx.jobs.define(
+        'test.flaky',
+        async (data) => {
+          const key = String(data.key);
+          attempts[key] = (attempts[key] ?? 0) + 1;
+          // Fails twice, then succeeds: retried with backoff until it does.
+          if (attempts[key] < 3) throw new Error(`not yet (${attempts[key]})`);
+        },
+        { retryLimit: 3, retryDelaySeconds: 1 },
+      );
+      app.ctx.jobs.define(
+        'test.broken',
+        async () => {
+          throw new Error('the sweep could not reach the bucket');
+        },
+        { retryLimit: 1, retryDelaySeconds: 1 },
+      );
     },
   });
 });
@@ -43,7 +51,10 @@ const jobRows = (name: string) =>
 describe('jobs', () => {
   it('retries a failing job with backoff until it succeeds', async () => {
     await t.app.ctx.jobs.send('test.flaky', { key: 'a' });
-    const rows = await eventually(() => jobRows('test.flaky'), (r) => r[0]?.state === 'completed');
+    const rows = await eventually(
+      () => jobRows('test.flaky'),
+      (r) => r[0]?.state === 'completed',
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ state: 'completed', retry_count: 2 });
     expect(attempts.a).toBe(3);
@@ -51,7 +62,10 @@ describe('jobs', () => {
 
   it('records a job that fails for good, with its error', async () => {
     await t.app.ctx.jobs.send('test.broken');
-    const rows = await eventually(() => jobRows('test.broken'), (r) => r[0]?.state === 'failed');
+    const rows = await eventually(
+      () => jobRows('test.broken'),
+      (r) => r[0]?.state === 'failed',
+    );
     expect(rows[0]?.state).toBe('failed');
     expect(rows[0]?.output?.message).toBe('the sweep could not reach the bucket');
   }, 30_000);

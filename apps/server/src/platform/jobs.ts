@@ -83,7 +83,11 @@ class BossRunner implements JobRunner {
     return def;
   }
 
-  async send(name: string, data: Record<string, unknown> = {}, options: { delaySeconds?: number } = {}): Promise<void> {
+  async send(
+    name: string,
+    data: Record<string, unknown> = {},
+    options: { delaySeconds?: number } = {},
+  ): Promise<void> {
     this.definition(name);
     if (!this.boss) return;
     await this.boss.send(name, data, options.delaySeconds ? { startAfter: options.delaySeconds } : {});
@@ -142,7 +146,11 @@ class BossRunner implements JobRunner {
   }
 }
 
-export function createJobRunner(database: Database, log: FastifyBaseLogger, timing: JobTiming = {}): JobRunner {
+export function createJobRunner(
+  database: Database,
+  log: FastifyBaseLogger,
+  timing: JobTiming = {},
+): JobRunner {
   return new BossRunner(database, log, timing);
 }
 

@@ -77,11 +77,15 @@ describe('the live channel', () => {
 
   it('closes with 1011 on a bad token or a vendor the user may not act for', async () => {
     const bad = await openLive(base);
-    bad.socket.send(JSON.stringify({ action: 'AUTHENTICATE', token: 'not-a-token', vendorId: t.vendors.summit }));
+    bad.socket.send(
+      JSON.stringify({ action: 'AUTHENTICATE', token: 'not-a-token', vendorId: t.vendors.summit }),
+    );
     expect((await bad.closed).code).toBe(1011);
 
     const foreign = await openLive(base);
-    foreign.socket.send(JSON.stringify({ action: 'AUTHENTICATE', token: t.tokens.demo, vendorId: t.vendors.harbor }));
+    foreign.socket.send(
+      JSON.stringify({ action: 'AUTHENTICATE', token: t.tokens.demo, vendorId: t.vendors.harbor }),
+    );
     expect((await foreign.closed).code).toBe(1011);
 
     const missing = await openLive(base);

@@ -104,7 +104,8 @@ export async function registerLiveServer(app: FastifyInstance, options: LiveServ
   };
   const close = (state: SocketState | Subscriber, code: number, reason: string) => {
     const socket = state.socket;
-    if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING) socket.close(code, reason);
+    if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING)
+      socket.close(code, reason);
   };
 
   const deliver = (target: LiveTarget, event: LiveEvent) => {
@@ -154,15 +155,18 @@ export async function registerLiveServer(app: FastifyInstance, options: LiveServ
     bus.subscribe('session.ended', ({ tokenHashes, userId }) => {
       const hashes = new Set(tokenHashes ?? []);
       for (const sub of subscribers())
-        if (hashes.has(sub.tokenHash) || sub.userId === userId) close(sub, LIVE_CLOSE.refused, 'Session ended');
+        if (hashes.has(sub.tokenHash) || sub.userId === userId)
+          close(sub, LIVE_CLOSE.refused, 'Session ended');
     }),
     bus.subscribe('user.changed', ({ userId }) => {
       const subs = [...subscribers()].filter((s) => s.userId === userId);
-      if (subs.length) void recheck(subs).catch((err: unknown) => app.log.warn({ err }, 'live recheck failed'));
+      if (subs.length)
+        void recheck(subs).catch((err: unknown) => app.log.warn({ err }, 'live recheck failed'));
     }),
     bus.subscribe('vendor.changed', ({ vendorId }) => {
       const subs = [...(byVendor.get(vendorId) ?? [])];
-      if (subs.length) void recheck(subs).catch((err: unknown) => app.log.warn({ err }, 'live recheck failed'));
+      if (subs.length)
+        void recheck(subs).catch((err: unknown) => app.log.warn({ err }, 'live recheck failed'));
     }),
     bus.onGap(() => {
       for (const state of states) close(state, LIVE_CLOSE.catchUp, 'Reconnect to catch up');
@@ -239,7 +243,7 @@ export async function registerLiveServer(app: FastifyInstance, options: LiveServ
       tags: ['live'],
       summary: 'The live channel: a WebSocket that receives the events of one vendor',
       description:
-        'Open as a WebSocket (from the portal\'s own origin), then send ' +
+        "Open as a WebSocket (from the portal's own origin), then send " +
         '`{"action":"AUTHENTICATE","token":"<session token>","vendorId":<id>}` within 10 s. The answer is the text ' +
         '`Subscribed Successfully`, then one JSON event per change: `{type, context, siteId, username, action}` ' +
         '(type comment, website, document, notification or contact; action update or delete). The socket is ' +
@@ -252,7 +256,8 @@ export async function registerLiveServer(app: FastifyInstance, options: LiveServ
       },
     },
     preValidation: async (request, reply) => {
-      if (!originAllowed(request)) return reply.status(403).send({ code: 403, message: 'Origin not allowed' });
+      if (!originAllowed(request))
+        return reply.status(403).send({ code: 403, message: 'Origin not allowed' });
     },
     // A plain request (no upgrade) is told what this address is.
     handler: async (_request, reply) =>

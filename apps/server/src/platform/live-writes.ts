@@ -33,7 +33,8 @@ function siteOf(request: FastifyRequest): number | null {
 export function registerLiveWrites(app: FastifyInstance, live: LiveHub): void {
   app.decorateRequest('liveCreatedId', null);
   app.addHook('onSend', async (request, reply, payload) => {
-    if (!request.routeOptions.config.live || request.method !== 'POST' || reply.statusCode !== 201) return payload;
+    if (!request.routeOptions.config.live || request.method !== 'POST' || reply.statusCode !== 201)
+      return payload;
     if (typeof payload === 'string') {
       try {
         request.liveCreatedId = idOf((JSON.parse(payload) as { id?: unknown }).id);

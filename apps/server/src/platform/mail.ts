@@ -50,7 +50,10 @@ const BATCH = 25;
 const CLAIM_SECONDS = 120;
 
 const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
 /** The text part: the message, then who sent it and where the portal is. */
 export function mailText(body: string, publicUrl: string): string {
@@ -100,7 +103,9 @@ export function createMailQueue(options: MailQueueOptions): Mailer {
   const maxAttempts = options.maxAttempts ?? 8;
   const host = new URL(publicUrl).hostname || 'localhost';
   const transport = smtpUrl
-    ? nodemailer.createTransport(smtpUrl.includes('pool=') ? smtpUrl : `${smtpUrl}${smtpUrl.includes('?') ? '&' : '?'}pool=true`)
+    ? nodemailer.createTransport(
+        smtpUrl.includes('pool=') ? smtpUrl : `${smtpUrl}${smtpUrl.includes('?') ? '&' : '?'}pool=true`,
+      )
     : null;
 
   /**
@@ -147,7 +152,11 @@ export function createMailQueue(options: MailQueueOptions): Mailer {
           next_attempt_at = now() + make_interval(secs => ${wait})
         WHERE id = ${mail.id}`);
       if (failed) log.error({ mailId: mail.id, to: mail.to, err }, 'mail failed for good');
-      else log.warn({ mailId: mail.id, attempt: mail.attempts, retryInSeconds: wait, error }, 'mail not sent; will retry');
+      else
+        log.warn(
+          { mailId: mail.id, attempt: mail.attempts, retryInSeconds: wait, error },
+          'mail not sent; will retry',
+        );
     }
   }
 
@@ -186,7 +195,9 @@ export function createMailQueue(options: MailQueueOptions): Mailer {
       // Given a moment so that the caller's transaction has committed when the job looks.
       await jobs
         .send(MAIL_JOB, {}, tx ? { delaySeconds: 1 } : {})
-        .catch((err: unknown) => log.warn({ err }, 'mail delivery could not be nudged; the next minute sends it'));
+        .catch((err: unknown) =>
+          log.warn({ err }, 'mail delivery could not be nudged; the next minute sends it'),
+        );
     },
   };
 }

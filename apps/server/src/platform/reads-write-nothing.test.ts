@@ -31,12 +31,20 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
+/**
+ * Tables that count use rather than hold data: on PostgreSQL the per-minute limits of public calls
+ * and the places of expensive requests are rows, which any call, a read included, may write.
+ */
+const USE_COUNTERS = ['rate_windows', 'work_places'];
+
 /** Row counts of every table, and the content of those a read could be tempted to write. */
 async function state(): Promise<Record<string, unknown>> {
-  const tables = await rowsOf<{ name: string }>(
-    t.db,
-    sql`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`,
-  );
+  const tables = (
+    await rowsOf<{ name: string }>(
+      t.db,
+      sql`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`,
+    )
+  ).filter(({ name }) => !USE_COUNTERS.includes(name));
   const counts: Record<string, unknown> = {};
   for (const { name } of tables) {
     const [row] = await rowsOf<{ n: number }>(

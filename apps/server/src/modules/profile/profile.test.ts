@@ -2,7 +2,14 @@ import { EmailChangeMessages, ErrorCodes, Messages, PasswordMessages, profileSch
 import { PASSWORD_FEEDBACK } from '@vp/contract/password-strength';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUBLIC_URL, basic, latestMailTo, setup, tokenFromLink, type TestContext } from '../../../test/helper.ts';
+import {
+  PUBLIC_URL,
+  basic,
+  latestMailTo,
+  setup,
+  tokenFromLink,
+  type TestContext,
+} from '../../../test/helper.ts';
 import { rowsOf } from '../../db/sql.ts';
 
 let t: TestContext;

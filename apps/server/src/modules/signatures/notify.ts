@@ -58,20 +58,15 @@ export async function mailDeclined(
   reason: string,
 ): Promise<void> {
   const link = siteUrl(ctx, request.websiteId);
-  await toVendor(
-    ctx,
-    tx,
-    request,
-    (site) => ({
-      subject: `Site Access Form declined for ${site.domainName}`,
-      body:
-        `${signerWithRole(signer.name, signer.signatory)} <${signer.email}> declined to sign the Site Access ` +
-        `Form for the website ${site.domainName}.\n\n` +
-        (reason.trim() ? `Their reason: ${reason.trim()}\n\n` : '') +
-        `The form can no longer be signed. Open the website in the portal to void it and send a new one:\n${link}`,
-      link,
-    }),
-  );
+  await toVendor(ctx, tx, request, (site) => ({
+    subject: `Site Access Form declined for ${site.domainName}`,
+    body:
+      `${signerWithRole(signer.name, signer.signatory)} <${signer.email}> declined to sign the Site Access ` +
+      `Form for the website ${site.domainName}.\n\n` +
+      (reason.trim() ? `Their reason: ${reason.trim()}\n\n` : '') +
+      `The form can no longer be signed. Open the website in the portal to void it and send a new one:\n${link}`,
+    link,
+  }));
 }
 
 /** The vendor hears the form is complete, and where the sealed form is; each signer gets their copy. */
@@ -82,18 +77,13 @@ export async function mailCompleted(
   copies: CopyLink[],
 ): Promise<void> {
   const link = siteUrl(ctx, request.websiteId);
-  await toVendor(
-    ctx,
-    tx,
-    request,
-    (site) => ({
-      subject: `Site Access Form signed by everyone for ${site.domainName}`,
-      body:
-        `Everyone has signed the Site Access Form for the website ${site.domainName}, and the form is ` +
-        `sealed. It is in the website's Files tab in the portal:\n${link}`,
-      link,
-    }),
-  );
+  await toVendor(ctx, tx, request, (site) => ({
+    subject: `Site Access Form signed by everyone for ${site.domainName}`,
+    body:
+      `Everyone has signed the Site Access Form for the website ${site.domainName}, and the form is ` +
+      `sealed. It is in the website's Files tab in the portal:\n${link}`,
+    link,
+  }));
   const site = await q.siteLabel(tx, request.websiteId);
   const domainName = site?.domainName ?? '';
   await sendAll(

@@ -58,7 +58,8 @@ export async function mailLinks(
   vendorName: string,
   reminder = false,
 ) {
-  for (const link of links) await ctx.mailer.send(signingMail(ctx, link, domainName, vendorName, reminder), tx);
+  for (const link of links)
+    await ctx.mailer.send(signingMail(ctx, link, domainName, vendorName, reminder), tx);
 }
 
 export async function sendSaf(

@@ -38,7 +38,8 @@ export async function createWebsite(
   limits: CreateLimits,
   notices: NoticeBatch,
 ): Promise<{ id: number }> {
-  if (!(await limits.takeCreation(vendorId))) throw new TooManyRequestsError(WebsiteServerMessages.createRate);
+  if (!(await limits.takeCreation(vendorId)))
+    throw new TooManyRequestsError(WebsiteServerMessages.createRate);
   if (input.status !== 'Pending Activation') throw new BadRequestError(WebsiteServerMessages.newSiteStatus);
   if (input.termDate) throw new BadRequestError(WebsiteMessages.termDateLocked);
   await checkProducts(db, input.products);
