@@ -89,18 +89,36 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-/** Runs a command with inherited output; resolves to its exit code (or a signal marker). */
-function run(cmd, args, { cwd = root, env = {}, limitMs = SUITE_TIME_LIMIT_MS } = {}) {
+/** How many of a command's last output lines are kept, to name an error that failed no test. */
+const KEPT_LINES = 400;
+
+/**
+ * Runs a command, passing its output on as it comes; resolves to its exit code (or a signal
+ * marker). With `tail`, its last output lines are collected into that array.
+ */
+function run(cmd, args, { cwd = root, env = {}, limitMs = SUITE_TIME_LIMIT_MS, tail } = {}) {
   return new Promise((resolvePromise) => {
     const child = spawn(cmd, args, {
       cwd,
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: ['ignore', tail ? 'pipe' : 'inherit', tail ? 'pipe' : 'inherit'],
       env: Object.fromEntries(
         Object.entries({ ...process.env, ...env }).filter(([, value]) => value !== undefined),
       ),
       detached: true,
     });
     runningGroup = child.pid ?? null;
+    if (tail) {
+      for (const [stream, sink] of [
+        [child.stdout, process.stdout],
+        [child.stderr, process.stderr],
+      ]) {
+        stream.on('data', (chunk) => {
+          sink.write(chunk);
+          tail.push(...chunk.toString('utf8').split('\n'));
+          if (tail.length > KEPT_LINES) tail.splice(0, tail.length - KEPT_LINES);
+        });
+      }
+    }
     const timer = setTimeout(() => {
       console.log(`\n[test] ${cmd} ${args.join(' ')} exceeded ${limitMs / 60000} min; stopping it.`);
       try {
@@ -183,6 +201,22 @@ function playwrightCounts(file) {
   };
 }
 
+/**
+ * The errors vitest reports outside any test (an unhandled rejection after a test ended, say): it
+ * exits with 1 while every test passed, so the summary names them from its output.
+ */
+function errorsOutsideTests(lines) {
+  // eslint-disable-next-line no-control-regex -- the escape character is what is being removed
+  const plain = lines.map((line) => line.replace(/\x1b\[[0-9;]*m/g, '').trim());
+  const found = [];
+  plain.forEach((line, i) => {
+    if (!/^(Error|TypeError|RangeError|ReferenceError|Unhandled\w*|AssertionError)\b.*:/.test(line)) return;
+    const where = plain.slice(i + 1, i + 12).find((next) => /^❯ .*\.(ts|tsx|mjs|js):\d+/.test(next));
+    found.push(`(outside tests) ${line.slice(0, 200)}${where ? ` ${where}` : ''}`);
+  });
+  return [...new Set(found)].slice(0, 5);
+}
+
 // Vitest uses one worker less than there are cores, which is a single worker on a 2-core machine;
 // the suites are mostly waiting on databases, so every core is put to work unless told otherwise.
 const vitestWorkers = process.env.VITEST_MAX_WORKERS ?? String(Math.max(2, availableParallelism()));
@@ -192,12 +226,15 @@ function vitestSuite(name, cwd, env = {}) {
     name,
     async run() {
       const out = join(reportDir, `${name}.json`);
+      const tail = [];
       const code = await run(
         bin('vitest'),
         ['run', '--reporter=default', '--reporter=json', `--outputFile=${out}`],
-        { cwd: join(root, cwd), env: { VITEST_MAX_WORKERS: vitestWorkers, ...env } },
+        { cwd: join(root, cwd), env: { VITEST_MAX_WORKERS: vitestWorkers, ...env }, tail },
       );
-      return { code, counts: vitestCounts(out) };
+      const counts = vitestCounts(out);
+      if (code !== 0 && counts && counts.failed === 0) counts.failedNames.push(...errorsOutsideTests(tail));
+      return { code, counts };
     },
   };
 }
