@@ -26,3 +26,4 @@ export * from './signer-name.ts';
 export * from './saf-standing.ts';
 export * from './conversation.ts';
 export * from './comment-rules.ts';
+export * from './staff-queue.ts';

@@ -15,6 +15,11 @@ export interface RouteMeta {
   roles?: readonly Role[];
   /** Needs no login. */
   public?: boolean;
+  /**
+   * The MLS staff console: generated for the admin role only. (Spec §6 gives 'vendor' every
+   * permission route; the console is the one exception, so vendors never see it in menus or the guard.)
+   */
+  staffOnly?: boolean;
   redirect?: string;
   icon?: string;
   children?: readonly RouteMeta[];
@@ -75,10 +80,12 @@ function hasPermission(roles: readonly string[], route: RouteMeta): boolean {
 
 /** 'admin' and 'vendor' get all permission routes; others get those their role is listed on. */
 export function generateRoutes<T extends RouteMeta>(routes: readonly T[], roles: readonly string[]): T[] {
-  if (roles.includes('admin') || roles.includes('vendor')) return routes.slice();
+  const staff = roles.includes('admin');
+  const all = staff || roles.includes('vendor');
   const out: T[] = [];
   for (const route of routes) {
-    if (!hasPermission(roles, route)) continue;
+    if (route.staffOnly && !staff) continue;
+    if (!all && !hasPermission(roles, route)) continue;
     if (route.children) {
       const children = generateRoutes(route.children, roles);
       out.push({ ...route, children });

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { vendors } from '../db/schema.ts';
-import { ForbiddenError, sessionErrors } from './errors.ts';
+import { ForbiddenError, NotFoundError, sessionErrors } from './errors.ts';
 import type { Session, SessionService, SessionUser } from './sessions.ts';
 
 /**
@@ -11,10 +11,12 @@ import type { Session, SessionService, SessionUser } from './sessions.ts';
  * - public: no session;
  * - session: a live session; own-account actions (profile, terms, logout), allowed to viewers;
  * - vendor-read: a session acting for a vendor (request.vendorId);
- * - vendor-write: as vendor-read, and the role may change vendor data (viewers may not).
+ * - vendor-write: as vendor-read, and the role may change vendor data (viewers may not);
+ * - staff: the MLS staff console, for the admin role only; to anyone else the route does not exist
+ *   (404), so its calls cannot even be discovered by a vendor.
  * API routes that forget to declare it are treated as `session`, never as public.
  */
-export const ACCESS_LEVELS = ['public', 'session', 'vendor-read', 'vendor-write'] as const;
+export const ACCESS_LEVELS = ['public', 'session', 'vendor-read', 'vendor-write', 'staff'] as const;
 export type Access = (typeof ACCESS_LEVELS)[number];
 
 export interface RouteAccess {
@@ -117,6 +119,10 @@ export function registerScope(app: FastifyInstance, deps: { db: Db; sessions: Se
     if (access === 'session') return;
     // The client sends such users to /tos; the server holds the same line for any other caller.
     if (!session.user.acceptedTOS) throw new ForbiddenError(Messages.tosRequired);
+    if (access === 'staff') {
+      if (session.user.role !== 'admin') throw new NotFoundError();
+      return;
+    }
     const header = request.headers.vendor;
     request.vendorId = await resolveVendor(deps.db, session.user, Array.isArray(header) ? header[0] : header);
     if (access === 'vendor-write' && session.user.role === 'viewer')

@@ -47,11 +47,11 @@ async function age(keys: string[], seconds: number) {
  * it at once: a slow machine must not shorten the wait the next answer states.
  */
 async function justAfter(keys: string[]) {
-  const [{ latest }] = await t.db
+  const [row] = await t.db
     .select({ latest: sql<string>`max(${loginFailures.at})` })
     .from(loginFailures)
     .where(inArray(loginFailures.key, keys));
-  const shiftMs = Date.now() - new Date(latest).getTime();
+  const shiftMs = Date.now() - new Date(row!.latest).getTime();
   await t.db
     .update(loginFailures)
     .set({ at: sql`${loginFailures.at} + (${shiftMs}::int * interval '1 millisecond')` })

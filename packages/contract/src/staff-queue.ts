@@ -1,0 +1,210 @@
+import { z } from './zod.ts';
+import { dbIdSchema, isoDateSchema } from './primitives.ts';
+import { safStandingSchema } from './saf-standing.ts';
+import { siteStatusSchema } from './website.ts';
+
+/**
+ * The MLS staff console's approval queue: everything waiting on the MLS, one list, oldest first,
+ * and the decisions staff take on it. Only the admin role reaches these calls; anyone else gets 404.
+ */
+
+/** What an item waits for. `roster`: the site's agent is no longer active on the MLS roster. */
+export const QUEUE_KINDS = ['activation', 'termination', 'domain', 'agent', 'roster'] as const;
+export type QueueKind = (typeof QUEUE_KINDS)[number];
+
+export const QUEUE_KIND_LABELS: Record<QueueKind, string> = {
+  activation: 'Activation',
+  termination: 'Termination',
+  domain: 'Domain change',
+  agent: 'Agent change',
+  roster: 'Agent no longer active',
+};
+
+/** Age filters, in business days waited: today's, 1 to 2, 3 to 4, 5 or more. */
+export const QUEUE_AGES = ['0', '1-2', '3-4', '5+'] as const;
+export type QueueAge = (typeof QUEUE_AGES)[number];
+
+export const QUEUE_AGE_LABELS: Record<QueueAge, string> = {
+  '0': 'Today',
+  '1-2': '1–2 business days',
+  '3-4': '3–4 business days',
+  '5+': '5 business days or more',
+};
+
+/** The business-day bounds [min, max] of an age filter (max null: no upper bound). */
+export function queueAgeBounds(age: QueueAge): [number, number | null] {
+  switch (age) {
+    case '0':
+      return [0, 0];
+    case '1-2':
+      return [1, 2];
+    case '3-4':
+      return [3, 4];
+    case '5+':
+      return [5, null];
+  }
+}
+
+export const QUEUE_PAGE_SIZE_MAX = 100;
+
+export const queueQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(QUEUE_PAGE_SIZE_MAX).default(25),
+  kind: z.enum(QUEUE_KINDS).optional(),
+  vendor: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  age: z.enum(QUEUE_AGES).optional(),
+  /** Matches the domain, the vendor's name or code, and the agent's name or member number. */
+  search: z.string().trim().max(200).optional(),
+});
+export type QueueQuery = z.input<typeof queueQuerySchema>;
+
+/** A document an activation waits for, or one on file that staff may reject. */
+export const queueDocumentSchema = z.object({
+  typeId: z.number().int(),
+  type: z.string(),
+  /** The document on file for this type, or null when none is (it is missing). */
+  documentId: z.number().int().nullable(),
+  label: z.string().nullable(),
+});
+
+export const queueItemSchema = z.object({
+  /** Unique in the queue: the kind and the site or request it is about. */
+  key: z.string(),
+  kind: z.enum(QUEUE_KINDS),
+  siteId: z.number().int(),
+  domainName: z.string(),
+  status: siteStatusSchema,
+  /** The site's version: an action names it, and answers 409 when the site moved on. */
+  version: z.number().int(),
+  vendor: z.object({ id: z.number().int(), name: z.string(), code: z.string() }),
+  agent: z.object({ memberNumber: z.string(), name: z.string(), mlsStatus: z.string() }),
+  /** When it started waiting (ISO timestamp), and for how many business days since. */
+  since: z.string(),
+  ageBusinessDays: z.number().int().min(0),
+  /** A change request's id (domain, agent, termination), null for the others. */
+  requestId: z.number().int().nullable(),
+  /** What is asked for, readable: the new domain, the new agent, the term date; '' for activation. */
+  requested: z.string(),
+  reason: z.string(),
+  startDate: z.string().nullable(),
+  termDate: z.string().nullable(),
+  /** Activation only: the Site Access Form's standing, and the required documents with what is on file. */
+  saf: safStandingSchema.nullable(),
+  documents: z.array(queueDocumentSchema),
+  /** Why the item's main action (Activate, Terminate) cannot be taken now; empty when it can. */
+  blockers: z.array(z.string()),
+});
+export type QueueItem = z.infer<typeof queueItemSchema>;
+
+export const queueSummarySchema = z.object({
+  /** Items waiting in the whole queue, whatever the filter. */
+  waiting: z.number().int(),
+  /** The oldest item's start, or null when nothing waits. */
+  oldestSince: z.string().nullable(),
+  oldestBusinessDays: z.number().int().nullable(),
+  /** Median hours from waiting to decision over the last 30 days; null without decisions. */
+  medianDecisionHours: z.number().nullable(),
+  decisions30Days: z.number().int(),
+});
+export type QueueSummary = z.infer<typeof queueSummarySchema>;
+
+export const queuePageSchema = z.object({
+  items: z.array(queueItemSchema),
+  total: z.number().int(),
+  summary: queueSummarySchema,
+});
+export type QueuePage = z.infer<typeof queuePageSchema>;
+
+/** The goal the header is held to: a decision within one business day. */
+export const DECISION_GOAL_HOURS = 24;
+
+// ---------------------------------------------------------------------------------------------
+// Actions
+
+const versionSchema = z.number().int().min(1).max(2_147_483_647);
+const reasonSchema = z
+  .string({ error: 'Please give a reason.' })
+  .trim()
+  .min(1, 'Please give a reason.')
+  .max(1000, 'The reason can be at most 1,000 characters.');
+
+export const activateInputSchema = z.object({
+  version: versionSchema,
+  /** The licence's start; today (the activation date) when not given. */
+  startDate: isoDateSchema.optional(),
+});
+export type ActivateInput = z.input<typeof activateInputSchema>;
+
+export const terminateInputSchema = z.object({ version: versionSchema });
+export type TerminateInput = z.input<typeof terminateInputSchema>;
+
+export const declineInputSchema = z.object({ reason: reasonSchema });
+export type DeclineInput = z.input<typeof declineInputSchema>;
+
+export const rejectDocumentInputSchema = z.object({ reason: reasonSchema });
+export type RejectDocumentInput = z.input<typeof rejectDocumentInputSchema>;
+
+export const QUEUE_BULK_MAX = 500;
+
+export const bulkSitesInputSchema = z.object({
+  sites: z
+    .array(z.object({ id: dbIdSchema, version: versionSchema }))
+    .min(1, 'Select at least one website.')
+    .max(QUEUE_BULK_MAX, `At most ${QUEUE_BULK_MAX} websites at a time.`),
+});
+export type BulkSitesInput = z.input<typeof bulkSitesInputSchema>;
+
+/** A bulk action's result per site: done, or the message it was refused with. */
+export const bulkResultSchema = z.object({
+  results: z.array(
+    z.object({
+      id: z.number().int(),
+      domainName: z.string(),
+      ok: z.boolean(),
+      message: z.string(),
+    }),
+  ),
+});
+export type BulkResult = z.infer<typeof bulkResultSchema>;
+
+export const QueueMessages = {
+  title: 'Approval queue',
+  empty: 'Nothing is waiting on the MLS.',
+  emptyFiltered: 'No items match these filters.',
+  activated: (domain: string) => `${domain} is Active`,
+  terminated: (domain: string) => `${domain} is Inactive`,
+  approved: 'Request approved',
+  declined: 'Request declined',
+  documentRejected: 'Document rejected',
+  /** Activation blockers. */
+  safNotSigned: 'The Site Access Form is not signed by everyone.',
+  documentMissing: (type: string) => `No ${type} on file.`,
+  notPendingActivation: 'This website is no longer waiting for activation.',
+  /** Termination blockers. */
+  notPendingTermination: 'This website is no longer waiting for termination.',
+  beforeTermDate: (termDate: string) => `The term date (${termDate}) has not been reached.`,
+  /** A request or document acted on before. */
+  requestDecided: 'This request was already decided or withdrawn.',
+  documentNotRejectable:
+    'This document cannot be rejected: it is voided, already rejected, or a signed form.',
+  stale: 'Someone acted on this website first. The queue has been refreshed.',
+  startInFuture: 'The start date cannot be in the future.',
+  bulkDone: (ok: number, failed: number) => (failed === 0 ? `${ok} done` : `${ok} done, ${failed} not done`),
+} as const;
+
+/** Whole business days (Monday to Friday) from one date to a later one, yyyy-mm-dd, in UTC. */
+export function businessDaysBetween(from: string, to: string): number {
+  const start = Date.UTC(+from.slice(0, 4), +from.slice(5, 7) - 1, +from.slice(8, 10));
+  const end = Date.UTC(+to.slice(0, 4), +to.slice(5, 7) - 1, +to.slice(8, 10));
+  if (!(end > start)) return 0;
+  const days = Math.round((end - start) / 86_400_000);
+  const weeks = Math.floor(days / 7);
+  let count = weeks * 5;
+  // The remaining days after whole weeks, counted one by one from the day after `from`.
+  const startDay = new Date(start).getUTCDay();
+  for (let i = 1; i <= days % 7; i++) {
+    const day = (startDay + weeks * 7 + i) % 7;
+    if (day !== 0 && day !== 6) count++;
+  }
+  return count;
+}
