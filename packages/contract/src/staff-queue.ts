@@ -208,3 +208,29 @@ export function businessDaysBetween(from: string, to: string): number {
   }
   return count;
 }
+
+/** The vendors with items waiting, for the queue's vendor filter. */
+export const queueVendorSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  code: z.string(),
+  waiting: z.number().int(),
+});
+export const queueVendorListSchema = z.array(queueVendorSchema);
+export type QueueVendor = z.infer<typeof queueVendorSchema>;
+
+/**
+ * The console's calls, under /api. Every one answers 404 to anyone but the admin role. Actions on
+ * one item answer { message }; bulk actions answer BulkResult.
+ */
+export const StaffQueuePaths = {
+  queue: '/admin/queue',
+  queueVendors: '/admin/queue/vendors',
+  activate: (siteId: number) => `/admin/websites/${siteId}/activate`,
+  terminate: (siteId: number) => `/admin/websites/${siteId}/terminate`,
+  bulkActivate: '/admin/websites/activate',
+  bulkTerminate: '/admin/websites/terminate',
+  approveRequest: (requestId: number) => `/admin/requests/${requestId}/approve`,
+  declineRequest: (requestId: number) => `/admin/requests/${requestId}/decline`,
+  rejectDocument: (documentId: number) => `/admin/documents/${documentId}/reject`,
+} as const;
