@@ -168,6 +168,8 @@ export const documentSchema = z.object({
   websiteId: z.number().int().nullable(),
   uploadedBy: z.string().meta({ description: 'Full name (or username) of who uploaded it' }),
   sha256: z.string(),
+  /** Refused by MLS staff: the reason and when (ISO); such a file is not on file, upload another. */
+  rejection: z.object({ reason: z.string(), date: z.string() }).optional(),
 });
 export type DocumentInfo = z.infer<typeof documentSchema>;
 export const documentListSchema = z.array(documentSchema);

@@ -50,6 +50,10 @@ describe('History for people', () => {
       'website.agent_change_requested',
       'website.domain_change_withdrawn',
       'website.agent_change_withdrawn',
+      'website.domain_change_declined',
+      'website.agent_change_declined',
     ]);
+    // Approved changes are applied: they read as changes, not as requests.
+    expect(isRequestEntry('website.domain_change_approved')).toBe(false);
   });
 });

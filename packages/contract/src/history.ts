@@ -47,6 +47,8 @@ export const REQUEST_AUDIT_KINDS: readonly AuditKind[] = [
   'website.agent_change_requested',
   'website.domain_change_withdrawn',
   'website.agent_change_withdrawn',
+  'website.domain_change_declined',
+  'website.agent_change_declined',
 ];
 
 export function isRequestEntry(kind: AuditKind): boolean {

@@ -185,6 +185,8 @@ export const QueueMessages = {
   beforeTermDate: (termDate: string) => `The term date (${termDate}) has not been reached.`,
   /** A request or document acted on before. */
   requestDecided: 'This request was already decided or withdrawn.',
+  requestNotFound: 'Request not found',
+  documentNotFound: 'Document not found',
   documentNotRejectable:
     'This document cannot be rejected: it is voided, already rejected, or a signed form.',
   stale: 'Someone acted on this website first. The queue has been refreshed.',

@@ -50,6 +50,43 @@ describe('the live channel', () => {
     for (const c of [demo, viewer, other, anonymous, admin]) c.close();
   });
 
+  it('staff hear every vendor’s site changes, and a staff decision reaches the vendor’s sockets', async () => {
+    const staff = await subscribeLive(base, t.tokens.admin, t.vendors.harbor);
+    const demo = await subscribeLive(base, t.tokens.demo, t.vendors.summit);
+    const id = await createSite(t, t.agents.local[1]!);
+    expect(await staff.nextEvent()).toMatchObject({ type: 'website', siteId: id, username: 'demo' });
+    expect(await demo.nextEvent()).toMatchObject({ siteId: id });
+    // Notifications are for their recipients only.
+    const [demoUser] = await t.rows<{ id: number }>(sql`SELECT id FROM users WHERE username = 'demo'`);
+    await t.app.ctx.live.publish(
+      { vendorId: t.vendors.summit, userIds: [demoUser!.id] },
+      { ...event(id), type: 'notification' },
+    );
+    expect((await demo.nextEvent()).type).toBe('notification');
+    expect(await quietFor(staff)).toBe(true);
+
+    const [version] = await t.rows<{ version: number }>(sql`SELECT version FROM websites WHERE id = ${id}`);
+    const declined = await t.call(t.tokens.admin, 'POST', `/api/admin/websites/${id}/terminate`, {
+      version: version!.version,
+    });
+    expect(declined.statusCode).toBe(409);
+    expect(await quietFor(demo)).toBe(true);
+    await t.db.execute(
+      sql`UPDATE websites SET status = 'Pending Termination', term_date = current_date WHERE id = ${id}`,
+    );
+    const [again] = await t.rows<{ version: number }>(sql`SELECT version FROM websites WHERE id = ${id}`);
+    const done = await t.call(t.tokens.admin, 'POST', `/api/admin/websites/${id}/terminate`, {
+      version: again!.version,
+    });
+    expect(done.statusCode).toBe(200);
+    // The vendor's users hear of it twice: their notification, and the site's change.
+    const heard = [await demo.nextEvent(), await demo.nextEvent()];
+    expect(heard.map((e) => e.type).sort()).toEqual(['notification', 'website']);
+    expect(heard.find((e) => e.type === 'website')).toMatchObject({ siteId: id, username: 'admin' });
+    staff.close();
+    demo.close();
+  });
+
   it('announces each successful website write to the vendor’s sockets, and nothing for a refused one', async () => {
     const demo = await subscribeLive(base, t.tokens.demo, t.vendors.summit);
     const other = await subscribeLive(base, t.tokens.other, t.vendors.harbor);

@@ -88,16 +88,20 @@ export async function registerLiveServer(app: FastifyInstance, options: LiveServ
 
   const states = new Set<SocketState>();
   const byVendor = new Map<number, Set<Subscriber>>();
+  /** MLS staff's sockets: the console hears every vendor's changes, not only those of the vendor it acts for. */
+  const staffSubs = new Set<Subscriber>();
 
   const index = (sub: Subscriber) => {
     let set = byVendor.get(sub.vendorId);
     if (!set) byVendor.set(sub.vendorId, (set = new Set()));
     set.add(sub);
+    if (sub.staff) staffSubs.add(sub);
   };
   const unindex = (sub: Subscriber) => {
     const set = byVendor.get(sub.vendorId);
     set?.delete(sub);
     if (set?.size === 0) byVendor.delete(sub.vendorId);
+    staffSubs.delete(sub);
   };
   const subscribers = function* () {
     for (const set of byVendor.values()) yield* set;
@@ -110,12 +114,18 @@ export async function registerLiveServer(app: FastifyInstance, options: LiveServ
 
   const deliver = (target: LiveTarget, event: LiveEvent) => {
     const set = byVendor.get(target.vendorId);
-    if (!set) return;
     const users = target.userIds ? new Set(target.userIds) : null;
     const frame = JSON.stringify(event);
-    for (const sub of set) {
+    for (const sub of set ?? []) {
       if (target.staffOnly && !sub.staff) continue;
       if (users && !users.has(sub.userId)) continue;
+      if (sub.socket.readyState === sub.socket.OPEN) sub.socket.send(frame);
+    }
+    // A change of a site or file of any vendor reaches staff acting for another (the approval queue
+    // refreshes); what is addressed to named users (their notifications) does not.
+    if (users || (event.type !== 'website' && event.type !== 'document')) return;
+    for (const sub of staffSubs) {
+      if (sub.vendorId === target.vendorId) continue;
       if (sub.socket.readyState === sub.socket.OPEN) sub.socket.send(frame);
     }
   };

@@ -45,6 +45,10 @@ const TAGS = [
   },
   { name: 'notifications', description: 'The caller’s notifications and how they are delivered.' },
   { name: 'live', description: 'The live channel: a WebSocket of change events.' },
+  {
+    name: 'console',
+    description: "The MLS staff console (admin role only): the approval queue and staff's decisions.",
+  },
 ];
 
 const vendorHeader = {

@@ -67,6 +67,10 @@ export const documents = pgTable(
     safParties: text('saf_parties'),
     /** A Site Access Form signed on paper and uploaded by MLS staff. */
     paper: boolean('paper').notNull().default(false),
+    /** Refused by MLS staff, with the reason the vendor is shown; a rejected file is not on file. */
+    rejectedAt: timestamp('rejected_at', { withTimezone: true }),
+    rejectedBy: integer('rejected_by').references(() => users.id, { onDelete: 'set null' }),
+    rejectionReason: text('rejection_reason').notNull().default(''),
     uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     uploadedByName: text('uploaded_by_name').notNull().default(''),
     createdAt: createdAt(),

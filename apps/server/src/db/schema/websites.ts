@@ -162,8 +162,36 @@ export const websiteRequests = pgTable(
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
     createdAt: createdAt(),
+    /** When MLS staff (or the sender, withdrawing) decided it, by whom, and the reason given. */
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decisionReason: text('decision_reason').notNull().default(''),
   },
   (t) => [index('website_requests_website_idx').on(t.websiteId, t.createdAt)],
+);
+
+/**
+ * Every decision of MLS staff in the console, with how long it waited: the queue's median time to
+ * decision and the approval-time report read it.
+ */
+export const staffDecisions = pgTable(
+  'staff_decisions',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind', { enum: ['activation', 'termination', 'domain', 'agent', 'document'] }).notNull(),
+    outcome: text('outcome', { enum: ['approved', 'declined'] }).notNull(),
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => vendors.id),
+    websiteId: integer('website_id'),
+    requestId: integer('request_id'),
+    documentId: integer('document_id'),
+    waitedSince: timestamp('waited_since', { withTimezone: true }).notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }).notNull().defaultNow(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    username: text('username').notNull(),
+  },
+  (t) => [index('staff_decisions_decided_idx').on(t.decidedAt)],
 );
 
 /*

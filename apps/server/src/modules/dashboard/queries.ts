@@ -38,7 +38,8 @@ export async function missingDocumentCounts(
       (SELECT count(*)::int FROM document_types t
         WHERE t.required_for_vendor AND NOT t.messaging
           AND NOT EXISTS (SELECT 1 FROM documents d
-            WHERE d.vendor_id = ${vendorId} AND d.type_id = t.id AND NOT d.voided)) AS missing_docs,
+            WHERE d.vendor_id = ${vendorId} AND d.type_id = t.id AND NOT d.voided
+              AND d.rejected_at IS NULL)) AS missing_docs,
       (SELECT count(*)::int FROM websites w
         WHERE w.vendor_id = ${vendorId} AND ${siteMissingDocuments()}) AS missing_site_docs`,
   );

@@ -22,12 +22,21 @@ const infoColumns = {
   websiteId: documents.websiteId,
   uploadedBy: documents.uploadedByName,
   sha256: documents.sha256,
+  rejectedAt: documents.rejectedAt,
+  rejectionReason: documents.rejectionReason,
 };
 
-type InfoRow = { createdAt: Date } & Omit<DocumentInfo, 'uploadDate'>;
+type InfoRow = { createdAt: Date; rejectedAt: Date | null; rejectionReason: string } & Omit<
+  DocumentInfo,
+  'uploadDate' | 'rejection'
+>;
 
-export function toInfo({ createdAt, ...row }: InfoRow): DocumentInfo {
-  return { ...row, uploadDate: createdAt.toISOString() };
+export function toInfo({ createdAt, rejectedAt, rejectionReason, ...row }: InfoRow): DocumentInfo {
+  return {
+    ...row,
+    uploadDate: createdAt.toISOString(),
+    ...(rejectedAt ? { rejection: { reason: rejectionReason, date: rejectedAt.toISOString() } } : {}),
+  };
 }
 
 /** The vendor's documents on the account (not on a website), newest first. */

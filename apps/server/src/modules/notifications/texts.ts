@@ -38,6 +38,12 @@ export const noticeText = {
     return `${label} was ${action} ${preposition} ${where} by ${byWhom(who)}`;
   },
 
+  /** MLS staff refused a file; `domain` null: a file of the account. */
+  fileRejected(label: string, domain: string | null, who: Who, reason: string): string {
+    const where = domain === null ? 'the account' : domain;
+    return `${label} on ${where} was rejected by ${byWhom(who)}: ${excerpt(reason)}`;
+  },
+
   /** `who`: the signer for signed and declined, the user for sent and voided. */
   form(step: 'sent' | 'signed' | 'declined' | 'completed' | 'voided', domain: string, who?: Who): string {
     const form = `The Site Access Form of ${domain}`;

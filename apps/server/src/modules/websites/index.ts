@@ -4,3 +4,14 @@ export { requireWebsite, type SiteRecord } from './queries.ts';
 export { websitesRoutes } from './routes.ts';
 export { hasCountingSaf, safPartiesKey, safStanding } from './saf-standing.ts';
 export { siteMissingDocuments } from './missing-documents.ts';
+export {
+  activateSite,
+  activationBlockers,
+  approveRequest,
+  declineRequest,
+  requiredDocuments,
+  terminateSite,
+  terminationBlockers,
+  type RequiredDocument,
+  type StaffDecision,
+} from './staff-decisions.ts';

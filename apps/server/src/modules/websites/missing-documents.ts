@@ -18,6 +18,7 @@ export function siteMissingDocuments(): SQL {
       WHERE t.required_for_sites AND NOT t.messaging
         AND (cardinality(t.required_for_products) = 0 OR t.required_for_products && w.products)
         AND NOT EXISTS (SELECT 1 FROM documents d
-          WHERE d.website_id = w.id AND d.type_id = t.id AND d.approved AND NOT d.voided)))
+          WHERE d.website_id = w.id AND d.type_id = t.id AND d.approved AND NOT d.voided
+            AND d.rejected_at IS NULL)))
     OR (w.status = 'Pending Activation' AND NOT ${hasCountingSaf(sql`w`)}))`;
 }

@@ -1,0 +1,197 @@
+import {
+  businessDaysBetween,
+  queueAgeBounds,
+  type QueueItem,
+  type QueueKind,
+  type QueueSummary,
+  type QueueVendor,
+  type SiteStatus,
+} from '@vp/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { queueQuerySchema } from '@vp/contract';
+import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/sql.ts';
+
+/**
+ * The approval queue's SQL: one list of everything waiting on the MLS, across vendors, oldest
+ * first. Each source is a plain query over its own partial index; the list is their union.
+ * - activation: sites in Pending Activation, since they last entered it;
+ * - termination: sites in Pending Termination, since their termination was asked for;
+ * - domain, agent: pending change requests, since they were sent;
+ * - roster: sites not Inactive whose agent is no longer Active on the roster, since the roster
+ *   changed them.
+ */
+
+export type Query = z.output<typeof queueQuerySchema>;
+
+const ITEMS = sql`
+  SELECT 'activation' AS kind, w.id AS site_id, NULL::int AS request_id, w.pending_since AS since,
+      NULL::jsonb AS payload
+    FROM websites w WHERE w.status = 'Pending Activation'
+  UNION ALL
+  SELECT 'termination', w.id, r.id, COALESCE(r.created_at, w.updated_at), r.payload
+    FROM websites w
+    LEFT JOIN LATERAL (SELECT r.id, r.created_at, r.payload FROM website_requests r
+      WHERE r.website_id = w.id AND r.kind = 'termination' AND r.status = 'pending'
+      ORDER BY r.created_at LIMIT 1) r ON true
+    WHERE w.status = 'Pending Termination'
+  UNION ALL
+  SELECT r.kind, r.website_id, r.id, r.created_at, r.payload
+    FROM website_requests r WHERE r.status = 'pending' AND r.kind IN ('domain', 'agent')
+  UNION ALL
+  SELECT 'roster', w.id, NULL, m.modification_timestamp, NULL
+    FROM websites w JOIN members m ON m.member_mls_id = w.member_number
+    WHERE w.status <> 'Inactive' AND m.member_status <> 'Active'`;
+
+/** Today as yyyy-mm-dd in UTC: the queue counts business days on the UTC calendar. */
+export const utcToday = (now = new Date()) => now.toISOString().slice(0, 10);
+
+/** The latest date from which at least `n` business days have passed by `today`. */
+export function businessDaysAgo(n: number, today: string): string {
+  let day = today;
+  const back = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  while (businessDaysBetween(day, today) < n) day = back(day);
+  return day;
+}
+
+function filters(query: Pick<Query, 'kind' | 'vendor' | 'age' | 'search'>, today: string): SQL {
+  const parts: SQL[] = [sql`true`];
+  if (query.kind) parts.push(sql`i.kind = ${query.kind}`);
+  if (query.vendor) parts.push(sql`w.vendor_id = ${query.vendor}`);
+  if (query.age) {
+    const [min, max] = queueAgeBounds(query.age);
+    const sinceDay = sql`(i.since AT TIME ZONE 'UTC')::date`;
+    parts.push(sql`${sinceDay} <= ${businessDaysAgo(min, today)}::date`);
+    if (max !== null) parts.push(sql`${sinceDay} > ${businessDaysAgo(max + 1, today)}::date`);
+  }
+  if (query.search) {
+    const like = `%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    parts.push(sql`(w.search_text LIKE ${like} OR lower(v.name) LIKE ${like} OR lower(v.code) LIKE ${like})`);
+  }
+  return sql.join(parts, sql` AND `);
+}
+
+interface ItemRow {
+  kind: QueueKind;
+  site_id: number;
+  request_id: number | null;
+  since: string | Date;
+  payload: Record<string, unknown> | null;
+  domain_name: string;
+  status: SiteStatus;
+  version: number;
+  vendor_id: number;
+  vendor_name: string;
+  vendor_code: string;
+  member_number: string;
+  agent_name: string | null;
+  agent_status: string | null;
+  start_date: string | null;
+  term_date: string | null;
+  requested_agent: string | null;
+}
+
+/** The items of one page, without what is read per item afterwards (SAF standing, documents). */
+export async function queuePage(
+  db: Db,
+  query: Query,
+  today: string,
+): Promise<{ rows: Omit<QueueItem, 'saf' | 'documents' | 'blockers'>[]; total: number }> {
+  const where = filters(query, today);
+  const from = sql`FROM (${ITEMS}) i JOIN websites w ON w.id = i.site_id JOIN vendors v ON v.id = w.vendor_id`;
+  const [rows, [count]] = await Promise.all([
+    rowsOf<ItemRow>(
+      db,
+      sql`SELECT i.kind, i.site_id, i.request_id, i.since, i.payload, w.domain_name, w.status, w.version,
+          w.vendor_id, v.name AS vendor_name, v.code AS vendor_code, w.member_number,
+          w.agent_name, w.agent_status, w.start_date, w.term_date,
+          (SELECT m.member_first_name || ' ' || m.member_last_name FROM members m
+            WHERE i.kind = 'agent' AND m.member_mls_id = i.payload ->> 'memberNumber') AS requested_agent
+        ${from} WHERE ${where}
+        ORDER BY i.since, i.kind, i.site_id, i.request_id
+        LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`,
+    ),
+    rowsOf<{ n: number }>(db, sql`SELECT count(*)::int AS n ${from} WHERE ${where}`),
+  ]);
+  return { rows: rows.map((r) => toItem(r, today)), total: count?.n ?? 0 };
+}
+
+function requested(row: ItemRow): string {
+  const payload = row.payload ?? {};
+  switch (row.kind) {
+    case 'domain':
+      return String(payload.domainName ?? '');
+    case 'agent': {
+      const number = String(payload.memberNumber ?? '');
+      return row.requested_agent ? `${row.requested_agent} (#${number})` : `#${number}`;
+    }
+    case 'termination':
+      return row.term_date ?? String(payload.termDate ?? '');
+    default:
+      return '';
+  }
+}
+
+function toItem(row: ItemRow, today: string): Omit<QueueItem, 'saf' | 'documents' | 'blockers'> {
+  const since = new Date(row.since).toISOString();
+  return {
+    key: `${row.kind}:${row.request_id ?? row.site_id}`,
+    kind: row.kind,
+    siteId: row.site_id,
+    domainName: row.domain_name,
+    status: row.status,
+    version: Number(row.version),
+    vendor: { id: row.vendor_id, name: row.vendor_name, code: row.vendor_code },
+    agent: {
+      memberNumber: row.member_number,
+      name: row.agent_name ?? '',
+      mlsStatus: row.agent_status ?? '',
+    },
+    since,
+    ageBusinessDays: businessDaysBetween(since.slice(0, 10), today),
+    requestId: row.request_id,
+    requested: requested(row),
+    reason: typeof row.payload?.reason === 'string' ? row.payload.reason : '',
+    startDate: row.start_date,
+    termDate: row.term_date,
+  };
+}
+
+/** The header's figures: the whole queue, whatever the filter. */
+export async function queueSummary(db: Db, today: string): Promise<QueueSummary> {
+  const [[queue], [decisions]] = await Promise.all([
+    rowsOf<{ waiting: number; oldest: string | Date | null }>(
+      db,
+      sql`SELECT count(*)::int AS waiting, min(i.since) AS oldest FROM (${ITEMS}) i`,
+    ),
+    rowsOf<{ median_hours: number | null; n: number }>(
+      db,
+      sql`SELECT percentile_cont(0.5) WITHIN GROUP (
+            ORDER BY extract(epoch FROM decided_at - waited_since) / 3600) AS median_hours,
+          count(*)::int AS n
+        FROM staff_decisions WHERE decided_at > now() - interval '30 days'`,
+    ),
+  ]);
+  const oldest = queue?.oldest ? new Date(queue.oldest).toISOString() : null;
+  return {
+    waiting: queue?.waiting ?? 0,
+    oldestSince: oldest,
+    oldestBusinessDays: oldest === null ? null : businessDaysBetween(oldest.slice(0, 10), today),
+    medianDecisionHours:
+      decisions?.median_hours === null || decisions?.median_hours === undefined
+        ? null
+        : Math.round(Number(decisions.median_hours) * 10) / 10,
+    decisions30Days: decisions?.n ?? 0,
+  };
+}
+
+/** The vendors with items waiting, busiest first, for the vendor filter. */
+export async function queueVendors(db: Db): Promise<QueueVendor[]> {
+  return rowsOf<QueueVendor>(
+    db,
+    sql`SELECT v.id, v.name, v.code, count(*)::int AS waiting
+      FROM (${ITEMS}) i JOIN websites w ON w.id = i.site_id JOIN vendors v ON v.id = w.vendor_id
+      GROUP BY v.id, v.name, v.code ORDER BY waiting DESC, v.name`,
+  );
+}

@@ -1,0 +1,156 @@
+import {
+  activateInputSchema,
+  bulkResultSchema,
+  bulkSitesInputSchema,
+  declineInputSchema,
+  messageResponseSchema,
+  queuePageSchema,
+  queueQuerySchema,
+  queueVendorListSchema,
+  rejectDocumentInputSchema,
+  terminateInputSchema,
+} from '@vp/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { actorOf } from '../../platform/actor.ts';
+import { errorResponses } from '../../platform/openapi.ts';
+import { idSchema, siteParamsSchema } from '../../platform/params.ts';
+import { staffQueueService } from './service.ts';
+
+const requestParams = z.object({
+  id: idSchema.meta({ description: 'Id of the change request.', examples: ['77'] }),
+});
+const documentParams = z.object({
+  id: idSchema.meta({ description: 'Id of the document.', examples: ['310'] }),
+});
+
+/**
+ * The MLS staff console's approval queue: the list and every decision on it, each a call an MLS
+ * can script. Only the admin role reaches them; to anyone else they do not exist (404).
+ */
+export function staffQueueRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const service = staffQueueService(ctx);
+  const staff = { access: 'staff' as const };
+  const tags = ['console'];
+  const done = { 200: messageResponseSchema, ...errorResponses };
+
+  api.get(
+    '/api/admin/queue',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'Everything waiting on the MLS, oldest first, with the header figures',
+        querystring: queueQuerySchema,
+        response: { 200: queuePageSchema, ...errorResponses },
+      },
+    },
+    async (request) => service.page(request.query),
+  );
+
+  api.get(
+    '/api/admin/queue/vendors',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'The vendors with items waiting, for the vendor filter',
+        response: { 200: queueVendorListSchema, ...errorResponses },
+      },
+    },
+    async () => service.vendors(),
+  );
+
+  api.post(
+    '/api/admin/websites/:id/activate',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'Activate a website in Pending Activation (its form signed by everyone, documents on file)',
+        params: siteParamsSchema,
+        body: activateInputSchema.meta({ examples: [{ version: 4, startDate: '2026-11-25' }] }),
+        response: done,
+      },
+    },
+    async (request) => service.activate(actorOf(request), request.params.id, request.body),
+  );
+
+  api.post(
+    '/api/admin/websites/:id/terminate',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'Terminate a website in Pending Termination, on or after its term date',
+        params: siteParamsSchema,
+        body: terminateInputSchema.meta({ examples: [{ version: 7 }] }),
+        response: done,
+      },
+    },
+    async (request) => service.terminate(actorOf(request), request.params.id, request.body),
+  );
+
+  for (const action of ['activate', 'terminate'] as const) {
+    api.post(
+      `/api/admin/websites/${action}`,
+      {
+        config: staff,
+        schema: {
+          tags,
+          summary: `${action === 'activate' ? 'Activate' : 'Terminate'} many websites, each checked on its own, with a result per site`,
+          body: bulkSitesInputSchema.meta({ examples: [{ sites: [{ id: 1042, version: 4 }] }] }),
+          response: { 200: bulkResultSchema, ...errorResponses },
+        },
+      },
+      async (request) => service.bulk(actorOf(request), action, request.body.sites),
+    );
+  }
+
+  api.post(
+    '/api/admin/requests/:id/approve',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'Approve a domain or agent change request: the change is applied with its History',
+        params: requestParams,
+        response: done,
+      },
+    },
+    async (request) => service.approve(actorOf(request), request.params.id),
+  );
+
+  api.post(
+    '/api/admin/requests/:id/decline',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'Decline a domain or agent change request with a reason the vendor sees',
+        params: requestParams,
+        body: declineInputSchema.meta({ examples: [{ reason: 'The new domain is not registered yet.' }] }),
+        response: done,
+      },
+    },
+    async (request) => service.decline(actorOf(request), request.params.id, request.body.reason),
+  );
+
+  api.post(
+    '/api/admin/documents/:id/reject',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'Reject a document with a reason; the vendor is told and can upload another',
+        params: documentParams,
+        body: rejectDocumentInputSchema.meta({ examples: [{ reason: 'The W-9 is not signed.' }] }),
+        response: done,
+      },
+    },
+    async (request) => service.rejectDocument(actorOf(request), request.params.id, request.body.reason),
+  );
+}

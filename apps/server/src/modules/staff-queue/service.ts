@@ -1,0 +1,148 @@
+import { isSafSigned, type BulkResult, type QueuePage } from '@vp/contract';
+import { eq } from 'drizzle-orm';
+import { websites } from '../../db/schema.ts';
+import type { AppContext } from '../../context.ts';
+import type { Actor } from '../../platform/actor.ts';
+import { AppError } from '../../platform/errors.ts';
+import { rejectDocument } from '../documents/index.ts';
+import { noticeBatch, type NoticeBatch } from '../notifications/index.ts';
+import {
+  activateSite,
+  activationBlockers,
+  approveRequest,
+  declineRequest,
+  requiredDocuments,
+  safStanding,
+  terminateSite,
+  terminationBlockers,
+  type StaffDecision,
+} from '../websites/index.ts';
+import { queuePage, queueSummary, queueVendors, utcToday, type Query } from './queries.ts';
+
+/**
+ * The approval queue and the decisions taken on it. A decision is announced on the live channel
+ * once committed: to the vendor's sockets as a change of the site, and to every staff socket.
+ */
+export function staffQueueService(ctx: AppContext) {
+  const { db } = ctx;
+
+  const announce = async (
+    vendorId: number,
+    siteId: number | null,
+    actor: Actor,
+    type: 'website' | 'document',
+  ) => {
+    await ctx.live
+      .publish(
+        { vendorId },
+        {
+          type,
+          context: siteId === null ? 'vendor' : 'website',
+          siteId,
+          username: actor.username,
+          action: 'update',
+        },
+      )
+      .catch((err: unknown) => ctx.log.warn({ err }, 'live event of a staff decision not published'));
+  };
+
+  const decide = async (
+    actor: Actor,
+    run: (notices: NoticeBatch) => Promise<StaffDecision>,
+  ): Promise<{ message: string }> => {
+    const notices = noticeBatch(ctx);
+    const done = await run(notices);
+    await notices.announce();
+    await announce(done.vendorId, done.siteId, actor, 'website');
+    return { message: done.message };
+  };
+
+  return {
+    async page(query: Query): Promise<QueuePage> {
+      const today = utcToday();
+      const [{ rows, total }, summary] = await Promise.all([
+        queuePage(db, query, today),
+        queueSummary(db, today),
+      ]);
+      const activation = rows.filter((r) => r.kind === 'activation');
+      const [standings, documents] = await Promise.all([
+        Promise.all(activation.map((r) => safStanding(db, r.vendor.id, r.siteId))),
+        requiredDocuments(
+          db,
+          activation.map((r) => r.siteId),
+        ),
+      ]);
+      const standingOf = new Map(activation.map((r, i) => [r.siteId, standings[i]!]));
+      const items = rows.map((row) => {
+        if (row.kind === 'activation') {
+          const saf = standingOf.get(row.siteId)!;
+          const required = documents.get(row.siteId) ?? [];
+          return {
+            ...row,
+            saf,
+            documents: required,
+            blockers: activationBlockers(isSafSigned(saf), required),
+          };
+        }
+        const blockers = row.kind === 'termination' ? terminationBlockers(row.termDate, today) : [];
+        return { ...row, saf: null, documents: [], blockers };
+      });
+      return { items, total, summary };
+    },
+
+    vendors: () => queueVendors(db),
+
+    activate: (actor: Actor, siteId: number, input: { version: number; startDate?: string }) =>
+      decide(actor, (notices) => activateSite(db, actor, siteId, input, notices)),
+
+    terminate: (actor: Actor, siteId: number, input: { version: number }) =>
+      decide(actor, (notices) => terminateSite(db, actor, siteId, input, notices)),
+
+    approve: (actor: Actor, requestId: number) =>
+      decide(actor, (notices) => approveRequest(db, actor, requestId, notices)),
+
+    decline: (actor: Actor, requestId: number, reason: string) =>
+      decide(actor, (notices) => declineRequest(db, actor, requestId, reason, notices)),
+
+    async rejectDocument(actor: Actor, documentId: number, reason: string): Promise<{ message: string }> {
+      const notices = noticeBatch(ctx);
+      const done = await rejectDocument(db, actor, documentId, reason, notices);
+      await notices.announce();
+      await announce(done.vendorId, done.websiteId, actor, 'document');
+      return { message: done.message };
+    },
+
+    /**
+     * Each site on its own transaction, so one refused does not undo the others; the answer says
+     * per site what happened, with the message a single action would have given.
+     */
+    async bulk(
+      actor: Actor,
+      action: 'activate' | 'terminate',
+      sites: { id: number; version: number }[],
+    ): Promise<BulkResult> {
+      const results: BulkResult['results'] = [];
+      const seen = new Set<number>();
+      for (const site of sites) {
+        if (seen.has(site.id)) continue;
+        seen.add(site.id);
+        try {
+          const run = action === 'activate' ? activateSite : terminateSite;
+          const notices = noticeBatch(ctx);
+          const done = await run(db, actor, site.id, { version: site.version }, notices);
+          await notices.announce();
+          await announce(done.vendorId, done.siteId, actor, 'website');
+          results.push({ id: site.id, domainName: done.domainName, ok: true, message: done.message });
+        } catch (err) {
+          if (!(err instanceof AppError)) throw err;
+          const [row] = await db
+            .select({ domainName: websites.domainName })
+            .from(websites)
+            .where(eq(websites.id, site.id));
+          results.push({ id: site.id, domainName: row?.domainName ?? '', ok: false, message: err.message });
+        }
+      }
+      return { results };
+    },
+  };
+}
