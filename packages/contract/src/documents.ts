@@ -32,6 +32,8 @@ export const UPLOAD_ACCEPT = UPLOAD_EXTENSIONS.map((e) => `.${e}`).join(',');
 export const DEFAULT_MAX_UPLOAD_MB = 25;
 
 export const DocumentMessages = {
+  /** A file MLS staff refused: it no longer counts as on file; another can be uploaded. */
+  rejected: (reason: string) => `Rejected by the MLS: ${reason}`,
   typeRequired: 'Please select a file type',
   extension: `Only supports ${UPLOAD_ACCEPT} files`,
   nameTooLong: `File name cannot be more than ${FILE_NAME_MAX} characters!`,

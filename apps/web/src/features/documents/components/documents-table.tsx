@@ -96,6 +96,12 @@ export function DocumentsTable({ owner, readOnly, emptyText }: Props) {
   }
 
   function statusCell(d: DocumentInfo) {
+    if (d.rejection)
+      return (
+        <span className="vp-doc-rejected">
+          <ExclamationCircleOutlined aria-hidden /> {DocumentMessages.rejected(d.rejection.reason)}
+        </span>
+      );
     if (!d.signatureRequired) return <span className="vp-muted">Uploaded</span>;
     if (d.voided)
       return (

@@ -92,6 +92,14 @@ function confirmBox(title: string): HTMLElement {
 const row = (label: string) => screen.getByRole('button', { name: `Download ${label}` }).closest('tr')!;
 
 describe('Files tab: the table', () => {
+  it('says why a file was rejected by MLS staff', async () => {
+    const rejection = { reason: 'The listing photos are missing.', date: '2026-03-07T10:00:00Z' };
+    serveFiles(undefined, [doc({ rowKey: 6, label: 'screenshot.png', rejection })]);
+    renderWithClient(<FilesTab siteId={7} readOnly={false} />);
+    await screen.findByRole('button', { name: 'Download screenshot.png' });
+    expect(row('screenshot.png').textContent).toContain(DocumentMessages.rejected(rejection.reason));
+  });
+
   it('shows name, size (base 1000), date/time, type and each status', async () => {
     serveFiles();
     renderWithClient(<FilesTab siteId={7} readOnly={false} />);
