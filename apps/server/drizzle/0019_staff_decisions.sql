@@ -27,3 +27,29 @@ INSERT INTO "audit_kinds" ("kind") VALUES
   ('website.domain_change_approved'), ('website.domain_change_declined'),
   ('website.agent_change_approved'), ('website.agent_change_declined'),
   ('document.rejected');
+--> statement-breakpoint
+-- Every run of a scheduled job, with its error, for the console's Jobs screen.
+CREATE TABLE "job_runs" (
+  "id" serial PRIMARY KEY,
+  "name" text NOT NULL,
+  "started_at" timestamp with time zone NOT NULL DEFAULT now(),
+  "finished_at" timestamp with time zone,
+  "ok" boolean,
+  "error" text,
+  "manual" boolean NOT NULL DEFAULT false
+);--> statement-breakpoint
+CREATE INDEX "job_runs_name_idx" ON "job_runs" ("name", "started_at" DESC);--> statement-breakpoint
+-- Reminders to signatories who have not signed: how many were sent, and when the last link went out.
+ALTER TABLE "signers" ADD COLUMN "reminders_sent" integer NOT NULL DEFAULT 0;--> statement-breakpoint
+ALTER TABLE "signers" ADD COLUMN "link_sent_at" timestamp with time zone NOT NULL DEFAULT now();--> statement-breakpoint
+-- A site whose agent, team member or broker left the roster waits for staff with the reason.
+ALTER TABLE "websites" ADD COLUMN "roster_flag" text;--> statement-breakpoint
+ALTER TABLE "websites" ADD COLUMN "roster_flagged_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "websites_roster_flag_idx" ON "websites" ("roster_flagged_at", "id") WHERE "roster_flagged_at" IS NOT NULL;--> statement-breakpoint
+-- Where the roster sync stands per resource: the newest timestamp committed, and the page to resume.
+CREATE TABLE "roster_sync_state" (
+  "resource" text PRIMARY KEY CHECK ("resource" IN ('Member', 'Office')),
+  "last_timestamp" timestamp with time zone,
+  "next_link" text,
+  "updated_at" timestamp with time zone NOT NULL DEFAULT now()
+);

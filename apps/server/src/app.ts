@@ -13,6 +13,7 @@ import { notificationsRoutes } from './modules/notifications/index.ts';
 import { historyRoutes } from './modules/history/index.ts';
 import { productsRoutes } from './modules/products/index.ts';
 import { profileRoutes } from './modules/profile/index.ts';
+import { rosterJobs } from './modules/roster/index.ts';
 import { signaturesRoutes } from './modules/signatures/index.ts';
 import { staffQueueRoutes } from './modules/staff-queue/index.ts';
 import { teamsRoutes } from './modules/teams/index.ts';
@@ -21,7 +22,13 @@ import { registerApiDocs } from './platform/api-docs.ts';
 import { answerFrameworkError, registerErrorHandler, registerInputGuard } from './platform/errors.ts';
 import { createLocalBus, createPostgresBus, type EventBus } from './platform/events.ts';
 import { registerJsonParser, registerSecurityHeaders, registerWebApp } from './platform/http.ts';
-import { createJobRunner, createManualJobRunner, type JobRunner, type JobTiming } from './platform/jobs.ts';
+import {
+  createJobRunner,
+  createManualJobRunner,
+  purgeJobRuns,
+  type JobRunner,
+  type JobTiming,
+} from './platform/jobs.ts';
 import { createLiveHub } from './platform/live.ts';
 import { registerLiveServer } from './platform/live-server.ts';
 import { registerLiveWrites } from './platform/live-writes.ts';
@@ -76,6 +83,7 @@ const FEATURES = [
   commentsRoutes,
   notificationsRoutes,
   staffQueueRoutes,
+  rosterJobs,
 ];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -100,7 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       : createLocalBus());
   const jobs =
     deps.jobs === 'manual'
-      ? createManualJobRunner(app.log)
+      ? createManualJobRunner(app.log, database.db)
       : (deps.jobs ?? createJobRunner(database, app.log, deps.jobTiming));
   const mailer =
     deps.mailer ??
@@ -136,8 +144,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async () => {
       await purgeRateWindows(database);
       await purgeExpiredPlaces(database);
+      await purgeJobRuns(database.db);
     },
-    { cron: '*/10 * * * *' },
+    {
+      cron: '*/10 * * * *',
+      description:
+        'Forgets spent rate-limit windows, places of closed requests and job runs older than 14 days.',
+    },
   );
   // Jobs start once every module has declared its own, and stop before the database closes.
   app.addHook('onReady', async () => jobs.start());

@@ -55,6 +55,15 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   SIGNING_P12: z.string().optional(),
   SIGNING_P12_PASSWORD: z.string().optional(),
+  TERM_DATE_ACTION: z.enum(['terminate', 'flag']).default('terminate'),
+  SAF_REMINDER_DAYS: z.coerce.number().int().min(1).max(60).default(3),
+  SAF_REMINDER_LIMIT: z.coerce.number().int().min(0).max(20).default(3),
+  ROSTER_URL: z.url().optional(),
+  ROSTER_TOKEN: z.string().optional(),
+  ROSTER_TOKEN_URL: z.url().optional(),
+  ROSTER_CLIENT_ID: z.string().optional(),
+  ROSTER_CLIENT_SECRET: z.string().optional(),
+  ROSTER_SYNC_CRON: z.string().min(9).max(100).default('*/15 * * * *'),
 });
 
 export interface Config {
@@ -71,6 +80,23 @@ export interface Config {
   mailFrom: string;
   /** The mail queue's first retry waits this long; each later one twice as long. */
   mailRetrySeconds: number;
+  /** When a Pending Termination site's term date is reached: terminate it, or only tell MLS staff. */
+  termDateAction: 'terminate' | 'flag';
+  /** Signatories who have not signed get a new link every this many days, at most this many times. */
+  safReminderDays: number;
+  safReminderLimit: number;
+  /**
+   * The RESO Web API the roster syncs from (its root, serving Member and Office), with a bearer
+   * token or OAuth2 client credentials; null: no sync (the roster is imported by hand).
+   */
+  roster: {
+    url: string;
+    token: string | null;
+    tokenUrl: string | null;
+    clientId: string | null;
+    clientSecret: string | null;
+    cron: string;
+  } | null;
   supportEmail: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   trustProxy: boolean;
@@ -134,6 +160,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
     mailRetrySeconds: e.MAIL_RETRY_SECONDS,
+    termDateAction: e.TERM_DATE_ACTION,
+    safReminderDays: e.SAF_REMINDER_DAYS,
+    safReminderLimit: e.SAF_REMINDER_LIMIT,
+    roster: e.ROSTER_URL
+      ? {
+          url: e.ROSTER_URL.replace(/\/+$/, ''),
+          token: e.ROSTER_TOKEN ?? null,
+          tokenUrl: e.ROSTER_TOKEN_URL ?? null,
+          clientId: e.ROSTER_CLIENT_ID ?? null,
+          clientSecret: e.ROSTER_CLIENT_SECRET ?? null,
+          cron: e.ROSTER_SYNC_CRON,
+        }
+      : null,
     supportEmail: e.SUPPORT_EMAIL,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY ?? false,

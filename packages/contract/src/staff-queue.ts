@@ -176,6 +176,8 @@ export const QueueMessages = {
   approved: 'Request approved',
   declined: 'Request declined',
   documentRejected: 'Document rejected',
+  rosterCleared: 'Marked as reviewed',
+  notFlagged: 'This website is not flagged for a roster change.',
   /** Activation blockers. */
   safNotSigned: 'The Site Access Form is not signed by everyone.',
   documentMissing: (type: string) => `No ${type} on file.`,
@@ -235,4 +237,47 @@ export const StaffQueuePaths = {
   approveRequest: (requestId: number) => `/admin/requests/${requestId}/approve`,
   declineRequest: (requestId: number) => `/admin/requests/${requestId}/decline`,
   rejectDocument: (documentId: number) => `/admin/documents/${documentId}/reject`,
+  /** Roster items: staff have looked at the site; it leaves the queue. Body ClearRosterFlagInput. */
+  clearRosterFlag: (siteId: number) => `/admin/websites/${siteId}/roster-flag/clear`,
 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// Jobs: the portal's scheduled work, its last runs and errors, and "Run now"
+
+export const jobRunSchema = z.object({
+  startedAt: z.string(),
+  /** Null while it runs (or when its instance died mid-run). */
+  finishedAt: z.string().nullable(),
+  ok: z.boolean().nullable(),
+  error: z.string().nullable(),
+  /** Started by MLS staff with Run now, not by its schedule. */
+  manual: z.boolean(),
+});
+export type JobRun = z.infer<typeof jobRunSchema>;
+
+export const jobInfoSchema = z.object({
+  name: z.string(),
+  description: z.string(),
+  /** Its schedule (cron, UTC), or null when it runs only when asked. */
+  cron: z.string().nullable(),
+  /** The newest runs first. */
+  runs: z.array(jobRunSchema),
+});
+export type JobInfo = z.infer<typeof jobInfoSchema>;
+export const jobListSchema = z.array(jobInfoSchema);
+
+export const JOB_RUNS_SHOWN = 10;
+
+export const JobMessages = {
+  started: (name: string) => `${name} started. Its run shows here once it has finished.`,
+  unknown: 'No such job.',
+} as const;
+
+export const StaffJobPaths = {
+  jobs: '/admin/jobs',
+  run: (name: string) => `/admin/jobs/${encodeURIComponent(name)}/run`,
+} as const;
+
+/** Clearing a roster flag: staff have looked at the site (its agent, team or broker left the roster). */
+export const clearRosterFlagInputSchema = z.object({ version: versionSchema });
+export type ClearRosterFlagInput = z.input<typeof clearRosterFlagInputSchema>;

@@ -25,3 +25,15 @@ export function actorOf(request: FastifyRequest): Actor {
     role: user.role,
   };
 }
+
+/** Who acts, a user or the portal itself (a scheduled job), whose changes name no user. */
+export type Acting = Omit<Actor, 'userId'> & { userId: number | null };
+
+/** The portal's own scheduled work, as History and notifications name it. */
+export const SYSTEM_ACTOR: Acting = {
+  userId: null,
+  username: 'system',
+  firstName: 'Vendor Portal',
+  lastName: '',
+  role: 'admin',
+};

@@ -1,7 +1,9 @@
 import type { PGlite } from '@electric-sql/pglite';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
-import type { Database } from '../db/client.ts';
+import type { Database, Db } from '../db/client.ts';
+import { jobRuns } from '../db/schema.ts';
 import { runAfterReply } from './after-reply.ts';
 
 /**
@@ -12,6 +14,8 @@ import { runAfterReply } from './after-reply.ts';
  */
 
 export interface JobOptions {
+  /** What the job does, as the console's Jobs screen says it. */
+  description?: string;
   /** Cron in UTC (five fields). With it the job is scheduled; without, it runs when sent. */
   cron?: string;
   /** Tries after the first; each waits twice as long as the one before. */
@@ -28,9 +32,51 @@ export interface JobRunner {
   send(name: string, data?: Record<string, unknown>, options?: { delaySeconds?: number }): Promise<void>;
   /** Runs the job's handler here and now, outside the queue: tests, and work wanted at once. */
   runNow(name: string, data?: Record<string, unknown>): Promise<void>;
+  /** Runs a job once, right after the current request, as MLS staff asked ("Run now"); recorded as manual. */
+  runManually(name: string): void;
+  /** The jobs declared, with their schedules, in the order they were declared. */
+  list(): JobInfo[];
   start(): Promise<void>;
   stop(): Promise<void>;
 }
+
+export interface JobInfo {
+  name: string;
+  description: string;
+  cron: string | null;
+}
+
+/** Runs that old are forgotten (the limits purge removes them). */
+export const JOB_RUNS_KEPT_DAYS = 14;
+
+/** Runs a handler and records the run, its end and its error, for the console's Jobs screen. */
+async function recorded(db: Db, name: string, manual: boolean, run: () => Promise<void>): Promise<void> {
+  const [row] = await db.insert(jobRuns).values({ name, manual }).returning({ id: jobRuns.id });
+  const finish = (ok: boolean, error: string | null) =>
+    db.update(jobRuns).set({ finishedAt: new Date(), ok, error }).where(eq(jobRuns.id, row!.id));
+  try {
+    await run();
+  } catch (err) {
+    await finish(false, (err instanceof Error ? err.message : String(err)).slice(0, 2000)).catch(
+      () => undefined,
+    );
+    throw err;
+  }
+  await finish(true, null);
+}
+
+export async function purgeJobRuns(db: Db): Promise<void> {
+  await db.execute(
+    sql`DELETE FROM job_runs WHERE started_at < now() - ${`${JOB_RUNS_KEPT_DAYS} days`}::interval`,
+  );
+}
+
+const infoOf = (defs: Map<string, { options: JobOptions }>): JobInfo[] =>
+  [...defs].map(([name, { options }]) => ({
+    name,
+    description: options.description ?? '',
+    cron: options.cron ?? null,
+  }));
 
 export interface JobTiming {
   /** Poll this often for queued work (seconds; pg-boss's floor is 0.5). Default 2. */
@@ -94,7 +140,17 @@ class BossRunner implements JobRunner {
   }
 
   async runNow(name: string, data: Record<string, unknown> = {}): Promise<void> {
-    await this.definition(name).handler(data);
+    const { handler } = this.definition(name);
+    await recorded(this.database.db, name, false, () => handler(data));
+  }
+
+  runManually(name: string): void {
+    const { handler } = this.definition(name);
+    runAfterReply(this.log, `job ${name}`, () => recorded(this.database.db, name, true, () => handler({})));
+  }
+
+  list(): JobInfo[] {
+    return infoOf(this.defs);
   }
 
   async start(): Promise<void> {
@@ -121,7 +177,9 @@ class BossRunner implements JobRunner {
       await boss.work(name, { pollingIntervalSeconds: this.timing.pollSeconds ?? 2 }, async (jobs) => {
         for (const job of jobs) {
           try {
-            await handler((job.data ?? {}) as Record<string, unknown>);
+            await recorded(this.database.db, name, false, () =>
+              handler((job.data ?? {}) as Record<string, unknown>),
+            );
           } catch (err) {
             this.log.warn({ err, job: name }, 'job failed; pg-boss retries it with backoff');
             throw err;
@@ -159,23 +217,31 @@ export function createJobRunner(
  * current work (so a nudge still happens). Most tests use it, so that no background work interleaves
  * with what they check; the runner's own tests and the instances' tests use pg-boss.
  */
-export function createManualJobRunner(log: FastifyBaseLogger): JobRunner {
-  const defs = new Map<string, JobHandler>();
+export function createManualJobRunner(log: FastifyBaseLogger, db: Db): JobRunner {
+  const defs = new Map<string, { handler: JobHandler; options: JobOptions }>();
+  const handlerOf = (name: string) => {
+    const def = defs.get(name);
+    if (!def) throw new Error(`unknown job ${name}`);
+    return def.handler;
+  };
   return {
-    define(name, handler) {
-      defs.set(name, handler);
+    define(name, handler, options = {}) {
+      defs.set(name, { handler, options });
     },
     async send(name, data = {}) {
-      const handler = defs.get(name);
-      if (!handler) throw new Error(`unknown job ${name}`);
+      const handler = handlerOf(name);
       // Tracked like work after a reply, so tests can wait for it (afterReplyIdle).
       runAfterReply(log, `job ${name}`, () => handler(data));
     },
     async runNow(name, data = {}) {
-      const handler = defs.get(name);
-      if (!handler) throw new Error(`unknown job ${name}`);
-      await handler(data);
+      const handler = handlerOf(name);
+      await recorded(db, name, false, () => handler(data));
     },
+    runManually(name) {
+      const handler = handlerOf(name);
+      runAfterReply(log, `job ${name}`, () => recorded(db, name, true, () => handler({})));
+    },
+    list: () => infoOf(defs),
     async start() {},
     async stop() {},
   };

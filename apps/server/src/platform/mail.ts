@@ -174,7 +174,12 @@ export function createMailQueue(options: MailQueueOptions): Mailer {
     },
     // Every minute as well as when nudged: retries come due, and a nudge sent before its
     // transaction committed found nothing.
-    { cron: '* * * * *', retryLimit: 2, retryDelaySeconds: 5 },
+    {
+      cron: '* * * * *',
+      retryLimit: 2,
+      retryDelaySeconds: 5,
+      description: 'Sends the mail waiting in the outbox; a failed mail is tried again later.',
+    },
   );
 
   return {

@@ -131,6 +131,9 @@ export const signers = pgTable(
     /** SHA-256 (hex) of the token of the signer's link to the sealed form, mailed at completion. */
     copyHash: text('copy_hash').unique(),
     copyExpiresAt: timestamp('copy_expires_at', { withTimezone: true }),
+    /** Reminders mailed so far, and when the current link went out (first mail, resend or reminder). */
+    remindersSent: integer('reminders_sent').notNull().default(0),
+    linkSentAt: timestamp('link_sent_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [unique('signers_request_id_position_key').on(t.requestId, t.position)],
 );

@@ -42,3 +42,11 @@ export const members = pgTable(
     ),
   ],
 );
+
+/** Where the roster sync stands per RESO resource: the newest timestamp committed, the page to resume. */
+export const rosterSyncState = pgTable('roster_sync_state', {
+  resource: text('resource', { enum: ['Member', 'Office'] }).primaryKey(),
+  lastTimestamp: timestamp('last_timestamp', { withTimezone: true }),
+  nextLink: text('next_link'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,6 +1,7 @@
 import {
   bigint,
   bigserial,
+  boolean,
   index,
   integer,
   pgTable,
@@ -74,4 +75,19 @@ export const workPlaces = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('work_places_user_idx').on(t.userId, t.expiresAt)],
+);
+
+/** Every run of a scheduled job, with its error: the console's Jobs screen reads it. */
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    ok: boolean('ok'),
+    error: text('error'),
+    manual: boolean('manual').notNull().default(false),
+  },
+  (t) => [index('job_runs_name_idx').on(t.name, t.startedAt)],
 );

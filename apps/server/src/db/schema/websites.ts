@@ -49,6 +49,9 @@ export const websites = pgTable(
     pendingSince: timestamp('pending_since', { withTimezone: true }).notNull().defaultNow(),
     /** Raised by trigger on every change of what the site shows (migration 0017); saves name it. */
     version: integer('version').notNull().default(1),
+    /** Why the roster sync flagged the site for staff (its agent, a team member or broker left), and when. */
+    rosterFlag: text('roster_flag'),
+    rosterFlaggedAt: timestamp('roster_flagged_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -41,6 +41,9 @@ export function definePurge(ctx: AppContext): void {
     async () => {
       ctx.log.info(await purgeExpired(ctx.db), 'expired sessions and codes purged');
     },
-    { cron: '23 3 * * *' },
+    {
+      cron: '23 3 * * *',
+      description: 'Removes sessions, login codes, password and email tokens unusable for a week.',
+    },
   );
 }

@@ -26,7 +26,11 @@ export function scheduleOrphanSweep(app: FastifyInstance, ctx: AppContext): void
     async () => {
       await runOrphanSweep(ctx);
     },
-    { cron: '7 * * * *', retryLimit: 2 },
+    {
+      cron: '7 * * * *',
+      retryLimit: 2,
+      description: 'Removes stored files no document names (left by an upload cut short).',
+    },
   );
   // The runner starts on ready, before this hook: a crash's leftovers go at once, not within the hour.
   app.addHook('onReady', async () => ctx.jobs.send(SWEEP_JOB));

@@ -104,7 +104,11 @@ export function defineNotificationJobs(ctx: AppContext): void {
       const mailed = await runDigest(ctx);
       if (mailed > 0) ctx.log.info({ mailed }, 'notification digests queued');
     },
-    { cron: '* * * * *', retryLimit: 2 },
+    {
+      cron: '* * * * *',
+      retryLimit: 2,
+      description: 'Mails each user the notifications they asked to get by mail, gathered.',
+    },
   );
   ctx.jobs.define(
     PURGE_JOB,
@@ -112,6 +116,9 @@ export function defineNotificationJobs(ctx: AppContext): void {
       const purged = await purgeDismissed(ctx.db);
       ctx.log.info({ purged }, 'dismissed notifications purged');
     },
-    { cron: '41 3 * * *' },
+    {
+      cron: '41 3 * * *',
+      description: 'Removes notifications dismissed more than 90 days ago.',
+    },
   );
 }

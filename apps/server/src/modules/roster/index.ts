@@ -5,3 +5,5 @@
 export { parseRosterPayload, recordKind, type InputRecord, type RawRecord, type Rejection } from './parse.ts';
 export { importRoster, type ImportOptions, type ImportReport } from './service.ts';
 export type { Counts } from './upsert.ts';
+export { ROSTER_SYNC_JOB, runRosterSync, type SyncReport } from './sync.ts';
+export { rosterJobs } from './jobs.ts';

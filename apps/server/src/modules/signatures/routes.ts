@@ -30,6 +30,7 @@ import { perMinuteLimit } from '../../platform/per-minute.ts';
 import { vendorOf } from '../../platform/scope.ts';
 import { contentDisposition } from '../documents/index.ts';
 import { signaturesService } from './service.ts';
+import { defineSafReminders } from './reminders.ts';
 import type { Origin } from './tokens.ts';
 
 const tags = ['signatures'];
@@ -70,6 +71,7 @@ function perAddress(database: Database, scope: string, limitPerMinute: number) {
 export function signaturesRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const service = signaturesService(ctx);
+  defineSafReminders(ctx);
   // The token is the credential: guessing is hopeless (256 bits), and each guess costs one indexed
   // lookup, but one address still cannot flood the public calls.
   const signingLimit = perAddress(ctx.database, 'signing', SIGNING_CALLS_PER_MINUTE);

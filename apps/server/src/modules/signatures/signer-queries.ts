@@ -106,7 +106,7 @@ export async function markDeclined(tx: Db, signerId: number, reason: string): Pr
 export async function setToken(tx: Db, signerId: number, hash: string, expiresAt: Date): Promise<void> {
   await tx
     .update(signers)
-    .set({ tokenHash: hash, tokenExpiresAt: expiresAt })
+    .set({ tokenHash: hash, tokenExpiresAt: expiresAt, linkSentAt: new Date() })
     .where(eq(signers.id, signerId));
 }
 

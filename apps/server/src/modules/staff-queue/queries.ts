@@ -19,8 +19,8 @@ import { rowsOf } from '../../db/sql.ts';
  * - activation: sites in Pending Activation, since they last entered it;
  * - termination: sites in Pending Termination, since their termination was asked for;
  * - domain, agent: pending change requests, since they were sent;
- * - roster: sites not Inactive whose agent is no longer Active on the roster, since the roster
- *   changed them.
+ * - roster: sites not Inactive that the roster sync flagged (their agent, a team member or the
+ *   broker left the roster), since they were flagged, until staff mark them reviewed.
  */
 
 export type Query = z.output<typeof queueQuerySchema>;
@@ -40,9 +40,8 @@ const ITEMS = sql`
   SELECT r.kind, r.website_id, r.id, r.created_at, r.payload
     FROM website_requests r WHERE r.status = 'pending' AND r.kind IN ('domain', 'agent')
   UNION ALL
-  SELECT 'roster', w.id, NULL, m.modification_timestamp, NULL
-    FROM websites w JOIN members m ON m.member_mls_id = w.member_number
-    WHERE w.status <> 'Inactive' AND m.member_status <> 'Active'`;
+  SELECT 'roster', w.id, NULL, w.roster_flagged_at, jsonb_build_object('reason', w.roster_flag)
+    FROM websites w WHERE w.roster_flagged_at IS NOT NULL AND w.status <> 'Inactive'`;
 
 /** Today as yyyy-mm-dd in UTC: the queue counts business days on the UTC calendar. */
 export const utcToday = (now = new Date()) => now.toISOString().slice(0, 10);

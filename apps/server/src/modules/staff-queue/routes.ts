@@ -1,5 +1,6 @@
 import {
   activateInputSchema,
+  clearRosterFlagInputSchema,
   bulkResultSchema,
   bulkSitesInputSchema,
   declineInputSchema,
@@ -17,6 +18,7 @@ import type { AppContext } from '../../context.ts';
 import { actorOf } from '../../platform/actor.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { idSchema, siteParamsSchema } from '../../platform/params.ts';
+import { staffJobsRoutes } from './jobs-routes.ts';
 import { staffQueueService } from './service.ts';
 
 const requestParams = z.object({
@@ -36,6 +38,7 @@ export function staffQueueRoutes(app: FastifyInstance, ctx: AppContext): void {
   const staff = { access: 'staff' as const };
   const tags = ['console'];
   const done = { 200: messageResponseSchema, ...errorResponses };
+  staffJobsRoutes(app, ctx);
 
   api.get(
     '/api/admin/queue',
@@ -109,6 +112,21 @@ export function staffQueueRoutes(app: FastifyInstance, ctx: AppContext): void {
       async (request) => service.bulk(actorOf(request), action, request.body.sites),
     );
   }
+
+  api.post(
+    '/api/admin/websites/:id/roster-flag/clear',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'Mark a website the roster sync flagged as reviewed: it leaves the queue',
+        params: siteParamsSchema,
+        body: clearRosterFlagInputSchema.meta({ examples: [{ version: 7 }] }),
+        response: done,
+      },
+    },
+    async (request) => service.clearRosterFlag(actorOf(request), request.params.id, request.body),
+  );
 
   api.post(
     '/api/admin/requests/:id/approve',

@@ -10,6 +10,7 @@ import {
   activateSite,
   activationBlockers,
   approveRequest,
+  clearRosterFlag,
   declineRequest,
   requiredDocuments,
   safStanding,
@@ -97,6 +98,9 @@ export function staffQueueService(ctx: AppContext) {
 
     terminate: (actor: Actor, siteId: number, input: { version: number }) =>
       decide(actor, (notices) => terminateSite(db, actor, siteId, input, notices)),
+
+    clearRosterFlag: (actor: Actor, siteId: number, input: { version: number }) =>
+      decide(actor, () => clearRosterFlag(db, actor, siteId, input)),
 
     approve: (actor: Actor, requestId: number) =>
       decide(actor, (notices) => approveRequest(db, actor, requestId, notices)),

@@ -8,6 +8,7 @@ export {
   activateSite,
   activationBlockers,
   approveRequest,
+  clearRosterFlag,
   declineRequest,
   requiredDocuments,
   terminateSite,
@@ -15,3 +16,4 @@ export {
   type RequiredDocument,
   type StaffDecision,
 } from './staff-decisions.ts';
+export { TERM_DATES_JOB, runTermDates } from './term-dates.ts';

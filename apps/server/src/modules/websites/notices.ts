@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import type { Actor } from '../../platform/actor.ts';
+import type { Acting } from '../../platform/actor.ts';
 import { noticeText, type NoticeBatch } from '../notifications/index.ts';
 
 /** The notification of a change to a site, for the vendor's users, in the transaction of the change. */
@@ -8,7 +8,7 @@ export function siteChanged(
   tx: Db,
   vendorId: number,
   site: { id: number; domainName: string },
-  actor: Actor,
+  actor: Acting,
   action: 'created' | 'modified' | 'deleted',
   detail?: string,
 ): Promise<void> {

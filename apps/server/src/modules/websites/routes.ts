@@ -21,6 +21,7 @@ import { siteParamsSchema } from '../../platform/params.ts';
 import { vendorOf } from '../../platform/scope.ts';
 import { websitesExportRoutes } from './export.ts';
 import { websitesService } from './service.ts';
+import { defineTermDates } from './term-dates.ts';
 
 const newSite = {
   domainName: 'www.harbor-homes.example.com',
@@ -47,6 +48,7 @@ const examples = {
 export function websitesRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const service = websitesService(ctx);
+  defineTermDates(ctx);
   const read = { access: 'vendor-read' as const };
   const write = { access: 'vendor-write' as const, live: 'website' as const };
   const tags = ['websites'];

@@ -10,7 +10,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation, rowsOf } from '../../db/sql.ts';
 import { staffDecisions, websiteRequests, websites } from '../../db/schema.ts';
-import type { Actor } from '../../platform/actor.ts';
+import type { Acting } from '../../platform/actor.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.ts';
 import { recordChange } from '../history/index.ts';
 import type { NoticeBatch } from '../notifications/index.ts';
@@ -60,7 +60,7 @@ async function lockedSite(tx: Db, siteId: number, version: number): Promise<Site
 
 async function recordDecision(
   tx: Db,
-  actor: Actor,
+  actor: Acting,
   decision: Omit<typeof staffDecisions.$inferInsert, 'userId' | 'username' | 'id' | 'decidedAt'>,
 ): Promise<void> {
   await tx.insert(staffDecisions).values({ ...decision, userId: actor.userId, username: actor.username });
@@ -126,7 +126,7 @@ export function terminationBlockers(termDate: string | null, day = today()): str
  */
 export async function activateSite(
   db: Db,
-  actor: Actor,
+  actor: Acting,
   siteId: number,
   input: { version: number; startDate?: ActivateInput['startDate'] },
   notices: NoticeBatch,
@@ -192,7 +192,7 @@ export async function activateSite(
 /** Pending Termination → Inactive, on or after its term date; its termination request is approved. */
 export async function terminateSite(
   db: Db,
-  actor: Actor,
+  actor: Acting,
   siteId: number,
   input: { version: number },
   notices: NoticeBatch,
@@ -287,7 +287,7 @@ async function pendingChange(tx: Db, requestId: number): Promise<PendingChange> 
 
 async function closeRequest(
   tx: Db,
-  actor: Actor,
+  actor: Acting,
   request: PendingChange,
   outcome: 'approved' | 'declined',
   reason = '',
@@ -314,7 +314,7 @@ async function closeRequest(
 /** Approves a domain or agent change request: the change is applied to the site, with its History. */
 export async function approveRequest(
   db: Db,
-  actor: Actor,
+  actor: Acting,
   requestId: number,
   notices: NoticeBatch,
 ): Promise<StaffDecision> {
@@ -351,7 +351,14 @@ export async function approveRequest(
         );
         await tx
           .update(websites)
-          .set({ memberNumber: agent.member_mls_id, reciprocal: agent.reciprocal, updatedAt: new Date() })
+          // A new agent settles a roster flag raised for the one who left.
+          .set({
+            memberNumber: agent.member_mls_id,
+            reciprocal: agent.reciprocal,
+            rosterFlag: null,
+            rosterFlaggedAt: null,
+            updatedAt: new Date(),
+          })
           .where(eq(websites.id, site.id));
         await teamFollowsAgent(tx, site.id, agent.member_mls_id);
         description = `Agent changed to ${agentWithNumber(
@@ -386,7 +393,7 @@ export async function approveRequest(
 /** Declines a domain or agent change request with a reason the vendor sees; the site is unchanged. */
 export async function declineRequest(
   db: Db,
-  actor: Actor,
+  actor: Acting,
   requestId: number,
   reason: string,
   notices: NoticeBatch,
@@ -411,5 +418,37 @@ export async function declineRequest(
     await closeRequest(tx, actor, request, 'declined', reason);
     await siteChanged(notices, tx, site.vendorId, site, actor, 'modified', `${description}: ${reason}`);
     return decided(site, QueueMessages.declined);
+  });
+}
+
+/**
+ * Staff have looked at a site the roster sync flagged: it leaves the queue. (Whatever they decided,
+ * a termination or an agent change, is its own action.)
+ */
+export async function clearRosterFlag(
+  db: Db,
+  actor: Acting,
+  siteId: number,
+  input: { version: number },
+): Promise<StaffDecision> {
+  return db.transaction(async (tx) => {
+    const site = await lockedSite(tx, siteId, input.version);
+    const [flag] = await rowsOf<{ flagged_at: string | Date | null; reason: string | null }>(
+      tx,
+      sql`SELECT roster_flagged_at AS flagged_at, roster_flag AS reason FROM websites WHERE id = ${site.id}`,
+    );
+    if (!flag?.flagged_at) throw new ConflictError(QueueMessages.notFlagged);
+    await tx
+      .update(websites)
+      .set({ rosterFlag: null, rosterFlaggedAt: null })
+      .where(eq(websites.id, site.id));
+    await recordDecision(tx, actor, {
+      kind: 'agent',
+      outcome: 'approved',
+      vendorId: site.vendorId,
+      websiteId: site.id,
+      waitedSince: new Date(flag.flagged_at),
+    });
+    return decided(site, QueueMessages.rosterCleared);
   });
 }

@@ -1,0 +1,113 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Config } from '../../config.ts';
+
+/**
+ * A client of a RESO Web API (OData) server: pages of a resource, with a bearer token given in the
+ * configuration or one obtained by OAuth2 client credentials and renewed when it expires or the
+ * server refuses it. A server error or a dropped connection is tried again a few times with growing
+ * waits; a page still failing then fails the sync, which resumes from the last page it committed.
+ */
+
+export type RosterSource = NonNullable<Config['roster']>;
+
+export interface ResoPage {
+  records: Record<string, unknown>[];
+  nextLink: string | null;
+}
+
+export class RosterSyncError extends Error {}
+
+const TRIES = 4;
+const PAGE_TIMEOUT_MS = 60_000;
+
+export function resoClient(source: RosterSource, options: { retryDelayMs?: number } = {}) {
+  const retryDelayMs = options.retryDelayMs ?? 1000;
+  let token: { value: string; expiresAt: number } | null = source.token
+    ? { value: source.token, expiresAt: Number.POSITIVE_INFINITY }
+    : null;
+
+  async function fetchToken(): Promise<string> {
+    if (!source.tokenUrl || !source.clientId || !source.clientSecret) {
+      throw new RosterSyncError(
+        'The roster server refused the token, and no client credentials are set to get another.',
+      );
+    }
+    const res = await fetch(source.tokenUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: source.clientId,
+        client_secret: source.clientSecret,
+      }).toString(),
+      signal: AbortSignal.timeout(PAGE_TIMEOUT_MS),
+    });
+    if (!res.ok) throw new RosterSyncError(`The roster's token endpoint answered ${res.status}.`);
+    const body = (await res.json()) as { access_token?: unknown; expires_in?: unknown };
+    if (typeof body.access_token !== 'string' || !body.access_token)
+      throw new RosterSyncError("The roster's token endpoint answered no access_token.");
+    const seconds = Number(body.expires_in);
+    // Renewed a little before it runs out, so a page is not refused halfway through a sync.
+    const life = Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 3_600_000;
+    token = { value: body.access_token, expiresAt: Date.now() + Math.max(0, life - 30_000) };
+    return token.value;
+  }
+
+  async function bearer(): Promise<string | null> {
+    if (token && token.expiresAt > Date.now()) return token.value;
+    if (source.tokenUrl) return fetchToken();
+    return token?.value ?? null;
+  }
+
+  async function get(url: string): Promise<Response> {
+    const auth = await bearer();
+    return fetch(url, {
+      headers: { accept: 'application/json', ...(auth ? { authorization: `Bearer ${auth}` } : {}) },
+      signal: AbortSignal.timeout(PAGE_TIMEOUT_MS),
+    });
+  }
+
+  return {
+    /** The first page of a resource's records changed after `since` (all of them without it). */
+    firstPage(resource: 'Member' | 'Office', since: Date | null, pageSize = 500): string {
+      const params = new URLSearchParams({ $orderby: 'ModificationTimestamp asc', $top: String(pageSize) });
+      if (since) params.set('$filter', `ModificationTimestamp gt ${since.toISOString()}`);
+      return `${source.url}/${resource}?${params.toString().replace(/\+/g, '%20')}`;
+    },
+
+    async page(url: string): Promise<ResoPage> {
+      let lastError = '';
+      for (let attempt = 1; attempt <= TRIES; attempt++) {
+        let res: Response;
+        try {
+          res = await get(url);
+          // A refused token is renewed once and the page asked again at once.
+          if (res.status === 401 && source.tokenUrl) {
+            token = null;
+            res = await get(url);
+          }
+        } catch (err) {
+          if (err instanceof RosterSyncError) throw err;
+          lastError = err instanceof Error ? err.message : String(err);
+          await sleep(retryDelayMs * 2 ** (attempt - 1));
+          continue;
+        }
+        if (res.ok) {
+          const body = (await res.json()) as { value?: unknown; '@odata.nextLink'?: unknown };
+          if (!Array.isArray(body.value))
+            throw new RosterSyncError('The roster server answered a page without records.');
+          const next = body['@odata.nextLink'];
+          return {
+            records: body.value as Record<string, unknown>[],
+            nextLink: typeof next === 'string' && next ? new URL(next, url).toString() : null,
+          };
+        }
+        lastError = `HTTP ${res.status}`;
+        await res.body?.cancel();
+        if (res.status < 500 && res.status !== 429) break;
+        await sleep(retryDelayMs * 2 ** (attempt - 1));
+      }
+      throw new RosterSyncError(`The roster server did not answer a page (${lastError}): ${url}`);
+    },
+  };
+}

@@ -1,0 +1,224 @@
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/sql.ts';
+import { SYSTEM_ACTOR } from '../../platform/actor.ts';
+import { recordChange } from '../history/index.ts';
+import { noticeBatch, type NoticeBatch } from '../notifications/index.ts';
+import { resoClient, type RosterSource } from './reso-client.ts';
+import { importRoster } from './service.ts';
+
+export const ROSTER_SYNC_JOB = 'roster.sync';
+
+/**
+ * The roster keeps itself current: Office then Member records changed since the last sync are
+ * pulled from the RESO Web API page by page and upserted through the same path as
+ * `npm run roster:import`. After each page the position is committed (the next page's link, the
+ * newest timestamp seen), so a sync cut short resumes where it stopped, and a page replayed changes
+ * nothing. What a change means for websites follows at once:
+ * - a member who is no longer Active flags every site tied to them (as its agent, a team member, or
+ *   the broker of its agent's office) for staff, with the reason, and tells the vendor;
+ * - an agent who moves office has the broker information of their sites change, with a History
+ *   entry from and to.
+ * No site changes status here: staff decide, in the approval queue.
+ */
+
+export interface SyncReport {
+  pages: number;
+  offices: { added: number; updated: number };
+  members: { added: number; updated: number };
+  rejected: number;
+  flagged: number;
+  moved: number;
+}
+
+interface MemberState {
+  member_key: string;
+  member_mls_id: string;
+  name: string;
+  member_status: string;
+  office_mls_id: string | null;
+  office_name: string | null;
+}
+
+async function memberStates(db: Db, keys: string[]): Promise<Map<string, MemberState>> {
+  if (keys.length === 0) return new Map();
+  const rows = await rowsOf<MemberState>(
+    db,
+    sql`SELECT m.member_key, m.member_mls_id, trim(m.member_first_name || ' ' || m.member_last_name) AS name,
+        m.member_status, m.office_mls_id, o.office_name
+      FROM members m LEFT JOIN offices o ON o.office_key = m.office_key
+      WHERE m.member_key IN (${sql.join(
+        keys.map((k) => sql`${k}`),
+        sql`, `,
+      )})`,
+  );
+  return new Map(rows.map((r) => [r.member_key, r]));
+}
+
+/** Flags the sites tied to a member who left; answers how many were newly flagged. */
+async function flagSites(db: Db, notices: NoticeBatch, member: MemberState): Promise<number> {
+  const reason = `${member.name} (#${member.member_mls_id}) is no longer active on the MLS roster (${member.member_status})`;
+  return db.transaction(async (tx) => {
+    const sites = await rowsOf<{ id: number; vendor_id: number; domain_name: string }>(
+      tx,
+      sql`UPDATE websites w SET roster_flag = ${reason}, roster_flagged_at = now()
+        WHERE w.status <> 'Inactive' AND w.roster_flagged_at IS NULL AND (
+          w.member_number = ${member.member_mls_id}
+          OR EXISTS (SELECT 1 FROM website_team_members tm
+            WHERE tm.website_id = w.id AND tm.member_number = ${member.member_mls_id})
+          OR EXISTS (SELECT 1 FROM members a JOIN offices o ON o.office_key = a.office_key
+            WHERE a.member_mls_id = w.member_number AND o.office_broker_mls_id = ${member.member_mls_id}))
+        RETURNING w.id, w.vendor_id, w.domain_name`,
+    );
+    for (const site of sites)
+      await notices.add(tx, {
+        vendorId: site.vendor_id,
+        websiteId: site.id,
+        topic: 'websites.modify',
+        content: `${site.domain_name}: ${reason}. MLS staff will review the website.`,
+        actor: SYSTEM_ACTOR,
+        staffToo: true,
+      });
+    return sites.length;
+  });
+}
+
+/** Records on each site of an agent who moved office that its broker information changed. */
+async function officeMoved(
+  db: Db,
+  notices: NoticeBatch,
+  before: MemberState,
+  after: MemberState,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const sites = await rowsOf<{ id: number; vendor_id: number; domain_name: string }>(
+      tx,
+      sql`SELECT id, vendor_id, domain_name FROM websites
+        WHERE member_number = ${after.member_mls_id} AND status <> 'Inactive' ORDER BY id`,
+    );
+    const office = (m: MemberState) => (m.office_name ? `${m.office_name} (#${m.office_mls_id})` : null);
+    for (const site of sites) {
+      await recordChange(tx, {
+        websiteId: site.id,
+        vendorId: site.vendor_id,
+        kind: 'website.updated',
+        description: 'Broker information changed: the agent moved office on the MLS roster',
+        actor: SYSTEM_ACTOR,
+        changes: [{ path: ['office'], from: office(before), to: office(after) }],
+      });
+      await notices.add(tx, {
+        vendorId: site.vendor_id,
+        websiteId: site.id,
+        topic: 'websites.modify',
+        content: `${site.domain_name}: ${after.name} moved to ${after.office_name ?? 'no office'} on the MLS roster`,
+        actor: SYSTEM_ACTOR,
+      });
+    }
+    return sites.length;
+  });
+}
+
+async function positionOf(db: Db, resource: 'Member' | 'Office') {
+  const [row] = await rowsOf<{ last_timestamp: string | Date | null; next_link: string | null }>(
+    db,
+    sql`SELECT last_timestamp, next_link FROM roster_sync_state WHERE resource = ${resource}`,
+  );
+  return {
+    last: row?.last_timestamp ? new Date(row.last_timestamp) : null,
+    next: row?.next_link ?? null,
+  };
+}
+
+async function savePosition(db: Db, resource: 'Member' | 'Office', last: Date | null, next: string | null) {
+  await db.execute(
+    sql`INSERT INTO roster_sync_state (resource, last_timestamp, next_link, updated_at)
+      VALUES (${resource}, ${last}, ${next}, now())
+      ON CONFLICT (resource) DO UPDATE SET last_timestamp = EXCLUDED.last_timestamp,
+        next_link = EXCLUDED.next_link, updated_at = now()`,
+  );
+}
+
+const newest = (records: Record<string, unknown>[], than: Date | null): Date | null => {
+  let out = than;
+  for (const r of records) {
+    const t = Date.parse(String(r.ModificationTimestamp ?? ''));
+    if (!Number.isNaN(t) && (out === null || t > out.getTime())) out = new Date(t);
+  }
+  return out;
+};
+
+export async function runRosterSync(
+  ctx: AppContext,
+  source: RosterSource,
+  options: { pageSize?: number; retryDelayMs?: number } = {},
+): Promise<SyncReport> {
+  const client = resoClient(source, options);
+  const report: SyncReport = {
+    pages: 0,
+    offices: { added: 0, updated: 0 },
+    members: { added: 0, updated: 0 },
+    rejected: 0,
+    flagged: 0,
+    moved: 0,
+  };
+  // Offices first, so members who move to a new office find it.
+  for (const resource of ['Office', 'Member'] as const) {
+    const position = await positionOf(ctx.db, resource);
+    let last = position.last;
+    const next = position.next;
+    let url: string | null = next ?? client.firstPage(resource, last, options.pageSize);
+    while (url) {
+      const page = await client.page(url);
+      report.pages++;
+      const keys =
+        resource === 'Member' ? page.records.map((r) => String(r.MemberKey ?? '')).filter(Boolean) : [];
+      const before = await memberStates(ctx.db, keys);
+      const imported = await importRoster(
+        ctx.db,
+        page.records.map((data, i) => ({ row: i + 1, data })),
+      );
+      report.offices.added += imported.offices.added;
+      report.offices.updated += imported.offices.updated;
+      report.members.added += imported.members.added;
+      report.members.updated += imported.members.updated;
+      report.rejected += imported.rejected.length;
+      if (keys.length > 0) {
+        const after = await memberStates(ctx.db, keys);
+        const notices = noticeBatch(ctx);
+        for (const [key, now] of after) {
+          const was = before.get(key);
+          if (!was) continue;
+          if (was.member_status === 'Active' && now.member_status !== 'Active')
+            report.flagged += await flagSites(ctx.db, notices, now);
+          if (was.office_mls_id !== now.office_mls_id)
+            report.moved += await officeMoved(ctx.db, notices, was, now);
+        }
+        await notices.announce();
+      }
+      last = newest(page.records, last);
+      url = page.nextLink;
+      await savePosition(ctx.db, resource, last, url);
+    }
+  }
+  return report;
+}
+
+export function defineRosterSync(ctx: AppContext): void {
+  const source = ctx.config.roster;
+  if (!source) return;
+  ctx.jobs.define(
+    ROSTER_SYNC_JOB,
+    async () => {
+      const report = await runRosterSync(ctx, source);
+      ctx.log.info(report, 'roster synced');
+    },
+    {
+      cron: source.cron,
+      retryLimit: 3,
+      retryDelaySeconds: 60,
+      description:
+        'Pulls the Member and Office records changed since the last sync from the RESO Web API, and flags the websites whose agents left.',
+    },
+  );
+}
