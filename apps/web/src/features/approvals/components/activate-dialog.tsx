@@ -19,7 +19,7 @@ interface Values {
  * Activate a website waiting for activation: its licence starts today, the activation date, unless
  * staff choose an earlier day (never a later one).
  */
-export function ActivateDialog({ item, onClose }: { item: QueueItem; onClose: () => void }) {
+export function ActivateDialog({ item, onClose }: { item: QueueItem; onClose: (decided: boolean) => void }) {
   const [form] = Form.useForm<Values>();
   const action = useQueueAction();
   const [today] = useState(() => dayjs().startOf('day'));
@@ -29,7 +29,7 @@ export function ActivateDialog({ item, onClose }: { item: QueueItem; onClose: ()
 
   async function cancel() {
     if (!(await guard.confirmLeave())) return;
-    onClose();
+    onClose(false);
   }
 
   async function submit() {
@@ -47,7 +47,7 @@ export function ActivateDialog({ item, onClose }: { item: QueueItem; onClose: ()
     });
     if (outcome.ok || outcome.stale) {
       guard.release();
-      onClose();
+      onClose(true);
       return;
     }
     const fields = fieldErrorsOf(outcome.error, { startDate: [QueueMessages.startInFuture] });

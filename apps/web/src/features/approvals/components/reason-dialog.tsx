@@ -42,7 +42,7 @@ export function ReasonDialog({
   okText: string;
   formName: string;
   action: (reason: string) => QueueAction;
-  onClose: () => void;
+  onClose: (decided: boolean) => void;
 }) {
   const [form] = Form.useForm<Values>();
   const mutation = useQueueAction();
@@ -52,7 +52,7 @@ export function ReasonDialog({
 
   async function cancel() {
     if (!(await guard.confirmLeave())) return;
-    onClose();
+    onClose(false);
   }
 
   async function submit() {
@@ -66,7 +66,7 @@ export function ReasonDialog({
     const outcome = await runAction(mutation.mutateAsync, action(values.reason.trim()));
     if (outcome.ok || outcome.stale) {
       guard.release();
-      onClose();
+      onClose(true);
       return;
     }
     const fields = fieldErrorsOf(outcome.error, { reason: REASON_MESSAGES });

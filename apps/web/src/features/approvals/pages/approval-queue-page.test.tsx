@@ -8,11 +8,13 @@ import {
   type QueuePage,
   type QueueVendor,
 } from '@vp/contract';
+import { focusManager } from '@tanstack/react-query';
 import { message } from 'antd';
 import dayjs from 'dayjs';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccount, setToken } from '../../../lib/session.ts';
+import { invalidateKeys, keysFor } from '../../../live/invalidate.ts';
 import {
   queueItem,
   queueSummary,
@@ -254,6 +256,32 @@ describe('Approval queue: the rows', () => {
   });
 });
 
+describe('Approval queue: kept current', () => {
+  it('reads the queue again when a live event about a site arrives, and when the window regains focus', async () => {
+    const { calls } = serveQueue([page([activation]), page([termination]), page([domainChange])]);
+    const router = renderAt();
+    // As the app's client has it: answers stay fresh for a while, and focus refetches nothing.
+    router.client.setDefaultOptions({
+      queries: { retry: false, staleTime: 30_000, refetchOnWindowFocus: false },
+    });
+    await rowOf('summit-homes.example.com');
+    await act(() =>
+      invalidateKeys(
+        router.client,
+        keysFor({ type: 'website', context: 'website', siteId: 7, username: 'demo', action: 'update' }),
+      ),
+    );
+    await rowOf('leaving.example.com');
+    act(() => {
+      focusManager.setFocused(false);
+      focusManager.setFocused(true);
+    });
+    await rowOf('old-name.example.com');
+    expect(queueCalls(calls)).toHaveLength(3);
+    act(() => focusManager.setFocused(undefined));
+  });
+});
+
 describe('Approval queue: filters and paging live in the URL', () => {
   it('reads kind, vendor, age, search, page and page size from the URL', async () => {
     const { calls } = serveQueue([page([termination], { total: 80 })]);
@@ -372,6 +400,25 @@ describe('Approval queue: decisions', () => {
     ]);
     // The queue is read again: the activated site has left it.
     expect(await screen.findByText(QueueMessages.empty, {}, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it('a dialog closed without deciding gives focus back to its button; a decision, to the heading', async () => {
+    serveQueue([page([activation])], () => ({ body: { message: 'Done' } }));
+    renderAt();
+    const row = await rowOf('summit-homes.example.com');
+    const button = within(row).getByRole('button', { name: 'Activate summit-homes.example.com' });
+    button.focus();
+    fireEvent.click(button);
+    let dialog = await dialogNamed('Activate summit-homes.example.com');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(document.activeElement).toBe(button));
+
+    fireEvent.click(button);
+    dialog = await dialogNamed('Activate summit-homes.example.com');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Activate' }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: QueueMessages.title })),
+    );
   });
 
   it('Decline needs a reason and sends it trimmed', async () => {

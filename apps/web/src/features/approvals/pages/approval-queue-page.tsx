@@ -1,6 +1,6 @@
 import { QueueMessages, type BulkResult, type QueueItem } from '@vp/contract';
 import { Button, Card, Modal, Space } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { EmptyState, ErrorState } from '../../../components/query-states.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -33,12 +33,12 @@ type Dialog =
 const BULK_TEXTS: Record<BulkKind, { verb: string; title: string; effect: string }> = {
   activate: {
     verb: 'Activate',
-    title: 'Activated',
+    title: 'Activation',
     effect: 'Each website is checked on its own and, when it may, becomes Active from today.',
   },
   terminate: {
     verb: 'Terminate',
-    title: 'Terminated',
+    title: 'Termination',
     effect: 'Each website is checked on its own and, when its term date has come, becomes Inactive.',
   },
 };
@@ -59,6 +59,23 @@ export default function ApprovalQueuePage() {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [bulkResult, setBulkResult] = useState<{ title: string; result: BulkResult } | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
+  // Where focus returns once a dialog closes: the button that opened it, or, when the decision was
+  // taken and its row is leaving the queue, the page's heading.
+  const opener = useRef<HTMLElement | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  function openDialog(next: Dialog) {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setDialog(next);
+  }
+
+  function closeDialog(decided: boolean) {
+    setDialog(null);
+    window.setTimeout(() => {
+      const back = decided ? heading.current : opener.current;
+      if (back?.isConnected) back.focus();
+    }, 0);
+  }
 
   const items = useMemo(() => queue.data?.items ?? [], [queue.data]);
   const total = queue.data?.total ?? 0;
@@ -89,7 +106,7 @@ export default function ApprovalQueuePage() {
     switch (kind) {
       case 'activate':
       case 'decline':
-        setDialog({ kind, item });
+        openDialog({ kind, item });
         return;
       case 'approve':
         void decide({ kind: 'approve', item });
@@ -119,7 +136,7 @@ export default function ApprovalQueuePage() {
         try {
           const result = await bulk.mutateAsync({ kind, items: chosenItems });
           setSelected([]);
-          setBulkResult({ title: `${texts.title}: ${websites(result.results.length)}`, result });
+          setBulkResult({ title: `${texts.title} of ${websites(result.results.length)}`, result });
         } catch (err) {
           void toast('error', errorMessage(err));
         }
@@ -141,7 +158,14 @@ export default function ApprovalQueuePage() {
   );
 
   return (
-    <Card className="vp-queue" title={<h1 className="vp-card-title">{QueueMessages.title}</h1>}>
+    <Card
+      className="vp-queue"
+      title={
+        <h1 className="vp-card-title" ref={heading} tabIndex={-1}>
+          {QueueMessages.title}
+        </h1>
+      }
+    >
       {queue.isError && !queue.data ? (
         <ErrorState error={queue.error} onRetry={() => void queue.refetch()} />
       ) : (
@@ -202,12 +226,12 @@ export default function ApprovalQueuePage() {
             selected={selected}
             onSelect={setSelected}
             onAction={onAction}
-            onReject={(item, documentId, type) => setDialog({ kind: 'reject', item, documentId, type })}
+            onReject={(item, documentId, type) => openDialog({ kind: 'reject', item, documentId, type })}
             busy={busy}
           />
         </>
       )}
-      {dialog?.kind === 'activate' && <ActivateDialog item={dialog.item} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'activate' && <ActivateDialog item={dialog.item} onClose={closeDialog} />}
       {dialog?.kind === 'decline' && (
         <ReasonDialog
           title={`Decline the ${dialog.item.kind === 'domain' ? 'domain' : 'agent'} change of ${dialog.item.domainName}`}
@@ -215,7 +239,7 @@ export default function ApprovalQueuePage() {
           okText="Decline"
           formName="queue-decline"
           action={(reason) => ({ kind: 'decline', item: dialog.item, reason })}
-          onClose={() => setDialog(null)}
+          onClose={closeDialog}
         />
       )}
       {dialog?.kind === 'reject' && (
@@ -230,14 +254,18 @@ export default function ApprovalQueuePage() {
             documentId: dialog.documentId,
             reason,
           })}
-          onClose={() => setDialog(null)}
+          onClose={closeDialog}
         />
       )}
       {bulkResult && (
         <BulkResultsDialog
           title={bulkResult.title}
           result={bulkResult.result}
-          onClose={() => setBulkResult(null)}
+          onClose={() => {
+            // The selection is spent and its buttons are disabled: focus goes back to the top.
+            setBulkResult(null);
+            closeDialog(true);
+          }}
         />
       )}
     </Card>
