@@ -123,6 +123,25 @@ describe('route guard', () => {
     );
   });
 
+  it.each(['vendor', 'viewer'])(
+    'a %s opening the MLS console gets the 404 page, as for any unknown address',
+    async (role) => {
+      setToken('t');
+      respond(200, profile({ role }));
+      expect(await visit('/admin/queue')).toBe('/404');
+      expect(await visit('/admin/queue?kind=activation')).toBe('/404');
+      expect(await visit('/admin')).toBe('/404');
+      expect(await visit('/websites')).toBeNull();
+    },
+  );
+
+  it('the admin role opens the MLS console', async () => {
+    setToken('t');
+    respond(200, profile({ role: 'admin' }));
+    expect(await visit('/admin/queue')).toBeNull();
+    expect(await visit('/admin')).toBeNull();
+  });
+
   it('a role without the route (one the table does not list) gets /401', async () => {
     setToken('t');
     respond(200, profile({ role: 'auditor' }));

@@ -28,6 +28,7 @@ export const pages: Record<string, () => PageModule> = {
   '/tools': () => import('../features/tools/pages/tools-page.tsx'),
   '/tools/export-selected-excel': () => import('../features/tools/pages/custom-export-page.tsx'),
   '/tools/upload-file': () => import('../features/documents/pages/upload-file-page.tsx'),
+  '/admin/queue': () => import('../features/approvals/pages/approval-queue-page.tsx'),
   '/sign/*': () => import('../features/signing/pages/sign-page.tsx'),
   '/verify': () => import('../features/signing/pages/verify-page.tsx'),
 };

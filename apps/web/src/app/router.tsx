@@ -46,9 +46,17 @@ function routesWithPages(table: readonly AppRoute[], kind: PageKind): RouteObjec
     const load = fits ? pages[r.path] : undefined;
     return [
       ...(load ? [pageRoute(r, load, kind.light)] : []),
+      ...(fits && !load ? sectionRedirect(r) : []),
       ...(r.children ? routesWithPages(r.children, kind) : []),
     ];
   });
+}
+
+/** A section (a route with children, such as /admin) with no page of its own opens its redirect. */
+function sectionRedirect(route: AppRoute): RouteObject[] {
+  const to = route.redirect;
+  if (!to || !route.children?.length) return [];
+  return [{ path: route.path.slice(1), handle: route, loader: () => redirect(to), Component: Nothing }];
 }
 
 /** Routes that only redirect from their loader never render; this keeps the router from warning. */

@@ -53,4 +53,22 @@ describe('sidebar', () => {
     await screen.findByRole('menuitem', { name: /Custom Export/ }, { timeout: 3000 });
     expect(flyout()).not.toBeNull();
   });
+
+  it.each(['vendor', 'viewer'])('a %s has no MLS Console in the menu', async (role) => {
+    setAccount([role], true);
+    renderSidebar('/dashboard', true);
+    await settle();
+    expect(screen.getByRole('menuitem', { name: /Dashboard/ })).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: /Console/ })).toBeNull();
+    expect(screen.queryByText('Approval Queue')).toBeNull();
+  });
+
+  it('the admin role has the MLS Console with its Approval Queue', async () => {
+    setAccount(['admin'], true);
+    renderSidebar('/admin/queue', true);
+    await settle();
+    expect(screen.getByRole('menuitem', { name: /MLS Console/ })).toBeTruthy();
+    const item = screen.getByRole('menuitem', { name: /Approval Queue/ });
+    expect(item.closest('.ant-menu-item-selected')).not.toBeNull();
+  });
 });

@@ -1,4 +1,6 @@
 import {
+  AuditOutlined,
+  ControlOutlined,
   DashboardOutlined,
   ExportOutlined,
   FileTextOutlined,
@@ -29,6 +31,8 @@ const ICONS: Record<string, ReactNode> = {
   export: <ExportOutlined />,
   upload: <UploadOutlined />,
   resources: <ReadOutlined />,
+  console: <ControlOutlined />,
+  queue: <AuditOutlined />,
 };
 
 type Item = { key: string; icon: ReactNode; label: string | undefined; children?: Item[] };

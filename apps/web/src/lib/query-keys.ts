@@ -4,6 +4,13 @@
  * `queryKeys.websites.all` covers every list and detail, `queryKeys.history.site(id)` one log.
  */
 export const queryKeys = {
+  /** The MLS staff console's approval queue: its pages and its vendor filter's options. */
+  approvals: {
+    all: ['admin', 'queue'] as const,
+    lists: ['admin', 'queue', 'list'] as const,
+    list: <P extends object>(params: P) => ['admin', 'queue', 'list', params] as const,
+    vendors: ['admin', 'queue', 'vendors'] as const,
+  },
   agents: {
     all: ['agents'] as const,
     search: (query: string, reciprocal: boolean) => ['agents', 'search', reciprocal, query] as const,

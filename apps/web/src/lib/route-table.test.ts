@@ -1,6 +1,6 @@
 import { rolesFromRole } from '@vp/contract';
 import { describe, expect, it } from 'vitest';
-import { isForbidden, menuRoutes, routeExists, routesForRoles } from './route-table.ts';
+import { isForbidden, isUnknownTo, menuRoutes, routeExists, routesForRoles } from './route-table.ts';
 
 const paths = (routes: { path: string }[]) => routes.map((r) => r.path);
 
@@ -8,8 +8,17 @@ describe("the app's route table per role", () => {
   it.each([
     [
       'admin',
-      ['/dashboard', '/profile', '/changelog', '/feedback', '/websites', '/notifications', '/tools'],
-      ['/dashboard', '/feedback', '/websites', '/tools'],
+      [
+        '/dashboard',
+        '/profile',
+        '/changelog',
+        '/feedback',
+        '/websites',
+        '/notifications',
+        '/tools',
+        '/admin',
+      ],
+      ['/dashboard', '/feedback', '/websites', '/tools', '/admin'],
     ],
     [
       'vendor',
@@ -30,6 +39,33 @@ describe("the app's route table per role", () => {
     const roles = rolesFromRole(role);
     expect(paths(routesForRoles(roles))).toEqual(permitted);
     expect(paths(menuRoutes(roles))).toEqual(menu);
+  });
+
+  it("the MLS console and its approval queue are the admin role's alone", () => {
+    const console = menuRoutes(['admin']).find((r) => r.path === '/admin');
+    expect(console).toMatchObject({ title: 'MLS Console', redirect: '/admin/queue', staffOnly: true });
+    expect(console?.children?.map((c) => [c.path, c.title])).toEqual([['/admin/queue', 'Approval Queue']]);
+    for (const role of ['vendor', 'viewer', 'stranger']) {
+      const roles = rolesFromRole(role);
+      expect(paths(routesForRoles(roles)).some((p) => p.startsWith('/admin'))).toBe(false);
+      const children = routesForRoles(roles).flatMap((r) => r.children ?? []);
+      expect(paths(children).some((p) => p.startsWith('/admin'))).toBe(false);
+    }
+  });
+
+  it('to anyone but the admin role the console does not exist: unknown (404), not forbidden (401)', () => {
+    for (const path of ['/admin', '/admin/queue']) {
+      expect(isUnknownTo(path, ['admin'])).toBe(false);
+      expect(isForbidden(path, ['admin'])).toBe(false);
+      for (const role of ['vendor', 'viewer', 'stranger']) {
+        expect(isUnknownTo(path, [role])).toBe(true);
+        expect(isForbidden(path, [role])).toBe(false);
+      }
+    }
+    // Other routes are never unknown because of the console's rule.
+    expect(isUnknownTo('/feedback', ['stranger'])).toBe(false);
+    expect(isUnknownTo('/dashboard', ['vendor'])).toBe(false);
+    expect(isUnknownTo('/nowhere', ['vendor'])).toBe(false);
   });
 
   it('the role is lower-cased before matching', () => {

@@ -64,6 +64,25 @@ export const permissionRoutes: readonly AppRoute[] = [
       { path: '/tools/upload-file', name: 'UploadFile', title: 'Upload File', icon: 'upload' },
     ],
   },
+  // The MLS staff console: the admin role's alone. To anyone else its paths do not exist (404), as
+  // its calls do not on the server.
+  {
+    path: '/admin',
+    name: 'Console',
+    title: 'MLS Console',
+    icon: 'console',
+    redirect: '/admin/queue',
+    staffOnly: true,
+    children: [
+      {
+        path: '/admin/queue',
+        name: 'ApprovalQueue',
+        title: 'Approval Queue',
+        icon: 'queue',
+        staffOnly: true,
+      },
+    ],
+  },
 ];
 
 function flatten(routes: readonly AppRoute[]): AppRoute[] {
@@ -91,12 +110,36 @@ export function routeExists(path: string): boolean {
   return findRoute(path) !== undefined;
 }
 
-/** A known permission route the user's role is not given; login-free and unknown paths are not. */
+/** Every route with its children, a child counting as staff-only when its section is. */
+function flattenStaff(routes: readonly AppRoute[], staff = false): { route: AppRoute; staffOnly: boolean }[] {
+  return routes.flatMap((route) => {
+    const staffOnly = staff || !!route.staffOnly;
+    return [{ route, staffOnly }, ...(route.children ? flattenStaff(route.children, staffOnly) : [])];
+  });
+}
+
+function permitted(path: string, roles: readonly string[]): boolean {
+  return flatten(routesForRoles(roles)).some((r) => r.path === path);
+}
+
+/**
+ * A staff-only route (the MLS console) for a user who is not given it: to them it does not exist,
+ * so the guard answers with the 404 page rather than 401, and nothing tells a vendor it is there.
+ */
+export function isUnknownTo(path: string, roles: readonly string[]): boolean {
+  const found = flattenStaff(permissionRoutes).find((r) => r.route.path === path);
+  return !!found?.staffOnly && !permitted(path, roles);
+}
+
+/**
+ * A known permission route the user's role is not given; login-free and unknown paths are not, and
+ * neither are the staff-only ones a user may not even know of (see isUnknownTo).
+ */
 export function isForbidden(path: string, roles: readonly string[]): boolean {
   if (isLoginFree(path)) return false;
   const route = flatten(permissionRoutes).find((r) => r.path === path);
-  if (!route) return false;
-  return !flatten(routesForRoles(roles)).some((r) => r.path === path);
+  if (!route || isUnknownTo(path, roles)) return false;
+  return !permitted(path, roles);
 }
 
 export function affixRoutes(): AppRoute[] {

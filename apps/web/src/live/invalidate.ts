@@ -19,8 +19,12 @@ export function keysFor(event: LiveEvent): QueryKey[] {
   if (event.type === 'document') keys.push(queryKeys.documents.all);
   if (event.type === 'website' && site !== null)
     keys.push(queryKeys.teams.site(site), queryKeys.history.site(site));
+  // What waits on the MLS moves with sites, their files and the requests staff are told of.
+  if (QUEUE_EVENTS.has(event.type)) keys.push(queryKeys.approvals.all);
   return keys;
 }
+
+const QUEUE_EVENTS: ReadonlySet<LiveEvent['type']> = new Set(['website', 'document', 'notification']);
 
 /** After a lost connection, everything the channel would have said may have changed. */
 export const CATCH_UP_KEYS: readonly QueryKey[] = [
@@ -29,6 +33,7 @@ export const CATCH_UP_KEYS: readonly QueryKey[] = [
   queryKeys.documents.all,
   queryKeys.teams.all,
   queryKeys.history.all,
+  queryKeys.approvals.all,
 ];
 
 export function invalidateKeys(client: QueryClient, keys: readonly QueryKey[]): Promise<unknown> {

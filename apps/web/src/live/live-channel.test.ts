@@ -40,11 +40,12 @@ const ev = (over: Partial<LiveEvent>): LiveEvent => ({
 describe('what an event makes stale', () => {
   const always = [queryKeys.websites.all, queryKeys.dashboard.metadata, queryKeys.notifications.all];
   it.each([
-    [ev({}), [...always, queryKeys.teams.site(7), queryKeys.history.site(7)]],
+    // The staff console's queue follows sites, files and notifications, not comments or contacts.
+    [ev({}), [...always, queryKeys.teams.site(7), queryKeys.history.site(7), queryKeys.approvals.all]],
     [ev({ type: 'comment' }), [...always, queryKeys.comments.site(7)]],
     [ev({ type: 'comment', context: 'vendor', siteId: null }), [...always, queryKeys.comments.vendor]],
-    [ev({ type: 'document' }), [...always, queryKeys.documents.all]],
-    [ev({ type: 'notification', siteId: null }), always],
+    [ev({ type: 'document' }), [...always, queryKeys.documents.all, queryKeys.approvals.all]],
+    [ev({ type: 'notification', siteId: null }), [...always, queryKeys.approvals.all]],
     [ev({ type: 'contact', siteId: null }), always],
   ])('%o', (event, keys) => {
     expect(keysFor(event)).toEqual(keys);

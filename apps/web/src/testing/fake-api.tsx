@@ -1,4 +1,4 @@
-import type { DocumentType, Metadata, Website } from '@vp/contract';
+import type { DocumentType, Metadata, QueueItem, QueueSummary, Website } from '@vp/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -196,6 +196,42 @@ export function website(overrides: Partial<Website> = {}): Website {
     // Past Pending Activation, a site was Active at some point (as the server's data is).
     activated: (overrides.status ?? 'Pending Activation') !== 'Pending Activation',
     version: 1,
+    ...overrides,
+  };
+}
+
+/** An item of the MLS staff's approval queue: by default a site waiting for activation, ready. */
+export function queueItem(overrides: Partial<QueueItem> = {}): QueueItem {
+  return {
+    key: `activation:${overrides.siteId ?? 7}`,
+    kind: 'activation',
+    siteId: 7,
+    domainName: 'summit-homes.example.com',
+    status: 'Pending Activation',
+    version: 3,
+    vendor: { id: 1, name: 'Summit Web Solutions', code: 'SWS' },
+    agent: { memberNumber: 'M100', name: 'Alice Agent', mlsStatus: 'Active' },
+    since: '2026-11-18T15:00:00.000Z',
+    ageBusinessDays: 2,
+    requestId: null,
+    requested: '',
+    reason: '',
+    startDate: null,
+    termDate: null,
+    saf: { state: 'signed', signed: 2, total: 2, paper: false },
+    documents: [],
+    blockers: [],
+    ...overrides,
+  };
+}
+
+export function queueSummary(overrides: Partial<QueueSummary> = {}): QueueSummary {
+  return {
+    waiting: 4,
+    oldestSince: '2026-11-16T15:00:00.000Z',
+    oldestBusinessDays: 4,
+    medianDecisionHours: 5.5,
+    decisions30Days: 12,
     ...overrides,
   };
 }

@@ -1,0 +1,273 @@
+import { QueueMessages, type BulkResult, type QueueItem } from '@vp/contract';
+import { Button, Card, Modal, Space } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { EmptyState, ErrorState } from '../../../components/query-states.tsx';
+import { errorMessage } from '../../../lib/http.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useListSearch } from '../../websites/index.ts';
+import {
+  useBulkAction,
+  useQueue,
+  useQueueAction,
+  useQueueVendors,
+  type BulkKind,
+  type QueueAction,
+} from '../api.ts';
+import { ActivateDialog } from '../components/activate-dialog.tsx';
+import { BulkResultsDialog } from '../components/bulk-results-dialog.tsx';
+import { QueueFilters } from '../components/queue-filters.tsx';
+import type { ItemActionKind } from '../components/queue-item-parts.tsx';
+import { QueueSummaryBar } from '../components/queue-summary.tsx';
+import { QueueTable } from '../components/queue-table.tsx';
+import { ReasonDialog } from '../components/reason-dialog.tsx';
+import { bulkKindOf } from '../queue-format.ts';
+import { isFiltered, queueParams, useQueueListState } from '../queue-state.ts';
+import { runAction } from '../run-action.ts';
+import '../approvals.css';
+
+type Dialog =
+  | { kind: 'activate'; item: QueueItem }
+  | { kind: 'decline'; item: QueueItem }
+  | { kind: 'reject'; item: QueueItem; documentId: number; type: string };
+
+const BULK_TEXTS: Record<BulkKind, { verb: string; title: string; effect: string }> = {
+  activate: {
+    verb: 'Activate',
+    title: 'Activation',
+    effect: 'Each website is checked on its own and, when it may, becomes Active from today.',
+  },
+  terminate: {
+    verb: 'Terminate',
+    title: 'Termination',
+    effect: 'Each website is checked on its own and, when its term date has come, becomes Inactive.',
+  },
+};
+
+const websites = (n: number) => (n === 1 ? '1 website' : `${n.toLocaleString('en-US')} websites`);
+
+/**
+ * The MLS staff's approval queue: everything waiting on the MLS, oldest first, with the decisions
+ * taken on it. The filter, search and page live in the URL.
+ */
+export default function ApprovalQueuePage() {
+  const [state, setState] = useQueueListState();
+  const search = useListSearch(state.search, (text) => setState({ search: text, page: 1 }));
+  const queue = useQueue(queueParams(state));
+  const vendors = useQueueVendors();
+  const single = useQueueAction();
+  const bulk = useBulkAction();
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [bulkResult, setBulkResult] = useState<{ title: string; result: BulkResult } | null>(null);
+  const [selected, setSelected] = useState<string[]>([]);
+  // Where focus returns once a dialog closes: the button that opened it, or, when the decision was
+  // taken and its row is leaving the queue, the page's heading.
+  const opener = useRef<HTMLElement | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  function openDialog(next: Dialog) {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setDialog(next);
+  }
+
+  function closeDialog(decided: boolean) {
+    setDialog(null);
+    window.setTimeout(() => {
+      const back = decided ? heading.current : opener.current;
+      if (back?.isConnected) back.focus();
+    }, 0);
+  }
+
+  const items = useMemo(() => queue.data?.items ?? [], [queue.data]);
+  const total = queue.data?.total ?? 0;
+  // A selection holds only rows on screen: a row that left the queue (decided elsewhere) leaves it.
+  const chosen = items.filter((i) => selected.includes(i.key));
+  const toActivate = chosen.filter((i) => bulkKindOf(i) === 'activate');
+  const toTerminate = chosen.filter((i) => bulkKindOf(i) === 'terminate');
+
+  // A page left empty by decisions (the last item of the last page) moves back to the last page.
+  const lastPage = Math.max(1, Math.ceil(total / state.size));
+  const pastEnd = queue.isSuccess && !queue.isPlaceholderData && items.length === 0 && state.page > lastPage;
+  useEffect(() => {
+    if (pastEnd) setState({ page: lastPage });
+  }, [pastEnd, lastPage, setState]);
+
+  const filtered = isFiltered(state);
+  const clearFilters = () => {
+    search.clear();
+    setState({ kind: null, vendor: null, age: null, search: '', page: 1 }, 'push');
+  };
+
+  async function decide(action: QueueAction) {
+    const outcome = await runAction(single.mutateAsync, action);
+    if (!outcome.ok && !outcome.stale) void toast('error', errorMessage(outcome.error));
+  }
+
+  function onAction(item: QueueItem, kind: ItemActionKind) {
+    switch (kind) {
+      case 'activate':
+      case 'decline':
+        openDialog({ kind, item });
+        return;
+      case 'approve':
+        void decide({ kind: 'approve', item });
+        return;
+      case 'terminate':
+        Modal.confirm({
+          title: `Terminate ${item.domainName}?`,
+          content: `The website becomes Inactive for ${item.vendor.name} (${item.vendor.code}), and the vendor is told.`,
+          okText: 'Terminate',
+          okButtonProps: { danger: true },
+          cancelText: 'Cancel',
+          onOk: () => decide({ kind: 'terminate', item }),
+        });
+        return;
+    }
+  }
+
+  function runBulk(kind: BulkKind, chosenItems: QueueItem[]) {
+    const texts = BULK_TEXTS[kind];
+    Modal.confirm({
+      title: `${texts.verb} ${websites(chosenItems.length)}?`,
+      content: texts.effect,
+      okText: `${texts.verb} ${websites(chosenItems.length)}`,
+      okButtonProps: { danger: kind === 'terminate' },
+      cancelText: 'Cancel',
+      onOk: async () => {
+        try {
+          const result = await bulk.mutateAsync({ kind, items: chosenItems });
+          setSelected([]);
+          setBulkResult({ title: `${texts.title} of ${websites(result.results.length)}`, result });
+        } catch (err) {
+          void toast('error', errorMessage(err));
+        }
+      },
+    });
+  }
+
+  const pending = single.isPending ? single.variables : undefined;
+  const busy = (item: QueueItem): ItemActionKind | null =>
+    pending && pending.item.key === item.key && pending.kind !== 'reject' ? pending.kind : null;
+
+  const emptyText = filtered ? (
+    <EmptyState
+      title={QueueMessages.emptyFiltered}
+      action={<Button onClick={clearFilters}>Clear filters</Button>}
+    />
+  ) : (
+    <EmptyState title={QueueMessages.empty} />
+  );
+
+  return (
+    <Card
+      className="vp-queue"
+      title={
+        <h1 className="vp-card-title" ref={heading} tabIndex={-1}>
+          {QueueMessages.title}
+        </h1>
+      }
+    >
+      {queue.isError && !queue.data ? (
+        <ErrorState error={queue.error} onRetry={() => void queue.refetch()} />
+      ) : (
+        <>
+          <QueueSummaryBar summary={queue.data?.summary} />
+          <div className="vp-toolbar vp-queue-toolbar">
+            <QueueFilters
+              kind={state.kind}
+              onKind={(kind) => setState({ kind, page: 1 }, 'push')}
+              vendor={state.vendor}
+              onVendor={(vendor) => setState({ vendor, page: 1 }, 'push')}
+              vendors={vendors.data ?? []}
+              vendorsLoading={vendors.isPending}
+              age={state.age}
+              onAge={(age) => setState({ age, page: 1 }, 'push')}
+              search={search.text}
+              onSearch={search.change}
+              onClear={filtered ? clearFilters : null}
+            />
+          </div>
+          <div className="vp-queue-bulk" role="group" aria-label="Selected websites">
+            <span className="vp-muted" aria-live="polite">
+              {chosen.length === 0
+                ? 'Select activations or terminations to decide them together.'
+                : `${websites(chosen.length)} selected`}
+            </span>
+            <Space wrap>
+              <Button
+                disabled={toActivate.length === 0}
+                loading={bulk.isPending && bulk.variables?.kind === 'activate'}
+                onClick={() => runBulk('activate', toActivate)}
+              >
+                Activate selected{toActivate.length > 0 ? ` (${toActivate.length})` : ''}
+              </Button>
+              <Button
+                danger
+                disabled={toTerminate.length === 0}
+                loading={bulk.isPending && bulk.variables?.kind === 'terminate'}
+                onClick={() => runBulk('terminate', toTerminate)}
+              >
+                Terminate selected{toTerminate.length > 0 ? ` (${toTerminate.length})` : ''}
+              </Button>
+            </Space>
+          </div>
+          {queue.isError && <ErrorState error={queue.error} onRetry={() => void queue.refetch()} />}
+          <QueueTable
+            items={items}
+            total={total}
+            loading={queue.isPending}
+            refreshing={queue.isPlaceholderData}
+            emptyText={emptyText}
+            page={state.page}
+            pageSize={state.size}
+            onPage={(page, size) => {
+              setSelected([]);
+              setState({ page, size }, 'push');
+            }}
+            selected={selected}
+            onSelect={setSelected}
+            onAction={onAction}
+            onReject={(item, documentId, type) => openDialog({ kind: 'reject', item, documentId, type })}
+            busy={busy}
+          />
+        </>
+      )}
+      {dialog?.kind === 'activate' && <ActivateDialog item={dialog.item} onClose={closeDialog} />}
+      {dialog?.kind === 'decline' && (
+        <ReasonDialog
+          title={`Decline the ${dialog.item.kind === 'domain' ? 'domain' : 'agent'} change of ${dialog.item.domainName}`}
+          intro={`Requested: ${dialog.item.requested}. The request is closed and the vendor is told why.`}
+          okText="Decline"
+          formName="queue-decline"
+          action={(reason) => ({ kind: 'decline', item: dialog.item, reason })}
+          onClose={closeDialog}
+        />
+      )}
+      {dialog?.kind === 'reject' && (
+        <ReasonDialog
+          title={`Reject the ${dialog.type} of ${dialog.item.domainName}`}
+          intro="The document is marked rejected; the vendor is told why and can upload another."
+          okText="Reject"
+          formName="queue-reject"
+          action={(reason) => ({
+            kind: 'reject',
+            item: dialog.item,
+            documentId: dialog.documentId,
+            reason,
+          })}
+          onClose={closeDialog}
+        />
+      )}
+      {bulkResult && (
+        <BulkResultsDialog
+          title={bulkResult.title}
+          result={bulkResult.result}
+          onClose={() => {
+            // The selection is spent and its buttons are disabled: focus goes back to the top.
+            setBulkResult(null);
+            closeDialog(true);
+          }}
+        />
+      )}
+    </Card>
+  );
+}
