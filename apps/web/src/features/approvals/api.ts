@@ -3,6 +3,7 @@ import {
   type ActivateInput,
   type BulkResult,
   type BulkSitesInput,
+  type ClearRosterFlagInput,
   type DeclineInput,
   type QueueItem,
   type QueuePage,
@@ -58,6 +59,7 @@ export type QueueAction =
   | { kind: 'activate'; item: QueueItem; startDate?: string }
   | { kind: 'terminate'; item: QueueItem }
   | { kind: 'approve'; item: QueueItem }
+  | { kind: 'review'; item: QueueItem }
   | { kind: 'decline'; item: QueueItem; reason: string }
   | { kind: 'reject'; item: QueueItem; documentId: number; reason: string };
 
@@ -77,6 +79,11 @@ export function actionCall(action: QueueAction): { path: string; body?: unknown 
       };
     case 'approve':
       return { path: StaffQueuePaths.approveRequest(item.requestId ?? 0) };
+    case 'review':
+      return {
+        path: StaffQueuePaths.clearRosterFlag(item.siteId),
+        body: { version: item.version } satisfies ClearRosterFlagInput,
+      };
     case 'decline':
       return {
         path: StaffQueuePaths.declineRequest(item.requestId ?? 0),

@@ -20,6 +20,8 @@ export function doneText(action: QueueAction): string {
       return QueueMessages.terminated(action.item.domainName);
     case 'approve':
       return QueueMessages.approved;
+    case 'review':
+      return QueueMessages.rosterCleared;
     case 'decline':
       return QueueMessages.declined;
     case 'reject':

@@ -115,14 +115,13 @@ export function ItemDetails({
     case 'roster':
       lines.push(
         <li key="roster" data-testid="roster-text">
-          {item.agent.name || item.agent.memberNumber} ({item.agent.memberNumber}) is no longer active on the
-          MLS roster{item.agent.mlsStatus ? ` (${item.agent.mlsStatus})` : ''}. The website stays{' '}
-          {SITE_STATUS_DISPLAY[item.status] ?? item.status} until staff decide; nothing changes by itself.
+          {item.reason}. The website stays {SITE_STATUS_DISPLAY[item.status] ?? item.status} until staff
+          decide; nothing changes by itself.
         </li>,
       );
       break;
   }
-  if (item.reason)
+  if (item.reason && item.kind !== 'roster')
     lines.push(
       <Line key="reason" label="Reason">
         <span className="vp-queue-reason">{item.reason}</span>
@@ -205,9 +204,12 @@ function BlockableAction({
   );
 }
 
-export type ItemActionKind = 'activate' | 'terminate' | 'approve' | 'decline';
+export type ItemActionKind = 'activate' | 'terminate' | 'approve' | 'decline' | 'review';
 
-/** The decisions an item offers; a roster item offers none (staff act on the website itself). */
+/**
+ * The decisions an item offers. A roster item is marked reviewed once staff have looked at the
+ * site; what they decide about it (a termination, an agent change) is an action of its own.
+ */
 export function ItemActions({
   item,
   busy,
@@ -270,6 +272,17 @@ export function ItemActions({
       );
     }
     case 'roster':
-      return <span className="vp-muted">No decision in the queue</span>;
+      return (
+        <div className="vp-queue-actions">
+          <Button
+            size="small"
+            loading={busy === 'review'}
+            aria-label={`Mark ${item.domainName} as reviewed`}
+            onClick={() => onAction('review')}
+          >
+            Mark as reviewed
+          </Button>
+        </div>
+      );
   }
 }

@@ -84,7 +84,8 @@ const roster = queueItem({
   siteId: 11,
   domainName: 'gone.example.com',
   status: 'Active',
-  agent: { memberNumber: 'M200', name: 'Gary Gone', mlsStatus: 'Inactive' },
+  agent: { memberNumber: 'M200', name: 'Gary Gone', mlsStatus: 'Terminated' },
+  reason: 'Gary Gone (#M200) is no longer active on the MLS roster (Terminated)',
   saf: null,
 });
 
@@ -232,12 +233,12 @@ describe('Approval queue: the rows', () => {
     expect(third.getByText('new-name.example.com')).toBeTruthy();
     expect(third.getByText('Rebranding')).toBeTruthy();
 
-    // A roster item says what happened and offers no decision.
+    // A roster item says what happened; staff only mark it reviewed here.
     const fourth = within(rows[3]!);
     expect(fourth.getByTestId('roster-text').textContent).toContain(
-      'Gary Gone (M200) is no longer active on the MLS roster',
+      'Gary Gone (#M200) is no longer active on the MLS roster (Terminated). The website stays Active',
     );
-    expect(fourth.queryAllByRole('button')).toHaveLength(0);
+    expect(fourth.getAllByRole('button').map((b) => b.textContent)).toEqual(['Mark as reviewed']);
   });
 
   it('an Activate that cannot be taken is disabled and says why, to every reader', async () => {
@@ -463,6 +464,22 @@ describe('Approval queue: decisions', () => {
     await waitFor(() => expect(success).toHaveBeenCalledWith(QueueMessages.approved, expect.anything()));
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
       '/admin/requests/41/approve',
+    ]);
+  });
+
+  it('Mark as reviewed posts the roster item’s site with its version', async () => {
+    const success = vi.spyOn(message, 'success');
+    const { calls } = serveQueue([page([roster])], (path) =>
+      path === '/admin/websites/11/roster-flag/clear'
+        ? { body: { message: QueueMessages.rosterCleared } }
+        : undefined,
+    );
+    renderAt();
+    const row = await rowOf('gone.example.com');
+    fireEvent.click(within(row).getByRole('button', { name: 'Mark gone.example.com as reviewed' }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith(QueueMessages.rosterCleared, expect.anything()));
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([
+      { method: 'POST', path: '/admin/websites/11/roster-flag/clear', body: { version: roster.version } },
     ]);
   });
 

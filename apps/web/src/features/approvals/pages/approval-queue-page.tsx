@@ -109,7 +109,8 @@ export default function ApprovalQueuePage() {
         openDialog({ kind, item });
         return;
       case 'approve':
-        void decide({ kind: 'approve', item });
+      case 'review':
+        void decide({ kind, item });
         return;
       case 'terminate':
         Modal.confirm({
