@@ -199,3 +199,53 @@ describe('two instances on one database', () => {
     expect(smtp.received.filter((m) => m.to.includes('once@vendor.test'))).toHaveLength(1);
   });
 });
+
+describe('a job whose instance dies mid-run', () => {
+  it('is retried on another instance, and its effect happens once', async () => {
+    const CRASHY = 'test.crashy';
+    /** Which instance took each try; the first try never finishes (its instance is killed). */
+    const tries: string[] = [];
+    await t.db.execute(sql`CREATE TABLE IF NOT EXISTS test_effects (key text PRIMARY KEY, by text NOT NULL)`);
+    const timing: JobTiming = { ...TIMING, maintenanceSeconds: 1 };
+    const instance = async (name: string) => {
+      const app = await buildApp({
+        config: t.config,
+        database: t.database,
+        logger: false,
+        jobTiming: timing,
+        ...(usePostgres ? {} : { bus: a.ctx.bus }),
+      });
+      app.ctx.jobs.define(
+        CRASHY,
+        async (data) => {
+          tries.push(name);
+          // The first try stops here, as if its process had been killed mid-job.
+          if (tries.length === 1) await new Promise(() => undefined);
+          // Idempotent: the effect is keyed by the job's own key.
+          await app.ctx.db.execute(
+            sql`INSERT INTO test_effects (key, by) VALUES (${String(data.key)}, ${name}) ON CONFLICT DO NOTHING`,
+          );
+        },
+        { retryLimit: 3, retryDelaySeconds: 1, expireInSeconds: 2 },
+      );
+      await app.ready();
+      return app;
+    };
+    const apps = { c: await instance('c'), d: await instance('d') };
+    await apps.c.ctx.jobs.send(CRASHY, { key: 'k1' });
+    await eventually(() => tries.length === 1, 15_000);
+    const dead = tries[0] as 'c' | 'd';
+    const alive = dead === 'c' ? 'd' : 'c';
+    // Killed: its runner stops without waiting for the hung try, and the app goes.
+    await Promise.race([apps[dead].close(), new Promise((r) => setTimeout(r, 6_000))]);
+    await eventually(async () => {
+      const rows = await rowsOf<{ by: string }>(t.db, sql`SELECT by FROM test_effects WHERE key = 'k1'`);
+      return rows.length === 1;
+    }, 40_000);
+    const rows = await rowsOf<{ by: string }>(t.db, sql`SELECT by FROM test_effects WHERE key = 'k1'`);
+    expect(rows).toEqual([{ by: alive }]);
+    expect(tries).toEqual([dead, alive]);
+    await apps[alive].close();
+    await t.db.execute(sql`DROP TABLE test_effects`);
+  }, 90_000);
+});

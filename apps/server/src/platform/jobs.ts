@@ -21,6 +21,8 @@ export interface JobOptions {
   /** Tries after the first; each waits twice as long as the one before. */
   retryLimit?: number;
   retryDelaySeconds?: number;
+  /** A run not finished after this long is taken for lost (its instance died) and retried. Default 15 min. */
+  expireInSeconds?: number;
 }
 
 export type JobHandler = (data: Record<string, unknown>) => Promise<void>;
@@ -83,6 +85,8 @@ export interface JobTiming {
   pollSeconds?: number;
   /** Look at the schedules this often (seconds). Default 30: a per-minute job is at most 30 s late. */
   cronCheckSeconds?: number;
+  /** Look for lost runs (and prune) this often (seconds). Default 120. */
+  maintenanceSeconds?: number;
 }
 
 interface Definition {
@@ -170,7 +174,7 @@ class BossRunner implements JobRunner {
         retryDelay: options.retryDelaySeconds ?? 10,
         retryBackoff: true,
         // A run left by a crashed instance is given up after this long and retried.
-        expireInSeconds: 15 * 60,
+        expireInSeconds: options.expireInSeconds ?? 15 * 60,
         // At most one run waiting and one running: nudges while one waits collapse into it.
         policy: 'stately',
       });
@@ -194,7 +198,11 @@ class BossRunner implements JobRunner {
 
   private bossTiming() {
     const cron = this.timing.cronCheckSeconds ?? 30;
-    return { cronMonitorIntervalSeconds: cron, clockMonitorIntervalSeconds: Math.max(cron, 60) };
+    return {
+      cronMonitorIntervalSeconds: cron,
+      clockMonitorIntervalSeconds: Math.max(cron, 60),
+      maintenanceIntervalSeconds: this.timing.maintenanceSeconds ?? 120,
+    };
   }
 
   async stop(): Promise<void> {
