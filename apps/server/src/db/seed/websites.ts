@@ -74,7 +74,9 @@ function buildWebsites(
           : '',
         products: [product],
         createdAt: created,
-        updatedAt: created,
+        // A termination was asked for in the last days (it waits in the MLS's approval queue).
+        updatedAt:
+          status === 'Pending Termination' ? new Date(BASE_DAY - (domain.length % 10) * DAY_MS) : created,
       });
     }
   }
