@@ -26,21 +26,21 @@ import { rowsOf } from '../../db/sql.ts';
 export type Query = z.output<typeof queueQuerySchema>;
 
 const ITEMS = sql`
-  SELECT 'activation' AS kind, w.id AS site_id, NULL::int AS request_id, w.pending_since AS since,
+  SELECT 'activation' AS kind, w.id AS site_id, w.vendor_id, NULL::int AS request_id, w.pending_since AS since,
       NULL::jsonb AS payload
     FROM websites w WHERE w.status = 'Pending Activation'
   UNION ALL
-  SELECT 'termination', w.id, r.id, COALESCE(r.created_at, w.updated_at), r.payload
+  SELECT 'termination', w.id, w.vendor_id, r.id, COALESCE(r.created_at, w.updated_at), r.payload
     FROM websites w
     LEFT JOIN LATERAL (SELECT r.id, r.created_at, r.payload FROM website_requests r
       WHERE r.website_id = w.id AND r.kind = 'termination' AND r.status = 'pending'
       ORDER BY r.created_at LIMIT 1) r ON true
     WHERE w.status = 'Pending Termination'
   UNION ALL
-  SELECT r.kind, r.website_id, r.id, r.created_at, r.payload
+  SELECT r.kind, r.website_id, r.vendor_id, r.id, r.created_at, r.payload
     FROM website_requests r WHERE r.status = 'pending' AND r.kind IN ('domain', 'agent')
   UNION ALL
-  SELECT 'roster', w.id, NULL, w.roster_flagged_at, jsonb_build_object('reason', w.roster_flag)
+  SELECT 'roster', w.id, w.vendor_id, NULL, w.roster_flagged_at, jsonb_build_object('reason', w.roster_flag)
     FROM websites w WHERE w.roster_flagged_at IS NOT NULL AND w.status <> 'Inactive'`;
 
 /** Today as yyyy-mm-dd in UTC: the queue counts business days on the UTC calendar. */
@@ -54,10 +54,13 @@ export function businessDaysAgo(n: number, today: string): string {
   return day;
 }
 
+export const isFiltered = (query: Pick<Query, 'kind' | 'vendor' | 'age' | 'search'>) =>
+  !!(query.kind || query.vendor || query.age || query.search);
+
 function filters(query: Pick<Query, 'kind' | 'vendor' | 'age' | 'search'>, today: string): SQL {
   const parts: SQL[] = [sql`true`];
   if (query.kind) parts.push(sql`i.kind = ${query.kind}`);
-  if (query.vendor) parts.push(sql`w.vendor_id = ${query.vendor}`);
+  if (query.vendor) parts.push(sql`i.vendor_id = ${query.vendor}`);
   if (query.age) {
     const [min, max] = queueAgeBounds(query.age);
     const sinceDay = sql`(i.since AT TIME ZONE 'UTC')::date`;
@@ -91,29 +94,41 @@ interface ItemRow {
   requested_agent: string | null;
 }
 
-/** The items of one page, without what is read per item afterwards (SAF standing, documents). */
+/**
+ * The items of one page, without what is read per item afterwards (SAF standing, documents). The
+ * page is picked from the items alone (joined to sites and vendors only when a search needs them),
+ * so only its rows are joined for display.
+ */
 export async function queuePage(
   db: Db,
   query: Query,
   today: string,
-): Promise<{ rows: Omit<QueueItem, 'saf' | 'documents' | 'blockers'>[]; total: number }> {
+): Promise<{ rows: Omit<QueueItem, 'saf' | 'documents' | 'blockers'>[]; total: number | null }> {
   const where = filters(query, today);
-  const from = sql`FROM (${ITEMS}) i JOIN websites w ON w.id = i.site_id JOIN vendors v ON v.id = w.vendor_id`;
+  const from = query.search
+    ? sql`FROM (${ITEMS}) i JOIN websites w ON w.id = i.site_id JOIN vendors v ON v.id = i.vendor_id`
+    : sql`FROM (${ITEMS}) i`;
+  const order = sql`ORDER BY i.since, i.kind, i.site_id, i.request_id`;
   const [rows, [count]] = await Promise.all([
     rowsOf<ItemRow>(
       db,
-      sql`SELECT i.kind, i.site_id, i.request_id, i.since, i.payload, w.domain_name, w.status, w.version,
+      sql`WITH page AS (
+          SELECT i.kind, i.site_id, i.request_id, i.since, i.payload ${from} WHERE ${where}
+          ${order} LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize})
+        SELECT i.kind, i.site_id, i.request_id, i.since, i.payload, w.domain_name, w.status, w.version,
           w.vendor_id, v.name AS vendor_name, v.code AS vendor_code, w.member_number,
           w.agent_name, w.agent_status, w.start_date, w.term_date,
           (SELECT m.member_first_name || ' ' || m.member_last_name FROM members m
             WHERE i.kind = 'agent' AND m.member_mls_id = i.payload ->> 'memberNumber') AS requested_agent
-        ${from} WHERE ${where}
-        ORDER BY i.since, i.kind, i.site_id, i.request_id
-        LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`,
+        FROM page i JOIN websites w ON w.id = i.site_id JOIN vendors v ON v.id = w.vendor_id
+        ${order}`,
     ),
-    rowsOf<{ n: number }>(db, sql`SELECT count(*)::int AS n ${from} WHERE ${where}`),
+    // Unfiltered, the total is the header's count of everything waiting.
+    isFiltered(query)
+      ? rowsOf<{ n: number }>(db, sql`SELECT count(*)::int AS n ${from} WHERE ${where}`)
+      : Promise.resolve([null]),
   ]);
-  return { rows: rows.map((r) => toItem(r, today)), total: count?.n ?? 0 };
+  return { rows: rows.map((r) => toItem(r, today)), total: count ? count.n : null };
 }
 
 function requested(row: ItemRow): string {
@@ -190,7 +205,7 @@ export async function queueVendors(db: Db): Promise<QueueVendor[]> {
   return rowsOf<QueueVendor>(
     db,
     sql`SELECT v.id, v.name, v.code, count(*)::int AS waiting
-      FROM (${ITEMS}) i JOIN websites w ON w.id = i.site_id JOIN vendors v ON v.id = w.vendor_id
+      FROM (${ITEMS}) i JOIN vendors v ON v.id = i.vendor_id
       GROUP BY v.id, v.name, v.code ORDER BY waiting DESC, v.name`,
   );
 }

@@ -13,7 +13,7 @@ import {
   clearRosterFlag,
   declineRequest,
   requiredDocuments,
-  safStanding,
+  safStandings,
   terminateSite,
   terminationBlockers,
   type StaffDecision,
@@ -66,14 +66,16 @@ export function staffQueueService(ctx: AppContext) {
         queueSummary(db, today),
       ]);
       const activation = rows.filter((r) => r.kind === 'activation');
-      const [standings, documents] = await Promise.all([
-        Promise.all(activation.map((r) => safStanding(db, r.vendor.id, r.siteId))),
+      const [standingOf, documents] = await Promise.all([
+        safStandings(
+          db,
+          activation.map((r) => ({ vendorId: r.vendor.id, siteId: r.siteId })),
+        ),
         requiredDocuments(
           db,
           activation.map((r) => r.siteId),
         ),
       ]);
-      const standingOf = new Map(activation.map((r, i) => [r.siteId, standings[i]!]));
       const items = rows.map((row) => {
         if (row.kind === 'activation') {
           const saf = standingOf.get(row.siteId)!;
@@ -88,7 +90,7 @@ export function staffQueueService(ctx: AppContext) {
         const blockers = row.kind === 'termination' ? terminationBlockers(row.termDate, today) : [];
         return { ...row, saf: null, documents: [], blockers };
       });
-      return { items, total, summary };
+      return { items, total: total ?? summary.waiting, summary };
     },
 
     vendors: () => queueVendors(db),
@@ -117,8 +119,10 @@ export function staffQueueService(ctx: AppContext) {
     },
 
     /**
-     * Each site on its own transaction, so one refused does not undo the others; the answer says
-     * per site what happened, with the message a single action would have given.
+     * Each site is checked on its own, in a savepoint of one transaction, so one refused does not
+     * undo the others and the whole selection costs one commit; the answer says per site what
+     * happened, with the message a single action would have given. What was done is announced
+     * once committed.
      */
     async bulk(
       actor: Actor,
@@ -126,25 +130,36 @@ export function staffQueueService(ctx: AppContext) {
       sites: { id: number; version: number }[],
     ): Promise<BulkResult> {
       const results: BulkResult['results'] = [];
-      const seen = new Set<number>();
-      for (const site of sites) {
-        if (seen.has(site.id)) continue;
-        seen.add(site.id);
-        try {
-          const run = action === 'activate' ? activateSite : terminateSite;
+      const done: { decision: StaffDecision; notices: NoticeBatch }[] = [];
+      const run = action === 'activate' ? activateSite : terminateSite;
+      await db.transaction(async (tx) => {
+        const seen = new Set<number>();
+        for (const site of sites) {
+          if (seen.has(site.id)) continue;
+          seen.add(site.id);
           const notices = noticeBatch(ctx);
-          const done = await run(db, actor, site.id, { version: site.version }, notices);
-          await notices.announce();
-          await announce(done.vendorId, done.siteId, actor, 'website');
-          results.push({ id: site.id, domainName: done.domainName, ok: true, message: done.message });
-        } catch (err) {
-          if (!(err instanceof AppError)) throw err;
-          const [row] = await db
-            .select({ domainName: websites.domainName })
-            .from(websites)
-            .where(eq(websites.id, site.id));
-          results.push({ id: site.id, domainName: row?.domainName ?? '', ok: false, message: err.message });
+          try {
+            const decision = await run(tx, actor, site.id, { version: site.version }, notices);
+            done.push({ decision, notices });
+            results.push({
+              id: site.id,
+              domainName: decision.domainName,
+              ok: true,
+              message: decision.message,
+            });
+          } catch (err) {
+            if (!(err instanceof AppError)) throw err;
+            const [row] = await tx
+              .select({ domainName: websites.domainName })
+              .from(websites)
+              .where(eq(websites.id, site.id));
+            results.push({ id: site.id, domainName: row?.domainName ?? '', ok: false, message: err.message });
+          }
         }
+      });
+      for (const { decision, notices } of done) {
+        await notices.announce();
+        await announce(decision.vendorId, decision.siteId, actor, 'website');
       }
       return { results };
     },

@@ -38,6 +38,8 @@ export const hasCountingSaf = (w: SQL) => sql`EXISTS (
     AND d.saf_parties = website_saf_parties(${w}.id))`;
 
 interface SafRow {
+  site_id: number;
+  parties_now: string | null;
   approved: boolean;
   paper: boolean;
   saf_parties: string | null;
@@ -48,25 +50,8 @@ interface SafRow {
   current_round: boolean;
 }
 
-/** Where the site stands: the counting form if there is one, else the newest form of this round. */
-export async function safStanding(db: Db, vendorId: number, siteId: number): Promise<SafStanding> {
-  const key = await safPartiesKey(db, siteId);
-  const rows = await rowsOf<SafRow>(
-    db,
-    sql`SELECT d.approved, d.paper, d.saf_parties,
-          COALESCE(d.sealed_at, r.finished_at, d.created_at) >= w.pending_since AS signed_in_round,
-          r.status AS request_status,
-          (SELECT count(*)::int FROM signers s WHERE s.request_id = r.id AND s.status = 'signed') AS signed,
-          (SELECT count(*)::int FROM signers s WHERE s.request_id = r.id) AS total,
-          d.created_at >= w.pending_since AS current_round
-        FROM documents d
-        JOIN document_types t ON t.id = d.type_id AND t.name = 'saf'
-        JOIN websites w ON w.id = d.website_id
-        LEFT JOIN signature_requests r ON r.document_id = d.id
-        WHERE d.website_id = ${siteId} AND d.vendor_id = ${vendorId} AND NOT d.voided
-          AND (r.status IS NULL OR r.status <> 'voided')
-        ORDER BY d.created_at DESC, d.id DESC`,
-  );
+/** The standing of one site from its forms (newest first), by the rule described above. */
+function standingOf(rows: SafRow[], key: string): SafStanding {
   const forParties = rows.filter((r) => r.saf_parties === key);
   // A form sent in an earlier round may be signed in this one; what counts is when it was signed.
   const counting = forParties.find(
@@ -80,4 +65,51 @@ export async function safStanding(db: Db, vendorId: number, siteId: number): Pro
   if (latest?.request_status === 'declined')
     return { state: 'declined', signed: latest.signed, total: latest.total, paper: false };
   return SAF_NOT_SENT;
+}
+
+/**
+ * Where each site stands, in one query (the approval queue reads a page of sites at once): the
+ * counting form if there is one, else the newest form of this round. `sites` are (vendor, site)
+ * pairs; a site of another vendor than named is not found and reads as not sent.
+ */
+export async function safStandings(
+  db: Db,
+  sites: readonly { vendorId: number; siteId: number }[],
+): Promise<Map<number, SafStanding>> {
+  const out = new Map<number, SafStanding>(sites.map((s) => [s.siteId, SAF_NOT_SENT]));
+  if (sites.length === 0) return out;
+  const pairs = sql.join(
+    sites.map((s) => sql`(${s.vendorId}::int, ${s.siteId}::int)`),
+    sql`, `,
+  );
+  const rows = await rowsOf<SafRow>(
+    db,
+    sql`SELECT w.id AS site_id, website_saf_parties(w.id) AS parties_now,
+          d.approved, d.paper, d.saf_parties,
+          COALESCE(d.sealed_at, r.finished_at, d.created_at) >= w.pending_since AS signed_in_round,
+          r.status AS request_status,
+          (SELECT count(*)::int FROM signers s WHERE s.request_id = r.id AND s.status = 'signed') AS signed,
+          (SELECT count(*)::int FROM signers s WHERE s.request_id = r.id) AS total,
+          d.created_at >= w.pending_since AS current_round
+        FROM (VALUES ${pairs}) AS p(vendor_id, site_id)
+        JOIN websites w ON w.id = p.site_id AND w.vendor_id = p.vendor_id
+        JOIN documents d ON d.website_id = w.id AND d.vendor_id = p.vendor_id AND NOT d.voided
+        JOIN document_types t ON t.id = d.type_id AND t.name = 'saf'
+        LEFT JOIN signature_requests r ON r.document_id = d.id
+        WHERE r.status IS NULL OR r.status <> 'voided'
+        ORDER BY w.id, d.created_at DESC, d.id DESC`,
+  );
+  const bySite = new Map<number, SafRow[]>();
+  for (const row of rows) {
+    const list = bySite.get(row.site_id) ?? [];
+    list.push(row);
+    bySite.set(row.site_id, list);
+  }
+  for (const [siteId, list] of bySite) out.set(siteId, standingOf(list, list[0]!.parties_now ?? ''));
+  return out;
+}
+
+/** Where the site stands: the counting form if there is one, else the newest form of this round. */
+export async function safStanding(db: Db, vendorId: number, siteId: number): Promise<SafStanding> {
+  return (await safStandings(db, [{ vendorId, siteId }])).get(siteId) ?? SAF_NOT_SENT;
 }
