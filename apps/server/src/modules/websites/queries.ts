@@ -25,9 +25,10 @@ export interface SiteRecord {
   version: number;
 }
 
+/** `vendorId` null: MLS staff acting on any vendor's site. */
 export async function siteRecord(
   db: Db,
-  vendorId: number,
+  vendorId: number | null,
   id: number,
   forUpdate = false,
 ): Promise<SiteRecord | null> {
@@ -48,7 +49,8 @@ export async function siteRecord(
     db,
     sql`SELECT id, vendor_id, domain_name, status, member_number, reciprocal, start_date, term_date, dba, products,
         activated_at IS NOT NULL AS activated, version
-      FROM websites WHERE id = ${id} AND vendor_id = ${vendorId} ${forUpdate ? sql`FOR UPDATE` : sql``}`,
+      FROM websites WHERE id = ${id} ${vendorId === null ? sql`` : sql`AND vendor_id = ${vendorId}`}
+      ${forUpdate ? sql`FOR UPDATE` : sql``}`,
   );
   if (!row) return null;
   return {

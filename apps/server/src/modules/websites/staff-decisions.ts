@@ -6,7 +6,7 @@ import {
   isSafSigned,
   type ActivateInput,
 } from '@vp/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation, rowsOf } from '../../db/sql.ts';
 import { staffDecisions, websiteRequests, websites } from '../../db/schema.ts';
@@ -19,6 +19,7 @@ import {
   domainInUse,
   lockDomain,
   requireWebsite,
+  siteRecord,
   teamFollowsAgent,
   updateWebsite,
   type SiteRecord,
@@ -41,19 +42,10 @@ export interface StaffDecision {
   domainName: string;
 }
 
-/** The vendor a site belongs to, for staff who act on any vendor's sites. */
-async function vendorOfSite(db: Db, siteId: number): Promise<number> {
-  const [row] = await db
-    .select({ vendorId: websites.vendorId })
-    .from(websites)
-    .where(eq(websites.id, siteId))
-    .limit(1);
-  if (!row) throw new NotFoundError(WebsiteServerMessages.siteNotFound);
-  return row.vendorId;
-}
-
+/** A site of any vendor (staff act on all), locked, at the version staff saw; else 404 or 409. */
 async function lockedSite(tx: Db, siteId: number, version: number): Promise<SiteRecord> {
-  const site = await requireWebsite(tx, await vendorOfSite(tx, siteId), siteId, true);
+  const site = await siteRecord(tx, null, siteId, true);
+  if (!site) throw new NotFoundError(WebsiteServerMessages.siteNotFound);
   if (site.version !== version) throw new ConflictError(QueueMessages.stale);
   return site;
 }
@@ -61,7 +53,12 @@ async function lockedSite(tx: Db, siteId: number, version: number): Promise<Site
 async function recordDecision(
   tx: Db,
   actor: Acting,
-  decision: Omit<typeof staffDecisions.$inferInsert, 'userId' | 'username' | 'id' | 'decidedAt'>,
+  decision: Omit<
+    typeof staffDecisions.$inferInsert,
+    'userId' | 'username' | 'id' | 'decidedAt' | 'waitedSince'
+  > & {
+    waitedSince: Date | SQL;
+  },
 ): Promise<void> {
   await tx.insert(staffDecisions).values({ ...decision, userId: actor.userId, username: actor.username });
 }
@@ -160,10 +157,6 @@ export async function activateSite(
           sql`, `,
         )})`,
       );
-    const [{ since }] = (await rowsOf<{ since: string | Date }>(
-      tx,
-      sql`SELECT pending_since AS since FROM websites WHERE id = ${site.id}`,
-    )) as [{ since: string | Date }];
     await recordChange(tx, {
       websiteId: site.id,
       vendorId: site.vendorId,
@@ -182,7 +175,8 @@ export async function activateSite(
       outcome: 'approved',
       vendorId: site.vendorId,
       websiteId: site.id,
-      waitedSince: new Date(since),
+      // The round began when the site entered Pending Activation; activation leaves that time as it is.
+      waitedSince: sql`(SELECT pending_since FROM websites WHERE id = ${site.id})`,
     });
     await siteChanged(notices, tx, site.vendorId, site, actor, 'modified', 'Status changed to Active');
     return decided(site, QueueMessages.activated(site.domainName));
