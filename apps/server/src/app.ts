@@ -14,6 +14,7 @@ import { historyRoutes } from './modules/history/index.ts';
 import { productsRoutes } from './modules/products/index.ts';
 import { profileRoutes } from './modules/profile/index.ts';
 import { signaturesRoutes } from './modules/signatures/index.ts';
+import { staffAccountsRoutes } from './modules/staff-accounts/index.ts';
 import { teamsRoutes } from './modules/teams/index.ts';
 import { websitesRoutes } from './modules/websites/index.ts';
 import { registerApiDocs } from './platform/api-docs.ts';
@@ -74,6 +75,7 @@ const FEATURES = [
   signaturesRoutes,
   commentsRoutes,
   notificationsRoutes,
+  staffAccountsRoutes,
 ];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

@@ -45,6 +45,11 @@ const TAGS = [
   },
   { name: 'notifications', description: 'The caller’s notifications and how they are delivered.' },
   { name: 'live', description: 'The live channel: a WebSocket of change events.' },
+  {
+    name: 'staff-accounts',
+    description:
+      'MLS staff console: vendors, users and invitations, document types. Admin role only; 404 to anyone else.',
+  },
 ];
 
 const vendorHeader = {

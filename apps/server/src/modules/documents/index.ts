@@ -11,3 +11,4 @@ export {
 export { documentsRoutes } from './routes.ts';
 export { runOrphanSweep } from './sweep.ts';
 export { contentDisposition } from './download.ts';
+export { insertMessagingType, renameMessagingType, toDocumentType } from './queries.ts';
