@@ -57,7 +57,10 @@ export const VENDOR_TYPE_LABELS: Record<VendorType, string> = { 'IDX Vendor': 'I
 
 export const VENDOR_STATUSES = ['active', 'suspended'] as const;
 export type VendorStatus = (typeof VENDOR_STATUSES)[number];
-export const VENDOR_STATUS_LABELS: Record<VendorStatus, string> = { active: 'Active', suspended: 'Suspended' };
+export const VENDOR_STATUS_LABELS: Record<VendorStatus, string> = {
+  active: 'Active',
+  suspended: 'Suspended',
+};
 
 /** Feeds the MLS offers; the field takes any other name too. */
 export const FEED_TYPE_SUGGESTIONS = ['RESO Web API', 'RETS'] as const;
@@ -224,8 +227,7 @@ export const UserMessages = {
   emailInvalid: 'Please enter a valid email address.',
   emailTaken: 'This email address is used by another account.',
   usernameRequired: 'Please enter a username.',
-  usernameFormat:
-    'A username is 3 to 60 characters: letters, digits, dots, hyphens, underscores and @ only.',
+  usernameFormat: 'A username is 3 to 60 characters: letters, digits, dots, hyphens, underscores and @ only.',
   usernameTaken: 'This username is taken.',
   nameTooLong: 'A name can be at most 100 characters.',
   roleRequired: 'Please choose the role: Vendor or Vendor (read-only).',
@@ -279,7 +281,12 @@ const managedRoleSchema = z.enum(MANAGED_ROLES, { error: UserMessages.roleRequir
 
 /** A user's linked vendor accounts: the primary one and any others. */
 export const userVendorsInputSchema = z.object({
-  primaryVendorId: dbIdSchema.meta({ description: 'The account the user acts for by default' }),
+  primaryVendorId: z
+    .number({ error: UserMessages.primaryRequired })
+    .int(UserMessages.primaryRequired)
+    .min(1, UserMessages.primaryRequired)
+    .max(2_147_483_647, UserMessages.primaryRequired)
+    .meta({ description: 'The account the user acts for by default' }),
   otherVendorIds: z.array(dbIdSchema).max(49, UserMessages.tooManyVendors).default([]),
 });
 export type UserVendorsInput = z.input<typeof userVendorsInputSchema>;
@@ -380,12 +387,16 @@ export function documentTypeRefusal(input: {
   requiredForVendor: boolean;
   requiredForSites: boolean;
   requiredForProducts: readonly number[];
-}): { message: string; field: 'scope' | 'requiredForVendor' | 'requiredForSites' | 'requiredForProducts' } | null {
+}): {
+  message: string;
+  field: 'scope' | 'requiredForVendor' | 'requiredForSites' | 'requiredForProducts';
+} | null {
   const M = DocumentTypeAdminMessages;
   if (input.messaging) {
     if (input.requiredForVendor) return { message: M.messagingRequired, field: 'requiredForVendor' };
     if (input.requiredForSites) return { message: M.messagingRequired, field: 'requiredForSites' };
-    if (input.requiredForProducts.length) return { message: M.messagingRequired, field: 'requiredForProducts' };
+    if (input.requiredForProducts.length)
+      return { message: M.messagingRequired, field: 'requiredForProducts' };
     if (input.scope !== 'any') return { message: M.messagingScope, field: 'scope' };
     return null;
   }

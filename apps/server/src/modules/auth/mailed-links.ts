@@ -75,6 +75,10 @@ export async function mailInvitation(
 }
 
 /** Ends a user's unused links of a kind (a revoked invitation, a deactivated user's reset link). */
-export async function revokeLinks(tx: Db, userId: number, kinds: readonly ('reset' | 'invite')[]): Promise<number> {
+export async function revokeLinks(
+  tx: Db,
+  userId: number,
+  kinds: readonly ('reset' | 'invite')[],
+): Promise<number> {
   return q.spendPasswordTokens(tx, userId, kinds);
 }

@@ -33,7 +33,8 @@ export function documentTypeRoutes(app: FastifyInstance, ctx: AppContext): void 
       config: staff,
       schema: {
         tags,
-        summary: 'Every document type, files and messaging, with what it is required for and its documents on file',
+        summary:
+          'Every document type, files and messaging, with what it is required for and its documents on file',
         response: { 200: adminDocumentTypesSchema, ...errorResponses },
       },
     },

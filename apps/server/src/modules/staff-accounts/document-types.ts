@@ -25,7 +25,13 @@ import { accountChangesOf, fieldChanges, recordAccountChange } from './audit.ts'
 
 type TypeRow = typeof documentTypes.$inferSelect;
 
-const EDITED_FIELDS = ['type', 'scope', 'requiredForVendor', 'requiredForSites', 'requiredForProducts'] as const;
+const EDITED_FIELDS = [
+  'type',
+  'scope',
+  'requiredForVendor',
+  'requiredForSites',
+  'requiredForProducts',
+] as const;
 
 function toAdmin(row: TypeRow, documentCount: number): AdminDocumentType {
   return { ...toDocumentType(row), messaging: row.messaging, documents: documentCount };
@@ -77,7 +83,11 @@ export function documentTypesService(ctx: AppContext) {
         db
           .select()
           .from(documentTypes)
-          .orderBy(asc(documentTypes.messaging), asc(sql`lower(${documentTypes.type})`), asc(documentTypes.id)),
+          .orderBy(
+            asc(documentTypes.messaging),
+            asc(sql`lower(${documentTypes.type})`),
+            asc(documentTypes.id),
+          ),
         db.select({ typeId: documents.typeId, n: count() }).from(documents).groupBy(documents.typeId),
         db.select({ id: products.id, name: products.name }).from(products).orderBy(asc(products.id)),
       ]);
@@ -86,7 +96,10 @@ export function documentTypesService(ctx: AppContext) {
     },
 
     async history(id: number): Promise<AccountChange[]> {
-      const [row] = await db.select({ id: documentTypes.id }).from(documentTypes).where(eq(documentTypes.id, id));
+      const [row] = await db
+        .select({ id: documentTypes.id })
+        .from(documentTypes)
+        .where(eq(documentTypes.id, id));
       if (!row) throw new NotFoundError(DocumentMessages.typeUnknown);
       return accountChangesOf(db, 'document_type', id);
     },
@@ -120,7 +133,11 @@ export function documentTypesService(ctx: AppContext) {
     async update(actor: Actor, id: number, values: DocumentTypeValues) {
       await nameConflict(() =>
         db.transaction(async (tx) => {
-          const [current] = await tx.select().from(documentTypes).where(eq(documentTypes.id, id)).for('update');
+          const [current] = await tx
+            .select()
+            .from(documentTypes)
+            .where(eq(documentTypes.id, id))
+            .for('update');
           if (!current) throw new NotFoundError(DocumentMessages.typeUnknown);
           if (current.messaging !== values.messaging)
             throw new BadRequestError(DocumentTypeAdminMessages.kindFixed);
@@ -133,7 +150,9 @@ export function documentTypesService(ctx: AppContext) {
             await requireProducts(tx, values.requiredForProducts);
             await tx.update(documentTypes).set(fileTypeColumns(values)).where(eq(documentTypes.id, id));
           }
-          const after = current.messaging ? { ...before, type: values.type } : { ...before, ...fileTypeColumns(values) };
+          const after = current.messaging
+            ? { ...before, type: values.type }
+            : { ...before, ...fileTypeColumns(values) };
           const changes = fieldChanges(before, after, EDITED_FIELDS);
           if (changes.length === 0) return;
           await recordAccountChange(tx, actor, {

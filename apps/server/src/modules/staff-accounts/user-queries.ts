@@ -40,7 +40,9 @@ function listFilter(query: Pick<UserListParams, 'search' | 'role' | 'status' | '
   if (query.role) parts.push(sql`u.role = ${query.role}`);
   if (query.status) parts.push(sql`${userStatusSql} = ${query.status}`);
   if (query.vendor)
-    parts.push(sql`EXISTS (SELECT 1 FROM user_vendors f WHERE f.user_id = u.id AND f.vendor_id = ${query.vendor})`);
+    parts.push(
+      sql`EXISTS (SELECT 1 FROM user_vendors f WHERE f.user_id = u.id AND f.vendor_id = ${query.vendor})`,
+    );
   return sql.join(parts, sql` AND `);
 }
 
@@ -116,7 +118,13 @@ export async function listUsers(
     sql`SELECT u.id FROM users u WHERE ${where} ORDER BY lower(u.username) ${dir}, u.id
       LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`,
   );
-  return { items: await summaries(db, page.map((r) => r.id)), total: count?.n ?? 0 };
+  return {
+    items: await summaries(
+      db,
+      page.map((r) => r.id),
+    ),
+    total: count?.n ?? 0,
+  };
 }
 
 export async function userSummary(db: Db, id: number): Promise<UserSummary | null> {
@@ -186,10 +194,12 @@ export async function insertInvitedUser(
 export async function setLinks(tx: Db, userId: number, primaryId: number, otherIds: readonly number[]) {
   await tx.delete(userVendors).where(eq(userVendors.userId, userId));
   const others = [...new Set(otherIds)].filter((id) => id !== primaryId);
-  await tx.insert(userVendors).values([
-    { userId, vendorId: primaryId, isPrimary: true, active: true },
-    ...others.map((vendorId) => ({ userId, vendorId, isPrimary: false, active: true })),
-  ]);
+  await tx
+    .insert(userVendors)
+    .values([
+      { userId, vendorId: primaryId, isPrimary: true, active: true },
+      ...others.map((vendorId) => ({ userId, vendorId, isPrimary: false, active: true })),
+    ]);
 }
 
 export async function linksOf(db: Db, userId: number) {

@@ -145,8 +145,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
       config: staff,
       schema: {
         tags,
-        summary:
-          'Invite a user by email: the mailed link opens /registration and works once, for seven days',
+        summary: 'Invite a user by email: the mailed link opens /registration and works once, for seven days',
         body: invitationInputSchema.meta({
           examples: [
             {
@@ -163,7 +162,8 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
         response: { 201: createdUserSchema, ...errorResponses },
       },
     },
-    async (request, reply) => reply.status(201).send(await invitations.invite(actorOf(request), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await invitations.invite(actorOf(request), request.body)),
   );
 
   api.post(

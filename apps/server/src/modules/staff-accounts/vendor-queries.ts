@@ -133,13 +133,22 @@ export async function listVendors(
       : query.sort === 'lastActivity'
         ? sql`${lastActivity} ${dir} NULLS LAST, lower(v.name) ASC`
         : sql`lower(v.name) ${dir}`;
-  const [count] = await rowsOf<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM vendors v WHERE ${where}`);
+  const [count] = await rowsOf<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM vendors v WHERE ${where}`,
+  );
   const page = await rowsOf<{ id: number }>(
     db,
     sql`SELECT v.id FROM vendors v WHERE ${where} ORDER BY ${key}, v.id
       LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`,
   );
-  return { items: await summaries(db, page.map((r) => r.id)), total: count?.n ?? 0 };
+  return {
+    items: await summaries(
+      db,
+      page.map((r) => r.id),
+    ),
+    total: count?.n ?? 0,
+  };
 }
 
 export async function vendorSummary(db: Db, id: number): Promise<VendorSummary | null> {

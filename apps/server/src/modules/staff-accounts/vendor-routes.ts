@@ -45,7 +45,8 @@ export function vendorRoutes(app: FastifyInstance, ctx: AppContext): void {
       config: { ...staff, expensive: true },
       schema: {
         tags,
-        summary: 'A page of vendors, searched by name or code, with their sites, missing documents and last activity',
+        summary:
+          'A page of vendors, searched by name or code, with their sites, missing documents and last activity',
         querystring: vendorListQuerySchema,
         response: { 200: vendorListSchema, ...errorResponses },
       },

@@ -51,15 +51,19 @@ describe('GET /api/admin/vendors', () => {
   it('searches by name or code, filters by status, sorts and pages', async () => {
     const search = (await admin('GET', '/api/admin/vendors?search=harbor')).json<VendorList>();
     expect(search.items.map((v) => v.code)).toEqual(['HIC']);
-    expect((await admin('GET', '/api/admin/vendors?search=SWS-')).json<VendorList>().items.map((v) => v.code)).toEqual(
-      ['SWS-W'],
-    );
+    expect(
+      (await admin('GET', '/api/admin/vendors?search=SWS-')).json<VendorList>().items.map((v) => v.code),
+    ).toEqual(['SWS-W']);
     // LIKE wildcards are matched literally.
     expect((await admin('GET', '/api/admin/vendors?search=%25')).json<VendorList>().total).toBe(0);
-    const byCode = (await admin('GET', '/api/admin/vendors?sort=code&order=desc&pageSize=2')).json<VendorList>();
+    const byCode = (
+      await admin('GET', '/api/admin/vendors?sort=code&order=desc&pageSize=2')
+    ).json<VendorList>();
     expect(byCode.items.map((v) => v.code)).toEqual(['SWS-W', 'SWS']);
     expect(byCode.total).toBeGreaterThanOrEqual(3);
-    const page2 = (await admin('GET', '/api/admin/vendors?sort=code&order=desc&pageSize=2&page=2')).json<VendorList>();
+    const page2 = (
+      await admin('GET', '/api/admin/vendors?sort=code&order=desc&pageSize=2&page=2')
+    ).json<VendorList>();
     expect(page2.items[0]!.code).toBe('HIC');
     expect((await admin('GET', '/api/admin/vendors?status=suspended')).json<VendorList>().total).toBe(0);
     const recent = (await admin('GET', '/api/admin/vendors?sort=lastActivity&order=desc')).json<VendorList>();
@@ -138,7 +142,11 @@ describe('creating and editing vendors', () => {
     });
     const history = (await admin('GET', `/api/admin/vendors/${lakeside}/history`)).json();
     expect(history).toEqual([
-      expect.objectContaining({ kind: 'vendor.created', actor: 'Alex Morgan', description: expect.stringContaining('LKS') }),
+      expect.objectContaining({
+        kind: 'vendor.created',
+        actor: 'Alex Morgan',
+        description: expect.stringContaining('LKS'),
+      }),
     ]);
   });
 
@@ -189,11 +197,17 @@ describe('creating and editing vendors', () => {
       sql`SELECT changes FROM account_changes WHERE subject = 'vendor' AND subject_id = ${lakeside} ORDER BY id DESC LIMIT 1`,
     );
     expect(row!.changes).toContainEqual({ field: 'type', from: 'IDX Vendor', to: 'VOW Vendor' });
-    expect((await admin('PUT', '/api/admin/vendors/999999', newVendor({ code: 'ZZZ' }))).statusCode).toBe(404);
+    expect((await admin('PUT', '/api/admin/vendors/999999', newVendor({ code: 'ZZZ' }))).statusCode).toBe(
+      404,
+    );
   });
 
   it('links a sub-account to a primary one, and refuses links that would nest or loop', async () => {
-    const linked = await admin('PUT', `/api/admin/vendors/${lakeside}`, newVendor({ parentId: t.vendors.harbor }));
+    const linked = await admin(
+      'PUT',
+      `/api/admin/vendors/${lakeside}`,
+      newVendor({ parentId: t.vendors.harbor }),
+    );
     expect(linked.statusCode, linked.body).toBe(200);
     const harbor = (await admin('GET', `/api/admin/vendors/${t.vendors.harbor}`)).json<VendorDetail>();
     expect(harbor.subAccountList.map((s) => s.code)).toEqual(['LKS']);
@@ -201,8 +215,18 @@ describe('creating and editing vendors', () => {
     expect((await t.call(t.tokens.other, 'GET', '/api/portal/metadata')).json().subAccounts).toBe(1);
 
     const refusals: [string, number, Record<string, unknown>, string][] = [
-      [`/api/admin/vendors/${lakeside}`, lakeside, newVendor({ parentId: lakeside }), VendorMessages.linkSelf],
-      [`/api/admin/vendors/${lakeside}`, lakeside, newVendor({ parentId: 999999 }), VendorMessages.linkUnknown],
+      [
+        `/api/admin/vendors/${lakeside}`,
+        lakeside,
+        newVendor({ parentId: lakeside }),
+        VendorMessages.linkSelf,
+      ],
+      [
+        `/api/admin/vendors/${lakeside}`,
+        lakeside,
+        newVendor({ parentId: 999999 }),
+        VendorMessages.linkUnknown,
+      ],
       [
         `/api/admin/vendors/${t.vendors.summit}`,
         t.vendors.summit,
@@ -221,7 +245,11 @@ describe('creating and editing vendors', () => {
       expect(res.statusCode, url).toBe(400);
       expect(res.json().message).toBe(message);
     }
-    const created = await admin('POST', '/api/admin/vendors', newVendor({ code: 'NEST', parentId: lakeside }));
+    const created = await admin(
+      'POST',
+      '/api/admin/vendors',
+      newVendor({ code: 'NEST', parentId: lakeside }),
+    );
     expect(created.statusCode).toBe(400);
     expect(created.json().message).toBe(VendorMessages.linkToSubAccount);
 
@@ -232,7 +260,7 @@ describe('creating and editing vendors', () => {
 });
 
 describe('suspending a vendor', () => {
-  it("stops its users acting for it at once, and reinstating gives it back; each step recorded", async () => {
+  it('stops its users acting for it at once, and reinstating gives it back; each step recorded', async () => {
     // The session is resolved (and cached) before the suspension.
     expect((await t.call(t.tokens.other, 'GET', '/api/portal/metadata')).statusCode).toBe(200);
 
@@ -246,9 +274,9 @@ describe('suspending a vendor', () => {
     // Their own account still works.
     expect((await t.call(t.tokens.other, 'GET', '/api/profile')).statusCode).toBe(200);
     // Staff still open the account.
-    expect((await t.call(t.tokens.admin, 'GET', '/api/portal/metadata', undefined, t.vendors.harbor)).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await t.call(t.tokens.admin, 'GET', '/api/portal/metadata', undefined, t.vendors.harbor)).statusCode,
+    ).toBe(200);
     const listed = (await admin('GET', '/api/admin/vendors?status=suspended')).json<VendorList>();
     expect(listed.items.map((v) => v.code)).toEqual(['HIC']);
 
@@ -264,7 +292,10 @@ describe('suspending a vendor', () => {
     expect(twice.json().message).toBe(VendorMessages.notSuspended);
 
     const history = (await admin('GET', `/api/admin/vendors/${t.vendors.harbor}/history`)).json();
-    expect(history.slice(0, 2).map((h: { kind: string }) => h.kind)).toEqual(['vendor.reinstated', 'vendor.suspended']);
+    expect(history.slice(0, 2).map((h: { kind: string }) => h.kind)).toEqual([
+      'vendor.reinstated',
+      'vendor.suspended',
+    ]);
     expect((await admin('POST', '/api/admin/vendors/999999/suspend')).statusCode).toBe(404);
   });
 });

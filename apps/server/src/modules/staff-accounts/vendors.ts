@@ -117,7 +117,9 @@ export function vendorsService(ctx: AppContext) {
         subjectId: id,
         kind: active ? 'vendor.reinstated' : 'vendor.suspended',
         description: active ? `Reinstated vendor ${vendor.code}` : `Suspended vendor ${vendor.code}`,
-        changes: [{ field: 'status', from: active ? 'suspended' : 'active', to: active ? 'active' : 'suspended' }],
+        changes: [
+          { field: 'status', from: active ? 'suspended' : 'active', to: active ? 'active' : 'suspended' },
+        ],
       });
       return { code: vendor.code, userIds: await q.linkedUserIds(tx, id) };
     });
