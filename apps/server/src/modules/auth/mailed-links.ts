@@ -57,16 +57,15 @@ export async function mailInvitation(
   });
   const link = `${ctx.config.publicUrl}/registration?token=${encodeURIComponent(token)}`;
   const greeting = user.firstName ? `Hello ${user.firstName},` : 'Hello,';
-  const who = about.invitedBy ? `${about.invitedBy} of the MLS has` : 'You have been';
-  const what = about.vendorName
-    ? `invited you to the ${PRODUCT_NAME} for ${about.vendorName}.`
-    : `invited you to the ${PRODUCT_NAME}.`;
-  const lead = about.invitedBy ? `${who} ${what}` : `You have been ${what}`;
+  const what = about.vendorName ? `the ${PRODUCT_NAME} for ${about.vendorName}` : `the ${PRODUCT_NAME}`;
+  const lead = about.invitedBy
+    ? `${about.invitedBy} of the MLS has invited you to ${what}.`
+    : `You have been invited to ${what}.`;
   await ctx.mailer.send(
     {
       to: user.email,
       subject: `${PRODUCT_NAME}: your invitation`,
-      text: `${greeting}\n\n${lead}\n\nYour username is ${user.username}. Set your password within ${INVITATION_DAYS === 7 ? 'seven' : INVITATION_DAYS} days:\n${link}\n\nThe link works once. If it has expired, ask the MLS to send a new one.\n`,
+      text: `${greeting}\n\n${lead}\n\nYour username is ${user.username}. Set your password within ${INVITATION_DAYS} days:\n${link}\n\nThe link works once. If it has expired, ask the MLS to send a new one.\n`,
       link,
     },
     tx,

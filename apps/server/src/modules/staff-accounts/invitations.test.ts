@@ -62,7 +62,7 @@ describe('inviting a user', () => {
       'Alex Morgan of the MLS has invited you to the Vendor Portal for Summit Web Solutions.',
     );
     expect(mail.text).toContain(`Your username is ${body.username}.`);
-    expect(mail.text).toContain('within seven days');
+    expect(mail.text).toContain(`within ${INVITATION_DAYS} days`);
 
     // Only the token's hash is stored, expiring after seven days.
     const [stored] = await t.rows<{ token_hash: string; days: number }>(
