@@ -4,7 +4,7 @@ import { isChunkLoadError, loadChunk } from '../lib/chunk-load.ts';
 import { ApiError, errorMessage } from '../lib/http.ts';
 import { getToken, resetToken, sessionStore, setAccount } from '../lib/session.ts';
 import { toast } from '../lib/toast.ts';
-import { isForbidden } from '../lib/route-table.ts';
+import { isForbidden, isStaffOnlyFor } from '../lib/route-table.ts';
 import { loadShell } from './load-shell.ts';
 
 /**
@@ -47,6 +47,7 @@ export async function guardLoader({ request }: LoaderFunctionArgs): Promise<null
   }
 
   if (decision.kind === 'redirect') throw redirect(decision.to);
+  if (isStaffOnlyFor(url.pathname, sessionStore.get().roles)) throw redirect('/404');
   if (isForbidden(url.pathname, sessionStore.get().roles)) throw redirect('/401');
   return null;
 }

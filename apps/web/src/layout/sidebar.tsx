@@ -1,11 +1,14 @@
 import {
+  ControlOutlined,
   DashboardOutlined,
   ExportOutlined,
+  FileProtectOutlined,
   FileTextOutlined,
   GlobalOutlined,
   HistoryOutlined,
   MessageOutlined,
   ReadOutlined,
+  ShopOutlined,
   TeamOutlined,
   ToolOutlined,
   UploadOutlined,
@@ -29,6 +32,9 @@ const ICONS: Record<string, ReactNode> = {
   export: <ExportOutlined />,
   upload: <UploadOutlined />,
   resources: <ReadOutlined />,
+  console: <ControlOutlined />,
+  vendors: <ShopOutlined />,
+  'document-types': <FileProtectOutlined />,
 };
 
 type Item = { key: string; icon: ReactNode; label: string | undefined; children?: Item[] };

@@ -64,6 +64,27 @@ export const permissionRoutes: readonly AppRoute[] = [
       { path: '/tools/upload-file', name: 'UploadFile', title: 'Upload File', icon: 'upload' },
     ],
   },
+  // The MLS staff console: generated for the admin role only (a vendor never sees it, in the menu or
+  // through the guard).
+  {
+    path: '/admin',
+    name: 'Console',
+    title: 'MLS Console',
+    icon: 'console',
+    redirect: '/admin/queue',
+    staffOnly: true,
+    children: [
+      { path: '/admin/vendors', name: 'ConsoleVendors', title: 'Vendors', icon: 'vendors', staffOnly: true },
+      { path: '/admin/users', name: 'ConsoleUsers', title: 'Users', icon: 'team', staffOnly: true },
+      {
+        path: '/admin/document-types',
+        name: 'ConsoleDocumentTypes',
+        title: 'Document Types',
+        icon: 'document-types',
+        staffOnly: true,
+      },
+    ],
+  },
 ];
 
 function flatten(routes: readonly AppRoute[]): AppRoute[] {
@@ -89,6 +110,17 @@ export function findRoute(path: string): AppRoute | undefined {
 /** True when some feature has put this path in the table (e.g. the Websites list). */
 export function routeExists(path: string): boolean {
   return findRoute(path) !== undefined;
+}
+
+/**
+ * A route of the MLS staff console asked for by anyone else: for them it does not exist (404, as
+ * its calls answer), rather than a page they may not open.
+ */
+export function isStaffOnlyFor(path: string, roles: readonly string[]): boolean {
+  if (roles.includes('admin')) return false;
+  return flatten(permissionRoutes).some(
+    (r) => r.staffOnly && (r.path === path || path.startsWith(`${r.path}/`)),
+  );
 }
 
 /** A known permission route the user's role is not given; login-free and unknown paths are not. */
