@@ -1,6 +1,6 @@
 import { rolesFromRole } from '@vp/contract';
 import { describe, expect, it } from 'vitest';
-import { isForbidden, menuRoutes, routeExists, routesForRoles } from './route-table.ts';
+import { isForbidden, isStaffOnlyFor, menuRoutes, routeExists, routesForRoles } from './route-table.ts';
 
 const paths = (routes: { path: string }[]) => routes.map((r) => r.path);
 
@@ -8,8 +8,17 @@ describe("the app's route table per role", () => {
   it.each([
     [
       'admin',
-      ['/dashboard', '/profile', '/changelog', '/feedback', '/websites', '/notifications', '/tools'],
-      ['/dashboard', '/feedback', '/websites', '/tools'],
+      [
+        '/dashboard',
+        '/profile',
+        '/changelog',
+        '/feedback',
+        '/websites',
+        '/notifications',
+        '/tools',
+        '/admin',
+      ],
+      ['/dashboard', '/feedback', '/websites', '/tools', '/admin'],
     ],
     [
       'vendor',
@@ -34,6 +43,26 @@ describe("the app's route table per role", () => {
 
   it('the role is lower-cased before matching', () => {
     expect(paths(routesForRoles(rolesFromRole('VENDOR')))).toContain('/feedback');
+  });
+
+  it('the MLS console is for the admin role only: for anyone else its pages do not exist', () => {
+    const console = routesForRoles(['admin']).find((r) => r.path === '/admin');
+    expect(console?.children?.map((c) => c.path)).toEqual(
+      expect.arrayContaining(['/admin/vendors', '/admin/users', '/admin/document-types']),
+    );
+    for (const role of ['vendor', 'viewer', 'stranger']) {
+      const all = routesForRoles([role]).flatMap((r) => [r, ...(r.children ?? [])]);
+      expect(
+        all.some((r) => r.path.startsWith('/admin')),
+        role,
+      ).toBe(false);
+      for (const path of ['/admin/vendors', '/admin/users', '/admin/document-types', '/admin'])
+        expect(isStaffOnlyFor(path, [role]), `${role} ${path}`).toBe(true);
+    }
+    expect(isStaffOnlyFor('/admin/vendors', ['admin'])).toBe(false);
+    // A path that only starts like the console's is not one of its pages.
+    expect(isStaffOnlyFor('/administrators', ['vendor'])).toBe(false);
+    expect(isStaffOnlyFor('/websites', ['vendor'])).toBe(false);
   });
 
   it('a route the role does not get is forbidden; login-free and unknown paths are not', () => {

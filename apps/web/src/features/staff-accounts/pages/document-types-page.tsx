@@ -113,7 +113,10 @@ export default function DocumentTypesPage() {
               File types
             </h2>
             <span className="vp-console-toolbar-grow" />
-            <Button icon={<PlusOutlined />} onClick={() => setEditing({ type: null, messaging: false })}>
+            <Button
+              icon={<PlusOutlined aria-hidden="true" />}
+              onClick={() => setEditing({ type: null, messaging: false })}
+            >
               Add file type
             </Button>
           </div>
@@ -138,7 +141,10 @@ export default function DocumentTypesPage() {
               Messaging types
             </h2>
             <span className="vp-console-toolbar-grow" />
-            <Button icon={<PlusOutlined />} onClick={() => setEditing({ type: null, messaging: true })}>
+            <Button
+              icon={<PlusOutlined aria-hidden="true" />}
+              onClick={() => setEditing({ type: null, messaging: true })}
+            >
               Add messaging type
             </Button>
           </div>

@@ -181,7 +181,11 @@ export default function UsersPage() {
           onChange={(e) => search.change(e.target.value)}
         />
         <span className="vp-console-toolbar-grow" />
-        <Button type="primary" icon={<UserAddOutlined />} onClick={() => setInviting(true)}>
+        <Button
+          type="primary"
+          icon={<UserAddOutlined aria-hidden="true" />}
+          onClick={() => setInviting(true)}
+        >
           Invite user
         </Button>
       </div>

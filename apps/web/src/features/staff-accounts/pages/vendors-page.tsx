@@ -199,7 +199,7 @@ export default function VendorsPage() {
           onChange={(e) => search.change(e.target.value)}
         />
         <span className="vp-console-toolbar-grow" />
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')}>
+        <Button type="primary" icon={<PlusOutlined aria-hidden="true" />} onClick={() => open('new')}>
           New vendor
         </Button>
       </div>
