@@ -173,6 +173,34 @@ describe('deactivating and reactivating', () => {
   });
 });
 
+describe('two administrators removing each other at once', () => {
+  it('leaves one of them active', async () => {
+    await t.db.execute(sql`UPDATE users SET role = 'admin', active = true WHERE id = ${ids.staff2}`);
+    await t.app.sessions.userChanged(ids.staff2!);
+    const [first, second] = await Promise.all([
+      t.login('admin'),
+      t.login('staff2', 'second-admin-password-7'),
+    ]);
+    const answers = await Promise.all([
+      t.call(first, 'POST', `/api/admin/users/${ids.staff2}/deactivate`),
+      t.call(second, 'POST', `/api/admin/users/${ids.admin}/deactivate`),
+    ]);
+    const codes = answers.map((r) => r.statusCode).sort();
+    // One wins; the other is refused as the last administrator, or finds its own session ended.
+    expect(codes[0]).toBe(200);
+    expect([401, 409]).toContain(codes[1]);
+    const [row] = await t.rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM users WHERE role = 'admin' AND active`,
+    );
+    expect(row!.n).toBe(1);
+    // Whoever is left puts the other back, for the tests that follow.
+    const survivor = answers[0]!.statusCode === 200 ? first : second;
+    const other = answers[0]!.statusCode === 200 ? ids.staff2 : ids.admin;
+    expect((await t.call(survivor, 'POST', `/api/admin/users/${other}/reactivate`)).statusCode).toBe(200);
+    if (other === ids.admin) t.tokens.admin = await t.login('admin');
+  });
+});
+
 describe('sending a password reset', () => {
   it('mails the forgot-password link, which sets a new password', async () => {
     const res = await admin('POST', `/api/admin/users/${ids.viewer}/password-reset`);
