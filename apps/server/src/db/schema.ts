@@ -8,3 +8,4 @@ export * from './schema/support.ts';
 export * from './schema/websites.ts';
 export * from './schema/documents.ts';
 export * from './schema/conversation.ts';
+export * from './schema/staff.ts';

@@ -49,6 +49,11 @@ const TAGS = [
     name: 'console',
     description: "The MLS staff console (admin role only): the approval queue and staff's decisions.",
   },
+  {
+    name: 'staff-accounts',
+    description:
+      'MLS staff console: vendors, users and invitations, document types. Admin role only; 404 to anyone else.',
+  },
 ];
 
 const vendorHeader = {

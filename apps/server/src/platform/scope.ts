@@ -117,12 +117,11 @@ export function registerScope(app: FastifyInstance, deps: { db: Db; sessions: Se
     const session = await deps.sessions.resolve(token);
     request.session = session;
     if (access === 'session') return;
+    // Before anything else is said about it: to anyone but staff the route does not exist.
+    if (access === 'staff' && session.user.role !== 'admin') throw new NotFoundError();
     // The client sends such users to /tos; the server holds the same line for any other caller.
     if (!session.user.acceptedTOS) throw new ForbiddenError(Messages.tosRequired);
-    if (access === 'staff') {
-      if (session.user.role !== 'admin') throw new NotFoundError();
-      return;
-    }
+    if (access === 'staff') return;
     const header = request.headers.vendor;
     request.vendorId = await resolveVendor(deps.db, session.user, Array.isArray(header) ? header[0] : header);
     if (access === 'vendor-write' && session.user.role === 'viewer')

@@ -193,6 +193,23 @@ export class SessionService {
     await this.bus.publish('session.ended', { userId });
   }
 
+  /**
+   * Ends every live session of a user in the caller's transaction, without telling anyone yet: an
+   * instance told before the commit could reload the session as still open. Call `announceEnded`
+   * once the transaction has committed.
+   */
+  async endAllInTransaction(tx: Db, userId: number, reason: SessionEndReason): Promise<void> {
+    await tx
+      .update(sessions)
+      .set({ endedAt: new Date(this.now()), endedReason: reason })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)));
+  }
+
+  /** Tells every instance that a user's sessions ended: caches forget them, their sockets close. */
+  async announceEnded(userId: number): Promise<void> {
+    await this.bus.publish('session.ended', { userId });
+  }
+
   /** Tells every instance that a user's cached data is stale. */
   async userChanged(userId: number): Promise<void> {
     await this.bus.publish('user.changed', { userId });

@@ -148,4 +148,18 @@ describe('route guard', () => {
     expect(await visit('/feedback')).toBe('/401');
     expect(await visit('/dashboard')).toBeNull();
   });
+
+  it('the MLS console does not exist for a vendor or a read-only user (404), and opens for staff', async () => {
+    for (const role of ['vendor', 'viewer']) {
+      setToken('t');
+      respond(200, profile({ role }));
+      for (const path of ['/admin/vendors', '/admin/users?user=3', '/admin/document-types'])
+        expect(await visit(path), `${role} ${path}`).toBe('/404');
+      resetToken();
+    }
+    setToken('t');
+    respond(200, profile({ role: 'admin' }));
+    expect(await visit('/admin/vendors')).toBeNull();
+    expect(await visit('/admin/users?user=3')).toBeNull();
+  });
 });

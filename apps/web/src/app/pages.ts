@@ -29,6 +29,9 @@ export const pages: Record<string, () => PageModule> = {
   '/tools/export-selected-excel': () => import('../features/tools/pages/custom-export-page.tsx'),
   '/tools/upload-file': () => import('../features/documents/pages/upload-file-page.tsx'),
   '/admin/queue': () => import('../features/approvals/pages/approval-queue-page.tsx'),
+  '/admin/vendors': () => import('../features/staff-accounts/pages/vendors-page.tsx'),
+  '/admin/users': () => import('../features/staff-accounts/pages/users-page.tsx'),
+  '/admin/document-types': () => import('../features/staff-accounts/pages/document-types-page.tsx'),
   '/sign/*': () => import('../features/signing/pages/sign-page.tsx'),
   '/verify': () => import('../features/signing/pages/verify-page.tsx'),
 };

@@ -3,11 +3,13 @@ import {
   ControlOutlined,
   DashboardOutlined,
   ExportOutlined,
+  FileProtectOutlined,
   FileTextOutlined,
   GlobalOutlined,
   HistoryOutlined,
   MessageOutlined,
   ReadOutlined,
+  ShopOutlined,
   TeamOutlined,
   ToolOutlined,
   UploadOutlined,
@@ -33,6 +35,8 @@ const ICONS: Record<string, ReactNode> = {
   resources: <ReadOutlined />,
   console: <ControlOutlined />,
   queue: <AuditOutlined />,
+  vendors: <ShopOutlined />,
+  'document-types': <FileProtectOutlined />,
 };
 
 type Item = { key: string; icon: ReactNode; label: string | undefined; children?: Item[] };

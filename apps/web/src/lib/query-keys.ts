@@ -54,6 +54,18 @@ export const queryKeys = {
   settings: {
     tos: ['settings', 'tos'] as const,
   },
+  /** The MLS staff console's vendors, users and document types. */
+  staffAccounts: {
+    all: ['staff-accounts'] as const,
+    vendorLists: ['staff-accounts', 'vendors', 'list'] as const,
+    vendorList: <P extends object>(params: P) => ['staff-accounts', 'vendors', 'list', params] as const,
+    vendor: (id: number) => ['staff-accounts', 'vendors', 'detail', id] as const,
+    vendorOptions: ['staff-accounts', 'vendors', 'options'] as const,
+    userList: <P extends object>(params: P) => ['staff-accounts', 'users', 'list', params] as const,
+    user: (id: number) => ['staff-accounts', 'users', 'detail', id] as const,
+    history: (subject: string, id: number) => ['staff-accounts', 'history', subject, id] as const,
+    documentTypes: ['staff-accounts', 'document-types'] as const,
+  },
   teams: {
     all: ['team'] as const,
     site: (siteId: number) => ['team', siteId] as const,

@@ -44,7 +44,12 @@ describe("the app's route table per role", () => {
   it("the MLS console and its approval queue are the admin role's alone", () => {
     const console = menuRoutes(['admin']).find((r) => r.path === '/admin');
     expect(console).toMatchObject({ title: 'MLS Console', redirect: '/admin/queue', staffOnly: true });
-    expect(console?.children?.map((c) => [c.path, c.title])).toEqual([['/admin/queue', 'Approval Queue']]);
+    expect(console?.children?.map((c) => [c.path, c.title])).toEqual([
+      ['/admin/queue', 'Approval Queue'],
+      ['/admin/vendors', 'Vendors'],
+      ['/admin/users', 'Users'],
+      ['/admin/document-types', 'Document Types'],
+    ]);
     for (const role of ['vendor', 'viewer', 'stranger']) {
       const roles = rolesFromRole(role);
       expect(paths(routesForRoles(roles)).some((p) => p.startsWith('/admin'))).toBe(false);
@@ -70,6 +75,26 @@ describe("the app's route table per role", () => {
 
   it('the role is lower-cased before matching', () => {
     expect(paths(routesForRoles(rolesFromRole('VENDOR')))).toContain('/feedback');
+  });
+
+  it('the MLS console is for the admin role only: for anyone else its pages do not exist', () => {
+    const console = routesForRoles(['admin']).find((r) => r.path === '/admin');
+    expect(console?.children?.map((c) => c.path)).toEqual(
+      expect.arrayContaining(['/admin/vendors', '/admin/users', '/admin/document-types']),
+    );
+    for (const role of ['vendor', 'viewer', 'stranger']) {
+      const all = routesForRoles([role]).flatMap((r) => [r, ...(r.children ?? [])]);
+      expect(
+        all.some((r) => r.path.startsWith('/admin')),
+        role,
+      ).toBe(false);
+      for (const path of ['/admin/vendors', '/admin/users', '/admin/document-types', '/admin'])
+        expect(isUnknownTo(path, [role]), `${role} ${path}`).toBe(true);
+    }
+    expect(isUnknownTo('/admin/vendors', ['admin'])).toBe(false);
+    // A path that only starts like the console's is not one of its pages.
+    expect(isUnknownTo('/administrators', ['vendor'])).toBe(false);
+    expect(isUnknownTo('/websites', ['vendor'])).toBe(false);
   });
 
   it('a route the role does not get is forbidden; login-free and unknown paths are not', () => {

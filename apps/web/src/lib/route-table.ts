@@ -81,6 +81,15 @@ export const permissionRoutes: readonly AppRoute[] = [
         icon: 'queue',
         staffOnly: true,
       },
+      { path: '/admin/vendors', name: 'ConsoleVendors', title: 'Vendors', icon: 'vendors', staffOnly: true },
+      { path: '/admin/users', name: 'ConsoleUsers', title: 'Users', icon: 'team', staffOnly: true },
+      {
+        path: '/admin/document-types',
+        name: 'ConsoleDocumentTypes',
+        title: 'Document Types',
+        icon: 'document-types',
+        staffOnly: true,
+      },
     ],
   },
 ];

@@ -80,7 +80,13 @@ export const userVendors = pgTable(
   ],
 );
 
-export const SESSION_END_REASONS = ['logout', 'password-reset', 'password-changed', 'deactivated'] as const;
+export const SESSION_END_REASONS = [
+  'logout',
+  'password-reset',
+  'password-changed',
+  'deactivated',
+  'role-changed',
+] as const;
 export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
 
 export const sessions = pgTable(

@@ -1,3 +1,4 @@
 /** Login, logout, password reset and invitations. */
 export { authRoutes } from './routes.ts';
-export { INVITE_TOKEN_TTL_MS, type AuthService } from './service.ts';
+export { type AuthService } from './service.ts';
+export { mailInvitation, mailPasswordReset, revokeLinks, type LinkRecipient } from './mailed-links.ts';

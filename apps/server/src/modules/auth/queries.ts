@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { loginCodes, passwordTokens, users } from '../../db/schema.ts';
 
@@ -34,6 +34,26 @@ export async function insertPasswordToken(
       ),
     );
   await db.insert(passwordTokens).values(row);
+}
+
+/** Marks a user's unused tokens of these kinds used; answers how many there were. */
+export async function spendPasswordTokens(
+  db: Db,
+  userId: number,
+  kinds: readonly ('reset' | 'invite')[],
+): Promise<number> {
+  const rows = await db
+    .update(passwordTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(passwordTokens.userId, userId),
+        inArray(passwordTokens.kind, [...kinds]),
+        isNull(passwordTokens.usedAt),
+      ),
+    )
+    .returning({ id: passwordTokens.id });
+  return rows.length;
 }
 
 export async function findUsableToken(db: Db, tokenHash: string, kind: 'reset' | 'invite', now: Date) {
@@ -125,4 +145,9 @@ export async function loginCodeAccount(db: Db, codeHash: string, now: Date) {
     )
     .limit(1);
   return row ?? null;
+}
+
+export async function usernameOf(db: Db, userId: number): Promise<string | null> {
+  const [row] = await db.select({ username: users.username }).from(users).where(eq(users.id, userId));
+  return row?.username ?? null;
 }

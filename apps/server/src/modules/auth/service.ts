@@ -3,8 +3,7 @@ import {
   LoginCodeMessages,
   Messages,
   PASSWORD_MAX,
-  PRODUCT_NAME,
-  RESET_TOKEN_TTL_MS,
+  UserMessages,
   usernameSchema,
   type LoginResponse,
   type RegisterBody,
@@ -20,9 +19,8 @@ import { checkNewPassword } from '../../platform/new-password.ts';
 import { newToken, sha256, verifyPassword } from '../../platform/passwords.ts';
 import { runAfterReply } from '../../platform/after-reply.ts';
 import type { Session } from '../../platform/sessions.ts';
+import { mailInvitation, mailPasswordReset } from './mailed-links.ts';
 import * as q from './queries.ts';
-
-export const INVITE_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export const AuthMessages = {
   loggedOut: 'Logged out',
@@ -48,7 +46,7 @@ export function parseBasicAuth(header: string | undefined): Credentials {
 }
 
 export function authService(ctx: AppContext) {
-  const { db, sessions, mailer, config } = ctx;
+  const { db, sessions } = ctx;
 
   return {
     async login(creds: Credentials, meta: { address: string; userAgent?: string }): Promise<LoginResponse> {
@@ -107,20 +105,7 @@ export function authService(ctx: AppContext) {
         if (!(await reserveResetMail(db, username, address))) return;
         const user = await q.findUserByUsername(db, username);
         if (!user?.active || !user.email) return;
-        const token = newToken();
-        await q.insertPasswordToken(db, {
-          tokenHash: sha256(token),
-          userId: user.id,
-          kind: 'reset',
-          expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
-        });
-        const link = `${config.publicUrl}/password?token=${encodeURIComponent(token)}`;
-        await mailer.send({
-          to: user.email,
-          subject: `${PRODUCT_NAME}: reset your password`,
-          text: `Hello ${user.username},\n\nUse this link within one hour to set a new password:\n${link}\n\nIf you did not ask for this, ignore this message; your password stays as it is.\n`,
-          link,
-        });
+        await db.transaction((tx) => mailPasswordReset(ctx, tx, user));
       });
       return { message: Messages.forgotPasswordSent };
     },
@@ -135,7 +120,7 @@ export function authService(ctx: AppContext) {
     },
 
     async register(token: string | null, body: RegisterBody, address: string): Promise<{ message: string }> {
-      if (!token) throw new BadRequestError(Messages.resetTokenInvalid);
+      if (!token) throw new BadRequestError(UserMessages.invitationInvalid);
       const userId = await useToken(token, 'invite', async (username) => {
         checkNewPassword(body.password, { username, firstName: body.firstName, lastName: body.lastName });
         return {
@@ -151,21 +136,8 @@ export function authService(ctx: AppContext) {
 
     /** Creates an invitation for a (usually inactive) user and mails its registration link. */
     async invite(userId: number, email: string): Promise<string> {
-      const token = newToken();
-      await q.insertPasswordToken(db, {
-        tokenHash: sha256(token),
-        userId,
-        kind: 'invite',
-        expiresAt: new Date(Date.now() + INVITE_TOKEN_TTL_MS),
-      });
-      const link = `${config.publicUrl}/registration?token=${encodeURIComponent(token)}`;
-      await mailer.send({
-        to: email,
-        subject: `${PRODUCT_NAME}: your invitation`,
-        text: `You have been invited to the ${PRODUCT_NAME}.\n\nSet your password within seven days:\n${link}\n`,
-        link,
-      });
-      return token;
+      const user = { id: userId, username: (await q.usernameOf(db, userId)) ?? '', email };
+      return db.transaction((tx) => mailInvitation(ctx, tx, user));
     },
   };
 
@@ -178,15 +150,16 @@ export function authService(ctx: AppContext) {
     kind: 'reset' | 'invite',
     build: (username: string) => Promise<q.PasswordChange>,
   ): Promise<number> {
+    const invalid = kind === 'invite' ? UserMessages.invitationInvalid : Messages.resetTokenInvalid;
     const found = await q.findUsableToken(db, sha256(token), kind, new Date());
-    if (!found) throw new BadRequestError(Messages.resetTokenInvalid);
+    if (!found) throw new BadRequestError(invalid);
     const change = await build(found.username);
     const claimed = await db.transaction(async (tx) => {
       if (!(await q.claimToken(tx, found.id, new Date()))) return false;
       await q.setPassword(tx, found.userId, change);
       return true;
     });
-    if (!claimed) throw new BadRequestError(Messages.resetTokenInvalid);
+    if (!claimed) throw new BadRequestError(invalid);
     return found.userId;
   }
 }

@@ -12,3 +12,4 @@ export { documentsRoutes } from './routes.ts';
 export { runOrphanSweep } from './sweep.ts';
 export { contentDisposition } from './download.ts';
 export { rejectDocument, type DocumentRejection } from './reject.ts';
+export { insertMessagingType, renameMessagingType, toDocumentType } from './queries.ts';

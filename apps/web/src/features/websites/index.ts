@@ -4,7 +4,7 @@ import './websites.css';
 export { useWebsites, type WebsiteListParams } from './api.ts';
 export { WebsitesFilter } from './components/websites-filter.tsx';
 export { WebsitesTable, type TableState } from './components/websites-table.tsx';
-export { useListSearch } from './list-search.ts';
+export { useListSearch } from '../../hooks/use-list-search.ts';
 export { emptyListReason, listParams, tableChange, useWebsitesListState } from './list-state.ts';
 export { ALL_EXPORT_KEYS, type ExportColumnKey } from './export/export-rows.ts';
 

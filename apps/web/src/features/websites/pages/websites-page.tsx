@@ -20,7 +20,7 @@ import { parseSiteParam, WEBSITES_PATH } from '../../../lib/website-links.ts';
 import { fetchWebsites, useWebsite, useWebsites } from '../api.ts';
 import { WebsitesFilter } from '../components/websites-filter.tsx';
 import { WebsitesTable, type TableState } from '../components/websites-table.tsx';
-import { useListSearch } from '../list-search.ts';
+import { useListSearch } from '../../../hooks/use-list-search.ts';
 import {
   emptyListReason,
   listParams,

@@ -1,0 +1,2 @@
+/** The MLS staff console's accounts: vendors, users and invitations, document types. */
+export { staffAccountsRoutes } from './routes.ts';

@@ -1,0 +1,203 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { UserMessages } from '@vp/contract';
+import { message } from 'antd';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setAccount, setToken } from '../../../lib/session.ts';
+import { renderWithClient, serveApi, type Route } from '../../../testing/fake-api.tsx';
+import { userSummary, vendorOptions } from '../test-fixtures.ts';
+import UsersPage from './users-page.tsx';
+
+beforeEach(() => {
+  setToken('t');
+  setAccount(['admin'], true);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const invited = userSummary({
+  id: 12,
+  username: 'jo.park',
+  firstName: 'Jo',
+  lastName: 'Park',
+  email: 'jo.park@lakeside.example',
+  status: 'invited',
+  invitation: { state: 'pending', sentAt: '2026-11-20T10:00:00.000Z', expiresAt: '2026-11-27T10:00:00.000Z' },
+});
+
+function serve(extra: Route = () => undefined) {
+  return serveApi((method, path, body) => {
+    const answer = extra(method, path, body);
+    if (answer) return answer;
+    if (method === 'GET' && path.startsWith('/admin/users?'))
+      return { body: { items: [userSummary(), invited], total: 2 } };
+    if (method === 'GET' && path === '/admin/vendors/options') return { body: vendorOptions };
+    if (method === 'GET' && path === '/admin/users/11') return { body: userSummary() };
+    if (method === 'GET' && path === '/admin/users/12') return { body: invited };
+    if (method === 'GET' && /^\/admin\/users\/\d+\/history$/.test(path))
+      return {
+        body: [
+          {
+            id: 1,
+            kind: 'user.invited',
+            description: 'Invited jo.park',
+            actor: 'Alex Morgan',
+            at: '2026-11-20T10:00:00.000Z',
+          },
+        ],
+      };
+    return undefined;
+  });
+}
+
+function renderAt(url: string) {
+  const router = createMemoryRouter([{ path: '/admin/users', element: <UsersPage /> }], {
+    initialEntries: [url],
+  });
+  renderWithClient(<RouterProvider router={router} />);
+  return router;
+}
+
+const urlOf = (router: ReturnType<typeof renderAt>) =>
+  Object.fromEntries(new URLSearchParams(router.state.location.search));
+
+function confirmDialog(title: string): HTMLElement {
+  const found = [...document.querySelectorAll('.ant-modal-confirm-title')].find(
+    (t) => t.textContent === title,
+  );
+  const dialog = found?.closest<HTMLElement>('.ant-modal-confirm');
+  if (!dialog) throw new Error(`no dialog ${title}`);
+  return dialog;
+}
+
+describe('Users page', () => {
+  it('asks for the users with the filters the URL holds, and shows each one’s standing', async () => {
+    const { calls } = serve();
+    renderAt('/admin/users?role=vendor&status=invited&vendor=3&search=park&order=desc');
+    const row = await screen.findByRole('row', { name: 'Open jo.park' });
+    expect(within(row).getByTestId('user-status').textContent).toBe('Invited');
+    const list = calls.filter((c) => c.path.startsWith('/admin/users?')).at(-1)!;
+    expect(Object.fromEntries(new URLSearchParams(list.path.split('?')[1]))).toEqual({
+      page: '1',
+      pageSize: '25',
+      order: 'desc',
+      search: 'park',
+      role: 'vendor',
+      status: 'invited',
+      vendor: '3',
+    });
+  });
+
+  it('invites a user: the username follows the address, a refusal shows on its field, and the new user opens', async () => {
+    const error = vi.spyOn(message, 'error');
+    let tries = 0;
+    const { calls } = serve((method, path) => {
+      if (method !== 'POST' || path !== '/admin/invitations') return undefined;
+      tries += 1;
+      return tries === 1
+        ? { status: 409, body: { code: 409, message: UserMessages.usernameTaken } }
+        : { status: 201, body: { id: 12, message: UserMessages.invited('jo.park@lakeside.example') } };
+    });
+    const router = renderAt('/admin/users?vendor=3');
+    await screen.findByRole('row', { name: 'Open demo' });
+    fireEvent.click(screen.getByRole('button', { name: 'Invite user' }));
+    const email = await screen.findByLabelText('Email');
+    fireEvent.change(email, { target: { value: 'jo.park@lakeside.example' } });
+    const username = screen.getByLabelText('Username') as HTMLInputElement;
+    await waitFor(() => expect(username.value).toBe('jo.park'));
+    fireEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
+
+    await waitFor(() =>
+      expect(
+        username.closest('.ant-form-item')!.querySelector('.ant-form-item-explain-error')?.textContent,
+      ).toBe(UserMessages.usernameTaken),
+    );
+    expect(error).toHaveBeenCalledTimes(1);
+    // The list's vendor filter is the primary account chosen.
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+      email: 'jo.park@lakeside.example',
+      username: 'jo.park',
+      firstName: '',
+      lastName: '',
+      role: 'vendor',
+      primaryVendorId: 3,
+      otherVendorIds: [],
+    });
+
+    fireEvent.change(username, { target: { value: 'jpark' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
+    await waitFor(() => expect(urlOf(router)).toEqual({ vendor: '3', user: '12' }));
+    expect((calls.filter((c) => c.method === 'POST').at(-1)!.body as { username: string }).username).toBe(
+      'jpark',
+    );
+  });
+
+  it('deactivates a user after saying what it does; the last administrator’s refusal is said in a toast', async () => {
+    const error = vi.spyOn(message, 'error');
+    const { calls } = serve((method, path) =>
+      method === 'POST' && path === '/admin/users/11/deactivate'
+        ? { status: 409, body: { code: 409, message: UserMessages.lastAdmin } }
+        : undefined,
+    );
+    renderAt('/admin/users?user=11');
+    const drawer = await screen.findByTestId('user-drawer');
+    fireEvent.click(await within(drawer).findByRole('button', { name: 'Deactivate' }));
+    const dialog = await waitFor(() => confirmDialog('Deactivate demo?'));
+    expect(within(dialog).getByText(UserMessages.deactivateEffect)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    await waitFor(() => expect(error).toHaveBeenCalledWith(UserMessages.lastAdmin, undefined));
+    expect(calls.filter((c) => c.path === '/admin/users/11/deactivate')).toHaveLength(1);
+  });
+
+  it('changes a role only once another is chosen, and says that the sessions end', async () => {
+    const { calls } = serve((method, path) =>
+      method === 'PUT' && path === '/admin/users/11/role'
+        ? { body: { message: UserMessages.roleChanged('Vendor (read-only)') } }
+        : undefined,
+    );
+    renderAt('/admin/users?user=11');
+    const drawer = await screen.findByTestId('user-drawer');
+    const save = (await within(drawer).findByRole('button', { name: 'Save role' })) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    expect(within(drawer).getAllByText(UserMessages.roleChangeEffect).length).toBeGreaterThan(0);
+    fireEvent.click(within(drawer).getByLabelText('Vendor (read-only)'));
+    await waitFor(() => expect(save.disabled).toBe(false));
+    fireEvent.click(save);
+    fireEvent.click(
+      within(await waitFor(() => confirmDialog('Make demo Vendor (read-only)?'))).getByRole('button', {
+        name: 'Change role',
+      }),
+    );
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ role: 'viewer' }));
+  });
+
+  it('offers an invited user’s invitation to be sent again or revoked, with who invited them', async () => {
+    const { calls } = serve((method, path) =>
+      method === 'DELETE' && path === '/admin/invitations/12'
+        ? { body: { message: UserMessages.invitationRevoked } }
+        : method === 'POST' && path === '/admin/invitations/12/resend'
+          ? { body: { message: UserMessages.invitationResent('jo.park@lakeside.example') } }
+          : undefined,
+    );
+    renderAt('/admin/users?user=12');
+    const drawer = await screen.findByTestId('user-drawer');
+    expect((await within(drawer).findByTestId('invitation-state')).textContent).toBe('Invitation pending');
+    expect(await within(drawer).findByText('Invited jo.park')).toBeTruthy();
+    expect(within(drawer).queryByRole('button', { name: 'Deactivate' })).toBeNull();
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Send invitation again' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.path === '/admin/invitations/12/resend')).toBe(true),
+    );
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Revoke invitation' }));
+    fireEvent.click(
+      within(await waitFor(() => confirmDialog('Revoke the invitation of jo.park?'))).getByRole('button', {
+        name: 'Revoke',
+      }),
+    );
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'DELETE' && c.path === '/admin/invitations/12')).toBe(true),
+    );
+  });
+});
