@@ -1,3 +1,3 @@
 /** History of websites: what other modules may use to record and read changes. */
-export { diffFields, historyService, recordChange, type ChangeEntry } from './service.ts';
+export { diffFields, historyService, recordChange, recordChanges, type ChangeEntry } from './service.ts';
 export { historyRoutes } from './routes.ts';

@@ -16,7 +16,11 @@ export interface ChangeRow {
 }
 
 export async function insertChange(tx: Db, row: ChangeRow): Promise<void> {
-  await tx.insert(websiteChanges).values(row);
+  await insertChanges(tx, [row]);
+}
+
+export async function insertChanges(tx: Db, rows: ChangeRow[]): Promise<void> {
+  if (rows.length > 0) await tx.insert(websiteChanges).values(rows);
 }
 
 /** What a History entry shows. */

@@ -12,7 +12,7 @@ import type { FieldChange } from '../../db/schema.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { NotFoundError } from '../../platform/errors.ts';
 import { agentsByMemberNumbers } from '../agents/index.ts';
-import { entriesOfDeletedSite, entriesOfSite, insertChange, productNames } from './queries.ts';
+import { entriesOfDeletedSite, entriesOfSite, insertChanges, productNames } from './queries.ts';
 
 /** A website's History: every write records what changed, in the transaction of the change. */
 
@@ -44,14 +44,21 @@ export interface ChangeEntry {
 
 /** Writes one History entry; called inside the transaction of the change it describes. */
 export async function recordChange(tx: Db, entry: ChangeEntry): Promise<void> {
-  const { actor, ...rest } = entry;
-  await insertChange(tx, {
-    ...rest,
-    userId: actor.userId,
-    username: actor.username,
-    firstName: actor.firstName,
-    lastName: actor.lastName,
-  });
+  await recordChanges(tx, [entry]);
+}
+
+/** Writes the History entries of a change of many sites at once (a bulk decision), in one statement. */
+export async function recordChanges(tx: Db, entries: ChangeEntry[]): Promise<void> {
+  await insertChanges(
+    tx,
+    entries.map(({ actor, ...rest }) => ({
+      ...rest,
+      userId: actor.userId,
+      username: actor.username,
+      firstName: actor.firstName,
+      lastName: actor.lastName,
+    })),
+  );
 }
 
 const isAgentPath = (path: string[]) => path[0] === 'memberNumber' || path.join('.') === 'team.memberIds';

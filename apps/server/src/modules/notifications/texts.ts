@@ -38,6 +38,13 @@ export const noticeText = {
     return `${label} was ${action} ${preposition} ${where} by ${byWhom(who)}`;
   },
 
+  /** One decision on many sites of a vendor at once (a bulk activation or termination). */
+  websites(verb: string, domains: readonly string[], who: Who): string {
+    const shown = domains.slice(0, 3).join(', ');
+    const more = domains.length > 3 ? ` and ${domains.length - 3} more` : '';
+    return `${byWhom(who)} ${verb} ${domains.length} websites: ${shown}${more}`;
+  },
+
   /** MLS staff refused a file; `domain` null: a file of the account. */
   fileRejected(label: string, domain: string | null, who: Who, reason: string): string {
     const where = domain === null ? 'the account' : domain;

@@ -1,12 +1,10 @@
 import { isSafSigned, type BulkResult, type QueuePage } from '@vp/contract';
-import { eq } from 'drizzle-orm';
-import { websites } from '../../db/schema.ts';
 import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../platform/actor.ts';
-import { AppError } from '../../platform/errors.ts';
 import { rejectDocument } from '../documents/index.ts';
 import { noticeBatch, type NoticeBatch } from '../notifications/index.ts';
 import {
+  activateMany,
   activateSite,
   activationBlockers,
   approveRequest,
@@ -14,6 +12,7 @@ import {
   declineRequest,
   requiredDocuments,
   safStandings,
+  terminateMany,
   terminateSite,
   terminationBlockers,
   type StaffDecision,
@@ -119,49 +118,22 @@ export function staffQueueService(ctx: AppContext) {
     },
 
     /**
-     * Each site is checked on its own, in a savepoint of one transaction, so one refused does not
-     * undo the others and the whole selection costs one commit; the answer says per site what
-     * happened, with the message a single action would have given. What was done is announced
-     * once committed.
+     * Each site is checked on its own, set-wise in one transaction (see websites' staff-many): one
+     * refused does not hold back the others, and the answer says per site what happened, with the
+     * message a single action would have given. What was done is announced once committed.
      */
     async bulk(
       actor: Actor,
       action: 'activate' | 'terminate',
       sites: { id: number; version: number }[],
     ): Promise<BulkResult> {
-      const results: BulkResult['results'] = [];
-      const done: { decision: StaffDecision; notices: NoticeBatch }[] = [];
-      const run = action === 'activate' ? activateSite : terminateSite;
-      await db.transaction(async (tx) => {
-        const seen = new Set<number>();
-        for (const site of sites) {
-          if (seen.has(site.id)) continue;
-          seen.add(site.id);
-          const notices = noticeBatch(ctx);
-          try {
-            const decision = await run(tx, actor, site.id, { version: site.version }, notices);
-            done.push({ decision, notices });
-            results.push({
-              id: site.id,
-              domainName: decision.domainName,
-              ok: true,
-              message: decision.message,
-            });
-          } catch (err) {
-            if (!(err instanceof AppError)) throw err;
-            const [row] = await tx
-              .select({ domainName: websites.domainName })
-              .from(websites)
-              .where(eq(websites.id, site.id));
-            results.push({ id: site.id, domainName: row?.domainName ?? '', ok: false, message: err.message });
-          }
-        }
-      });
-      for (const { decision, notices } of done) {
-        await notices.announce();
-        await announce(decision.vendorId, decision.siteId, actor, 'website');
-      }
-      return { results };
+      const notices = noticeBatch(ctx);
+      const decide = action === 'activate' ? activateMany : terminateMany;
+      const results = await db.transaction((tx) => decide(tx, actor, sites, notices));
+      await notices.announce();
+      for (const r of results)
+        if (r.ok && r.vendorId !== null) await announce(r.vendorId, r.id, actor, 'website');
+      return { results: results.map(({ id, domainName, ok, message }) => ({ id, domainName, ok, message })) };
     },
   };
 }

@@ -171,6 +171,21 @@ describe('activation', () => {
     expect((await siteRow(ready)).status).toBe('Active');
     expect((await siteRow(unsigned)).status).toBe('Pending Activation');
     expect((await admin('POST', '/api/admin/websites/activate', { sites: [] })).statusCode).toBe(400);
+
+    // Many sites of one vendor: one notification tells the vendor of all of them.
+    const pair = [await createSite(t, t.agents.local[4]!), await createSite(t, t.agents.local[4]!)];
+    for (const id of pair) await uploadPaperSaf(t, t.tokens.admin, t.vendors.summit, id);
+    const both = await Promise.all(
+      pair.map(async (id) => ({ id, version: (await itemOf('activation', id))!.version })),
+    );
+    const twice = await admin('POST', '/api/admin/websites/activate', { sites: [...both, both[0]] });
+    expect(twice.json().results.map((r: { ok: boolean }) => r.ok)).toEqual([true, true]);
+    const [notice] = await t.rows<{ content: string; website_id: number | null }>(
+      sql`SELECT n.content, n.website_id FROM notifications n JOIN users u ON u.id = n.user_id
+        WHERE u.username = 'demo' ORDER BY n.id DESC LIMIT 1`,
+    );
+    expect(notice!.website_id).toBeNull();
+    expect(notice!.content).toContain('MLS staff (admin) activated 2 websites: ');
   });
 });
 

@@ -6,14 +6,17 @@ export { hasCountingSaf, safPartiesKey, safStanding, safStandings } from './saf-
 export { siteMissingDocuments } from './missing-documents.ts';
 export {
   activateSite,
-  activationBlockers,
   approveRequest,
   clearRosterFlag,
   declineRequest,
-  requiredDocuments,
   terminateSite,
-  terminationBlockers,
-  type RequiredDocument,
   type StaffDecision,
 } from './staff-decisions.ts';
+export { activateMany, terminateMany, type SiteDecision } from './staff-many.ts';
+export {
+  activationBlockers,
+  requiredDocuments,
+  terminationBlockers,
+  type RequiredDocument,
+} from './staff-rules.ts';
 export { TERM_DATES_JOB, runTermDates } from './term-dates.ts';

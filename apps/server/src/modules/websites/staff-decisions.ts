@@ -3,29 +3,27 @@ import {
   WebsiteMessages,
   WebsiteServerMessages,
   agentWithNumber,
-  isSafSigned,
   type ActivateInput,
 } from '@vp/contract';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation, rowsOf } from '../../db/sql.ts';
 import { staffDecisions, websiteRequests, websites } from '../../db/schema.ts';
 import type { Acting } from '../../platform/actor.ts';
-import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.ts';
+import { ConflictError, NotFoundError } from '../../platform/errors.ts';
 import { recordChange } from '../history/index.ts';
 import type { NoticeBatch } from '../notifications/index.ts';
 import { siteChanged } from './notices.ts';
+import { activateMany, terminateMany, type DecisionRequest } from './staff-many.ts';
 import {
   domainInUse,
   lockDomain,
   requireWebsite,
   siteRecord,
   teamFollowsAgent,
-  updateWebsite,
   type SiteRecord,
 } from './queries.ts';
-import { licensableAgent, today } from './rules.ts';
-import { safStanding } from './saf-standing.ts';
+import { licensableAgent } from './rules.ts';
 
 /**
  * The decisions of MLS staff on what a site waits for: activation, termination, and its domain and
@@ -63,177 +61,47 @@ async function recordDecision(
   await tx.insert(staffDecisions).values({ ...decision, userId: actor.userId, username: actor.username });
 }
 
-/** The documents a site must have on file to be activated, besides its Site Access Form. */
-export interface RequiredDocument {
-  typeId: number;
-  type: string;
-  documentId: number | null;
-  label: string | null;
-}
-
-/**
- * For each site, every site-required type its products need (the Site Access Form aside: it has its
- * own standing), with the newest document of that type on file (not voided, not rejected).
- */
-export async function requiredDocuments(db: Db, siteIds: number[]): Promise<Map<number, RequiredDocument[]>> {
-  const out = new Map<number, RequiredDocument[]>(siteIds.map((id) => [id, []]));
-  if (siteIds.length === 0) return out;
-  const rows = await rowsOf<{
-    site_id: number;
-    type_id: number;
-    type: string;
-    document_id: number | null;
-    label: string | null;
-  }>(
-    db,
-    sql`SELECT w.id AS site_id, t.id AS type_id, t.type, d.id AS document_id, d.label
-      FROM websites w
-      JOIN document_types t ON t.required_for_sites AND NOT t.messaging AND t.name IS DISTINCT FROM 'saf'
-        AND (cardinality(t.required_for_products) = 0 OR t.required_for_products && w.products)
-      LEFT JOIN LATERAL (SELECT d.id, d.label FROM documents d
-        WHERE d.website_id = w.id AND d.type_id = t.id AND NOT d.voided AND d.rejected_at IS NULL
-        ORDER BY d.created_at DESC, d.id DESC LIMIT 1) d ON true
-      WHERE w.id IN (${sql.join(
-        siteIds.map((id) => sql`${id}`),
-        sql`, `,
-      )})
-      ORDER BY w.id, t.type`,
-  );
-  for (const r of rows)
-    out.get(r.site_id)?.push({ typeId: r.type_id, type: r.type, documentId: r.document_id, label: r.label });
-  return out;
-}
-
-/** Why a site cannot be activated now: its form not signed by everyone, a required document missing. */
-export function activationBlockers(signed: boolean, required: RequiredDocument[]): string[] {
-  return [
-    ...(signed ? [] : [QueueMessages.safNotSigned]),
-    ...required.filter((d) => d.documentId === null).map((d) => QueueMessages.documentMissing(d.type)),
-  ];
-}
-
-/** Why a site in Pending Termination cannot be terminated today. */
-export function terminationBlockers(termDate: string | null, day = today()): string[] {
-  return termDate !== null && termDate > day ? [QueueMessages.beforeTermDate(termDate)] : [];
+/** Runs one site's decision through the set-wise path, answering its refusal as the error it is. */
+async function one(
+  db: Db,
+  decide: typeof activateMany,
+  actor: Acting,
+  request: DecisionRequest,
+  notices: NoticeBatch,
+): Promise<StaffDecision> {
+  const [result] = await db.transaction((tx) => decide(tx, actor, [request], notices));
+  if (!result?.ok) throw result?.error ?? new NotFoundError(WebsiteServerMessages.siteNotFound);
+  return {
+    message: result.message,
+    vendorId: result.vendorId!,
+    siteId: result.id,
+    domainName: result.domainName,
+  };
 }
 
 /**
  * Pending Activation → Active, once its form is signed by everyone and its required documents are
  * on file (they are approved with it). The start date is the activation date unless staff give one.
  */
-export async function activateSite(
+export function activateSite(
   db: Db,
   actor: Acting,
   siteId: number,
   input: { version: number; startDate?: ActivateInput['startDate'] },
   notices: NoticeBatch,
 ): Promise<StaffDecision> {
-  return db.transaction(async (tx) => {
-    const site = await lockedSite(tx, siteId, input.version);
-    if (site.status !== 'Pending Activation') throw new ConflictError(QueueMessages.notPendingActivation);
-    const day = today();
-    const startDate = input.startDate ?? day;
-    if (startDate > day) throw new BadRequestError(QueueMessages.startInFuture);
-    const standing = await safStanding(tx, site.vendorId, site.id);
-    const required = (await requiredDocuments(tx, [site.id])).get(site.id) ?? [];
-    const blockers = activationBlockers(isSafSigned(standing), required);
-    if (blockers.length > 0) throw new BadRequestError(blockers.join(' '));
-    const { id: _id, vendorId: _vendor, domainName: _domain, activated: _a, version: _v, ...fields } = site;
-    if (
-      !(await updateWebsite(
-        tx,
-        site.vendorId,
-        site.id,
-        { ...fields, status: 'Active', startDate, termDate: null },
-        site.version,
-      ))
-    )
-      throw new ConflictError(QueueMessages.stale);
-    const onFile = required.flatMap((d) => (d.documentId === null ? [] : [d.documentId]));
-    if (onFile.length > 0)
-      await tx.execute(
-        sql`UPDATE documents SET approved = true WHERE id IN (${sql.join(
-          onFile.map((id) => sql`${id}`),
-          sql`, `,
-        )})`,
-      );
-    await recordChange(tx, {
-      websiteId: site.id,
-      vendorId: site.vendorId,
-      kind: 'website.status_changed',
-      description: 'Status changed to Active',
-      actor,
-      changes: [
-        { path: ['status'], from: site.status, to: 'Active' },
-        ...(startDate !== site.startDate
-          ? [{ path: ['startDate'], from: site.startDate, to: startDate }]
-          : []),
-      ],
-    });
-    await recordDecision(tx, actor, {
-      kind: 'activation',
-      outcome: 'approved',
-      vendorId: site.vendorId,
-      websiteId: site.id,
-      // The round began when the site entered Pending Activation; activation leaves that time as it is.
-      waitedSince: sql`(SELECT pending_since FROM websites WHERE id = ${site.id})`,
-    });
-    await siteChanged(notices, tx, site.vendorId, site, actor, 'modified', 'Status changed to Active');
-    return decided(site, QueueMessages.activated(site.domainName));
-  });
+  return one(db, activateMany, actor, { id: siteId, ...input }, notices);
 }
 
 /** Pending Termination → Inactive, on or after its term date; its termination request is approved. */
-export async function terminateSite(
+export function terminateSite(
   db: Db,
   actor: Acting,
   siteId: number,
   input: { version: number },
   notices: NoticeBatch,
 ): Promise<StaffDecision> {
-  return db.transaction(async (tx) => {
-    const site = await lockedSite(tx, siteId, input.version);
-    if (site.status !== 'Pending Termination') throw new ConflictError(QueueMessages.notPendingTermination);
-    const blockers = terminationBlockers(site.termDate);
-    if (blockers.length > 0) throw new BadRequestError(blockers.join(' '));
-    const { id: _id, vendorId: _vendor, domainName: _domain, activated: _a, version: _v, ...fields } = site;
-    if (!(await updateWebsite(tx, site.vendorId, site.id, { ...fields, status: 'Inactive' }, site.version)))
-      throw new ConflictError(QueueMessages.stale);
-    const [since] = await rowsOf<{ since: string | Date }>(
-      tx,
-      sql`SELECT COALESCE(
-          (SELECT min(created_at) FROM website_requests
-            WHERE website_id = ${site.id} AND kind = 'termination' AND status = 'pending'),
-          ${new Date()}) AS since`,
-    );
-    await tx
-      .update(websiteRequests)
-      .set({ status: 'approved', decidedAt: new Date(), decidedBy: actor.userId })
-      .where(
-        and(
-          eq(websiteRequests.websiteId, site.id),
-          eq(websiteRequests.kind, 'termination'),
-          eq(websiteRequests.status, 'pending'),
-        ),
-      );
-    await recordChange(tx, {
-      websiteId: site.id,
-      vendorId: site.vendorId,
-      kind: 'website.status_changed',
-      description: 'Status changed to Inactive',
-      actor,
-      changes: [{ path: ['status'], from: site.status, to: 'Inactive' }],
-    });
-    await recordDecision(tx, actor, {
-      kind: 'termination',
-      outcome: 'approved',
-      vendorId: site.vendorId,
-      websiteId: site.id,
-      waitedSince: new Date(since!.since),
-    });
-    await siteChanged(notices, tx, site.vendorId, site, actor, 'modified', 'Status changed to Inactive');
-    return decided(site, QueueMessages.terminated(site.domainName));
-  });
+  return one(db, terminateMany, actor, { id: siteId, version: input.version }, notices);
 }
 
 const decided = (site: SiteRecord, message: string): StaffDecision => ({
