@@ -21,6 +21,11 @@ export interface ImportOptions {
   /** The records are another association's agents, offered only in reciprocal searches. */
   reciprocal?: boolean;
   batchSize?: number;
+  /**
+   * Refresh the planner's statistics when many rows changed (default true). A caller importing in
+   * pages (the roster sync) passes false and decides once for the whole run.
+   */
+  analyze?: boolean;
 }
 
 /** Below this many written rows the planner's statistics are still good enough. */
@@ -38,7 +43,7 @@ export async function importRoster(
   const memberCounts = await upsertMemberBatches(db, members, batchSize, rejected);
 
   const changed = memberCounts.added + memberCounts.updated + officeCounts.added + officeCounts.updated;
-  if (changed >= ANALYZE_AFTER) await analyzeRoster(db);
+  if ((options.analyze ?? true) && changed >= ANALYZE_AFTER) await analyzeRoster(db);
 
   rejected.sort((a, b) => a.row - b.row);
   return { members: memberCounts, offices: officeCounts, rejected };

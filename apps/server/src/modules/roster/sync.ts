@@ -1,14 +1,18 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { rowsOf } from '../../db/sql.ts';
+import { rowsOf, textArray } from '../../db/sql.ts';
 import { SYSTEM_ACTOR } from '../../platform/actor.ts';
-import { recordChange } from '../history/index.ts';
+import { recordChanges } from '../history/index.ts';
 import { noticeBatch, type NoticeBatch } from '../notifications/index.ts';
 import { resoClient, type RosterSource } from './reso-client.ts';
+import { analyzeRoster } from './queries.ts';
 import { importRoster } from './service.ts';
 
 export const ROSTER_SYNC_JOB = 'roster.sync';
+
+/** A sync writing at least this many rows refreshes the planner's statistics once at its end. */
+const ANALYZE_AFTER_SYNC = 10_000;
 
 /**
  * The roster keeps itself current: Office then Member records changed since the last sync are
@@ -56,27 +60,44 @@ async function memberStates(db: Db, keys: string[]): Promise<Map<string, MemberS
   return new Map(rows.map((r) => [r.member_key, r]));
 }
 
-/** Flags the sites tied to a member who left; answers how many were newly flagged. */
-async function flagSites(db: Db, notices: NoticeBatch, member: MemberState): Promise<number> {
-  const reason = `${member.name} (#${member.member_mls_id}) is no longer active on the MLS roster (${member.member_status})`;
+const office = (m: MemberState) => (m.office_name ? `${m.office_name} (#${m.office_mls_id})` : null);
+
+/**
+ * Flags, in one statement, the sites tied to members who left (as agent, team member, or broker of
+ * the agent's office) and not flagged already, each with the reason, and tells their vendors.
+ * Answers how many were newly flagged.
+ */
+async function flagSites(db: Db, notices: NoticeBatch, leavers: MemberState[]): Promise<number> {
+  if (leavers.length === 0) return 0;
+  const reasons = leavers.map((m) => ({
+    mls_id: m.member_mls_id,
+    reason: `${m.name} (#${m.member_mls_id}) is no longer active on the MLS roster (${m.member_status})`,
+  }));
   return db.transaction(async (tx) => {
-    const sites = await rowsOf<{ id: number; vendor_id: number; domain_name: string }>(
+    const sites = await rowsOf<{ id: number; vendor_id: number; domain_name: string; reason: string }>(
       tx,
-      sql`UPDATE websites w SET roster_flag = ${reason}, roster_flagged_at = now()
-        WHERE w.status <> 'Inactive' AND w.roster_flagged_at IS NULL AND (
-          w.member_number = ${member.member_mls_id}
-          OR EXISTS (SELECT 1 FROM website_team_members tm
-            WHERE tm.website_id = w.id AND tm.member_number = ${member.member_mls_id})
-          OR EXISTS (SELECT 1 FROM members a JOIN offices o ON o.office_key = a.office_key
-            WHERE a.member_mls_id = w.member_number AND o.office_broker_mls_id = ${member.member_mls_id}))
-        RETURNING w.id, w.vendor_id, w.domain_name`,
+      sql`WITH leavers AS (
+          SELECT * FROM jsonb_to_recordset(${JSON.stringify(reasons)}::jsonb) AS l(mls_id text, reason text)),
+        hit AS (
+          SELECT w.id, l.reason FROM websites w JOIN leavers l ON w.member_number = l.mls_id
+          UNION ALL
+          SELECT tm.website_id, l.reason FROM website_team_members tm JOIN leavers l ON tm.member_number = l.mls_id
+          UNION ALL
+          SELECT w.id, l.reason FROM leavers l
+            JOIN offices o ON o.office_broker_mls_id = l.mls_id
+            JOIN members a ON a.office_key = o.office_key
+            JOIN websites w ON w.member_number = a.member_mls_id),
+        one AS (SELECT id, min(reason) AS reason FROM hit GROUP BY id)
+        UPDATE websites w SET roster_flag = one.reason, roster_flagged_at = now()
+        FROM one WHERE w.id = one.id AND w.status <> 'Inactive' AND w.roster_flagged_at IS NULL
+        RETURNING w.id, w.vendor_id, w.domain_name, w.roster_flag AS reason`,
     );
     for (const site of sites)
       await notices.add(tx, {
         vendorId: site.vendor_id,
         websiteId: site.id,
         topic: 'websites.modify',
-        content: `${site.domain_name}: ${reason}. MLS staff will review the website.`,
+        content: `${site.domain_name}: ${site.reason}. MLS staff will review the website.`,
         actor: SYSTEM_ACTOR,
         staffToo: true,
       });
@@ -84,29 +105,36 @@ async function flagSites(db: Db, notices: NoticeBatch, member: MemberState): Pro
   });
 }
 
-/** Records on each site of an agent who moved office that its broker information changed. */
-async function officeMoved(
+/** Records on each site of agents who moved office that its broker information changed. */
+async function officesMoved(
   db: Db,
   notices: NoticeBatch,
-  before: MemberState,
-  after: MemberState,
+  moves: { before: MemberState; after: MemberState }[],
 ): Promise<number> {
+  if (moves.length === 0) return 0;
+  const byMember = new Map(moves.map((m) => [m.after.member_mls_id, m]));
   return db.transaction(async (tx) => {
-    const sites = await rowsOf<{ id: number; vendor_id: number; domain_name: string }>(
+    const sites = await rowsOf<{ id: number; vendor_id: number; domain_name: string; member_number: string }>(
       tx,
-      sql`SELECT id, vendor_id, domain_name FROM websites
-        WHERE member_number = ${after.member_mls_id} AND status <> 'Inactive' ORDER BY id`,
+      sql`SELECT id, vendor_id, domain_name, member_number FROM websites
+        WHERE member_number = ANY(${textArray([...byMember.keys()])}) AND status <> 'Inactive' ORDER BY id`,
     );
-    const office = (m: MemberState) => (m.office_name ? `${m.office_name} (#${m.office_mls_id})` : null);
+    await recordChanges(
+      tx,
+      sites.map((site) => {
+        const { before, after } = byMember.get(site.member_number)!;
+        return {
+          websiteId: site.id,
+          vendorId: site.vendor_id,
+          kind: 'website.updated' as const,
+          description: 'Broker information changed: the agent moved office on the MLS roster',
+          actor: SYSTEM_ACTOR,
+          changes: [{ path: ['office'], from: office(before), to: office(after) }],
+        };
+      }),
+    );
     for (const site of sites) {
-      await recordChange(tx, {
-        websiteId: site.id,
-        vendorId: site.vendor_id,
-        kind: 'website.updated',
-        description: 'Broker information changed: the agent moved office on the MLS roster',
-        actor: SYSTEM_ACTOR,
-        changes: [{ path: ['office'], from: office(before), to: office(after) }],
-      });
+      const { after } = byMember.get(site.member_number)!;
       await notices.add(tx, {
         vendorId: site.vendor_id,
         websiteId: site.id,
@@ -177,6 +205,7 @@ export async function runRosterSync(
       const imported = await importRoster(
         ctx.db,
         page.records.map((data, i) => ({ row: i + 1, data })),
+        { analyze: false },
       );
       report.offices.added += imported.offices.added;
       report.offices.updated += imported.offices.updated;
@@ -186,14 +215,16 @@ export async function runRosterSync(
       if (keys.length > 0) {
         const after = await memberStates(ctx.db, keys);
         const notices = noticeBatch(ctx);
+        const leavers: MemberState[] = [];
+        const moves: { before: MemberState; after: MemberState }[] = [];
         for (const [key, now] of after) {
           const was = before.get(key);
           if (!was) continue;
-          if (was.member_status === 'Active' && now.member_status !== 'Active')
-            report.flagged += await flagSites(ctx.db, notices, now);
-          if (was.office_mls_id !== now.office_mls_id)
-            report.moved += await officeMoved(ctx.db, notices, was, now);
+          if (was.member_status === 'Active' && now.member_status !== 'Active') leavers.push(now);
+          if (was.office_mls_id !== now.office_mls_id) moves.push({ before: was, after: now });
         }
+        report.flagged += await flagSites(ctx.db, notices, leavers);
+        report.moved += await officesMoved(ctx.db, notices, moves);
         await notices.announce();
       }
       last = newest(page.records, last);
@@ -201,6 +232,11 @@ export async function runRosterSync(
       await savePosition(ctx.db, resource, last, url);
     }
   }
+  // The planner's statistics follow a large change (the first sync, a new association's roster),
+  // not each day's few.
+  const written =
+    report.members.added + report.members.updated + report.offices.added + report.offices.updated;
+  if (written >= ANALYZE_AFTER_SYNC) await analyzeRoster(ctx.db);
   return report;
 }
 
