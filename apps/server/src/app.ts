@@ -16,6 +16,7 @@ import { profileRoutes } from './modules/profile/index.ts';
 import { rosterJobs } from './modules/roster/index.ts';
 import { signaturesRoutes } from './modules/signatures/index.ts';
 import { staffQueueRoutes } from './modules/staff-queue/index.ts';
+import { staffReportsRoutes } from './modules/staff-reports/index.ts';
 import { teamsRoutes } from './modules/teams/index.ts';
 import { websitesRoutes } from './modules/websites/index.ts';
 import { registerApiDocs } from './platform/api-docs.ts';
@@ -83,6 +84,7 @@ const FEATURES = [
   commentsRoutes,
   notificationsRoutes,
   staffQueueRoutes,
+  staffReportsRoutes,
   rosterJobs,
 ];
 

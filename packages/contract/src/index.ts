@@ -27,3 +27,4 @@ export * from './saf-standing.ts';
 export * from './conversation.ts';
 export * from './comment-rules.ts';
 export * from './staff-queue.ts';
+export * from './staff-reports.ts';

@@ -49,6 +49,11 @@ const TAGS = [
     name: 'console',
     description: "The MLS staff console (admin role only): the approval queue and staff's decisions.",
   },
+  {
+    name: 'reports',
+    description:
+      'The MLS staff console’s reports (admin role only): billable sites, approval times, sites by product.',
+  },
 ];
 
 const vendorHeader = {
