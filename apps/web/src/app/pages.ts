@@ -29,6 +29,8 @@ export const pages: Record<string, () => PageModule> = {
   '/tools/export-selected-excel': () => import('../features/tools/pages/custom-export-page.tsx'),
   '/tools/upload-file': () => import('../features/documents/pages/upload-file-page.tsx'),
   '/admin/queue': () => import('../features/approvals/pages/approval-queue-page.tsx'),
+  '/admin/reports': () => import('../features/staff-reports/pages/reports-page.tsx'),
+  '/admin/jobs': () => import('../features/staff-jobs/pages/jobs-page.tsx'),
   '/sign/*': () => import('../features/signing/pages/sign-page.tsx'),
   '/verify': () => import('../features/signing/pages/verify-page.tsx'),
 };

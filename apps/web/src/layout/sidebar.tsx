@@ -1,5 +1,6 @@
 import {
   AuditOutlined,
+  BarChartOutlined,
   ControlOutlined,
   DashboardOutlined,
   ExportOutlined,
@@ -8,6 +9,7 @@ import {
   HistoryOutlined,
   MessageOutlined,
   ReadOutlined,
+  ScheduleOutlined,
   TeamOutlined,
   ToolOutlined,
   UploadOutlined,
@@ -33,6 +35,8 @@ const ICONS: Record<string, ReactNode> = {
   resources: <ReadOutlined />,
   console: <ControlOutlined />,
   queue: <AuditOutlined />,
+  reports: <BarChartOutlined />,
+  jobs: <ScheduleOutlined />,
 };
 
 type Item = { key: string; icon: ReactNode; label: string | undefined; children?: Item[] };

@@ -44,7 +44,14 @@ describe("the app's route table per role", () => {
   it("the MLS console and its approval queue are the admin role's alone", () => {
     const console = menuRoutes(['admin']).find((r) => r.path === '/admin');
     expect(console).toMatchObject({ title: 'MLS Console', redirect: '/admin/queue', staffOnly: true });
-    expect(console?.children?.map((c) => [c.path, c.title])).toEqual([['/admin/queue', 'Approval Queue']]);
+    expect(console?.children?.map((c) => [c.path, c.title])).toEqual(
+      expect.arrayContaining([
+        ['/admin/queue', 'Approval Queue'],
+        ['/admin/reports', 'Reports'],
+        ['/admin/jobs', 'Jobs'],
+      ]),
+    );
+    expect(console?.children?.every((c) => c.staffOnly)).toBe(true);
     for (const role of ['vendor', 'viewer', 'stranger']) {
       const roles = rolesFromRole(role);
       expect(paths(routesForRoles(roles)).some((p) => p.startsWith('/admin'))).toBe(false);
@@ -54,7 +61,7 @@ describe("the app's route table per role", () => {
   });
 
   it('to anyone but the admin role the console does not exist: unknown (404), not forbidden (401)', () => {
-    for (const path of ['/admin', '/admin/queue']) {
+    for (const path of ['/admin', '/admin/queue', '/admin/reports', '/admin/jobs']) {
       expect(isUnknownTo(path, ['admin'])).toBe(false);
       expect(isForbidden(path, ['admin'])).toBe(false);
       for (const role of ['vendor', 'viewer', 'stranger']) {
