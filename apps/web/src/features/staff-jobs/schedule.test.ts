@@ -35,6 +35,8 @@ describe('runs', () => {
   const startedAt = '2026-06-15T12:00:00.000Z';
   const after = (ms: number) => new Date(Date.parse(startedAt) + ms).toISOString();
   it.each([
+    [0, 'under 0.1 s'],
+    [99, 'under 0.1 s'],
     [420, '0.4 s'],
     [9_949, '9.9 s'],
     [12_000, '12 s'],

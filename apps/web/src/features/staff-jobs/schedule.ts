@@ -49,10 +49,11 @@ export function startedText(iso: string): string {
   return d.isValid() ? d.format('MM/DD/YYYY h:mm:ss A') : iso;
 }
 
-/** How long a finished run took: '0.4 s', '12 s', '3 min 5 s', '1 h 2 min'. */
+/** How long a finished run took: 'under 0.1 s', '0.4 s', '12 s', '3 min 5 s', '1 h 2 min'. */
 export function tookText(run: Pick<JobRun, 'startedAt' | 'finishedAt'>): string {
   if (run.finishedAt === null) return '';
   const ms = Math.max(0, Date.parse(run.finishedAt) - Date.parse(run.startedAt));
+  if (ms < 100) return 'under 0.1 s';
   if (ms < 10_000) return `${(Math.round(ms / 100) / 10).toLocaleString('en-US')} s`;
   const s = Math.round(ms / 1000);
   if (s < 60) return `${s} s`;

@@ -7,7 +7,7 @@ import {
   SyncOutlined,
 } from '@ant-design/icons';
 import { JOB_RUNS_SHOWN, type JobInfo, type JobRun } from '@vp/contract';
-import { Button, Card, Table, type TableProps } from 'antd';
+import { Button, Card, Grid, Table, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { errorMessage } from '../../../lib/http.ts';
@@ -36,19 +36,44 @@ function RunResult({ run }: { run: JobRun }) {
   );
 }
 
-const columns: NonNullable<TableProps<JobRun>['columns']> = [
-  { title: 'Started', key: 'started', render: (_, run) => startedText(run.startedAt) },
-  { title: 'Took', key: 'took', render: (_, run) => tookText(run) || '—' },
-  { title: 'Result', key: 'result', render: (_, run) => <RunResult run={run} /> },
-  {
-    title: 'Started by',
-    key: 'manual',
-    render: (_, run) => (run.manual ? 'Run now' : 'Schedule'),
-  },
-];
+const startedBy = (run: JobRun) => (run.manual ? 'Run now' : 'Schedule');
+
+/** A wide screen gives each fact its column; a phone says who started a run under its time, and how long it took under its result. */
+function runColumns(wide: boolean): NonNullable<TableProps<JobRun>['columns']> {
+  if (!wide)
+    return [
+      {
+        title: 'Started',
+        key: 'started',
+        render: (_, run) => (
+          <span className="vp-job-stack">
+            <span>{startedText(run.startedAt)}</span>
+            <span className="vp-muted">{startedBy(run)}</span>
+          </span>
+        ),
+      },
+      {
+        title: 'Result',
+        key: 'result',
+        render: (_, run) => (
+          <span className="vp-job-stack">
+            <RunResult run={run} />
+            {run.finishedAt !== null && <span className="vp-muted">took {tookText(run)}</span>}
+          </span>
+        ),
+      },
+    ];
+  return [
+    { title: 'Started', key: 'started', render: (_, run) => startedText(run.startedAt) },
+    { title: 'Took', key: 'took', render: (_, run) => tookText(run) || '—' },
+    { title: 'Result', key: 'result', render: (_, run) => <RunResult run={run} /> },
+    { title: 'Started by', key: 'manual', render: (_, run) => startedBy(run) },
+  ];
+}
 
 function JobCard({ job, onRun, starting }: { job: JobInfo; onRun: () => void; starting: boolean }) {
   const headingId = `job-${job.name.replace(/[^a-z0-9]+/gi, '-')}`;
+  const wide = Grid.useBreakpoint().md ?? true;
   return (
     <Card className="vp-job" role="region" aria-labelledby={headingId} data-testid="job">
       <div className="vp-job-head">
@@ -79,7 +104,7 @@ function JobCard({ job, onRun, starting }: { job: JobInfo; onRun: () => void; st
           className="vp-job-runs"
           size="small"
           rowKey={(run) => `${run.startedAt}-${run.manual ? 'm' : 's'}`}
-          columns={columns}
+          columns={runColumns(wide)}
           dataSource={job.runs}
           pagination={false}
           scroll={{ x: 'max-content' }}

@@ -5,7 +5,7 @@ import {
   type BillableVendor,
   type ReportRange,
 } from '@vp/contract';
-import { Button, Table, type TableProps } from 'antd';
+import { Button, Grid, Table, type TableProps } from 'antd';
 import { useState } from 'react';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { errorMessage } from '../../../lib/http.ts';
@@ -69,11 +69,13 @@ export function BillableReport({ range }: { range: ReportRange }) {
 }
 
 function BillableTable({ report }: { report: BillableSitesReport }) {
+  const wide = Grid.useBreakpoint().md ?? true;
   const columns: NonNullable<TableProps<BillableVendor>['columns']> = [
     {
       title: 'Vendor',
       key: 'vendor',
       fixed: 'left',
+      className: 'vp-report-vendor-cell',
       render: (_, v) => (
         <span className="vp-report-vendor">
           <span>{v.name}</span> <span className="vp-muted">({v.code})</span>
@@ -90,6 +92,8 @@ function BillableTable({ report }: { report: BillableSitesReport }) {
       title: 'Site-months',
       key: 'siteMonths',
       align: 'right',
+      // On a wide screen the total stays in sight while the months scroll; a phone keeps its width for them.
+      ...(wide ? { fixed: 'right' as const } : {}),
       render: (_, v) => <strong>{countText(v.siteMonths)}</strong>,
     },
   ];

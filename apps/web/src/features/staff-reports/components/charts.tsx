@@ -3,6 +3,7 @@ import {
   SITE_STATUS_SORT_ORDER,
   type ApprovalTimesReport,
   type BillableSitesReport,
+  type SiteStatus,
   type SitesByProductReport,
 } from '@vp/contract';
 import {
@@ -10,13 +11,13 @@ import {
   BarChart,
   CartesianGrid,
   ComposedChart,
-  Legend,
   Line,
   ReferenceLine,
   Tooltip,
   XAxis,
   YAxis,
 } from 'recharts';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useSettings } from '../../../lib/settings.ts';
 import { chartColors } from '../chart-colors.ts';
 import { countText, hoursText, monthLabel } from '../format.ts';
@@ -34,10 +35,39 @@ function useColors() {
 }
 
 /** A chart as one image to assistive technology; the table that follows holds its figures. */
-function Figure({ label, height, children }: { label: string; height: number; children: React.ReactNode }) {
+function Figure({
+  label,
+  height,
+  legend,
+  children,
+}: {
+  label: string;
+  height: number;
+  legend?: LegendItem[];
+  children: ReactNode;
+}) {
+  const chart = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = chart.current;
+    if (!el) return;
+    // recharts draws its layers into <g> elements through React portals; React listens for focus
+    // events on a portal's container, and Chromium then puts such an SVG element in the tab
+    // order. A picture has no stops of its own: the layers are taken out of the tab order.
+    const untab = () =>
+      el.querySelectorAll('g[class^="recharts-zIndex-layer"]:not([tabindex])').forEach((g) => {
+        g.setAttribute('tabindex', '-1');
+      });
+    untab();
+    const observer = new MutationObserver(untab);
+    observer.observe(el, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, []);
   return (
-    <div className="vp-report-chart" role="img" aria-label={label} style={{ height }}>
-      {children}
+    <div className="vp-report-figure">
+      <div className="vp-report-chart" ref={chart} role="img" aria-label={label} style={{ height }}>
+        {children}
+      </div>
+      {legend && <ChartLegend items={legend} />}
     </div>
   );
 }
@@ -47,7 +77,41 @@ const tick = (fill: string) => ({ fill, fontSize: TICK_SIZE });
 /** Tooltips and legends write in dark text; a series' colour marks it, never colours its words. */
 const TEXT = '#262626';
 const tooltipText = { itemStyle: { color: TEXT }, labelStyle: { color: TEXT, fontWeight: 600 } };
-const legendText = (value: string) => <span style={{ color: TEXT }}>{value}</span>;
+
+interface LegendItem {
+  label: string;
+  color: string;
+  /** How the series is drawn: a bar, a line with dots, or a dashed line. */
+  mark: 'bar' | 'line' | 'dash';
+}
+
+/**
+ * The series of a chart, in the order they are drawn, in dark text beside a sample of each mark.
+ * Written in HTML under the chart, so it wraps on a phone and never covers the bars.
+ */
+function ChartLegend({ items }: { items: LegendItem[] }) {
+  return (
+    <ul className="vp-report-legend" aria-hidden="true">
+      {items.map((item) => (
+        <li key={item.label}>
+          <svg width="22" height="12" viewBox="0 0 22 12" focusable="false">
+            {item.mark === 'bar' && <rect x="3" y="1" width="16" height="10" fill={item.color} />}
+            {item.mark === 'line' && (
+              <>
+                <line x1="1" y1="6" x2="21" y2="6" stroke={item.color} strokeWidth="2" />
+                <circle cx="11" cy="6" r="3" fill={item.color} />
+              </>
+            )}
+            {item.mark === 'dash' && (
+              <line x1="1" y1="6" x2="21" y2="6" stroke={item.color} strokeWidth="2" strokeDasharray="5 3" />
+            )}
+          </svg>
+          <span style={{ color: TEXT }}>{item.label}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export function BillableChart({ report }: { report: BillableSitesReport }) {
   const colors = useColors();
@@ -93,12 +157,20 @@ export function ApprovalChart({ report }: { report: ApprovalTimesReport }) {
     )
     .join('; ')}. The table below lists them by kind.`;
   return (
-    <Figure label={label} height={300}>
+    <Figure
+      label={label}
+      height={280}
+      legend={[
+        { label: 'Median', color: colors.primary, mark: 'bar' },
+        { label: '90th percentile', color: colors.secondary, mark: 'line' },
+        { label: `Goal: one business day (${goal} h)`, color: colors.goal, mark: 'dash' },
+      ]}
+    >
       <ComposedChart
         data={data}
         responsive
         style={{ width: '100%', height: '100%' }}
-        margin={{ top: 20, right: 8, bottom: 0, left: 0 }}
+        margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
         accessibilityLayer={false}
       >
         <CartesianGrid vertical={false} stroke="#e5e5e5" />
@@ -111,10 +183,10 @@ export function ApprovalChart({ report }: { report: ApprovalTimesReport }) {
           domain={[0, (max: number) => Math.ceil(Math.max(max, goal) * 1.15)]}
         />
         <Tooltip
+          itemSorter={(item) => (item.dataKey === 'median' ? 0 : 1)}
           {...tooltipText}
           formatter={(value, name) => [value === null ? 'N/A' : `${hoursText(Number(value))} h`, name]}
         />
-        <Legend wrapperStyle={{ fontSize: TICK_SIZE }} formatter={legendText} />
         <Bar dataKey="median" name="Median" fill={colors.primary} maxBarSize={40} />
         <Line
           dataKey="p90"
@@ -125,18 +197,7 @@ export function ApprovalChart({ report }: { report: ApprovalTimesReport }) {
           connectNulls={false}
           isAnimationActive={false}
         />
-        <ReferenceLine
-          y={goal}
-          stroke={colors.goal}
-          strokeDasharray="6 4"
-          strokeWidth={2}
-          label={{
-            value: `Goal: ${goal} h`,
-            position: 'insideTopRight',
-            fill: colors.goal,
-            fontSize: TICK_SIZE,
-          }}
-        />
+        <ReferenceLine y={goal} stroke={colors.goal} strokeDasharray="6 4" strokeWidth={2} />
       </ComposedChart>
     </Figure>
   );
@@ -152,7 +213,15 @@ export function ProductsChart({ report }: { report: SitesByProductReport }) {
     )
     .join('; ')}. The table below lists them.`;
   return (
-    <Figure label={label} height={Math.max(160, 72 + data.length * 52)}>
+    <Figure
+      label={label}
+      height={Math.max(120, 40 + data.length * 52)}
+      legend={SITE_STATUS_SORT_ORDER.map((status) => ({
+        label: SITE_STATUS_DISPLAY[status],
+        color: colors.status[status],
+        mark: 'bar' as const,
+      }))}
+    >
       <BarChart
         data={data}
         layout="vertical"
@@ -164,8 +233,11 @@ export function ProductsChart({ report }: { report: SitesByProductReport }) {
         <CartesianGrid horizontal={false} stroke="#e5e5e5" />
         <XAxis type="number" allowDecimals={false} tick={tick(colors.axis)} stroke={colors.axis} />
         <YAxis type="category" dataKey="product" tick={tick(colors.axis)} stroke={colors.axis} width={120} />
-        <Tooltip {...tooltipText} formatter={(value, name) => [countText(Number(value)), name]} />
-        <Legend wrapperStyle={{ fontSize: TICK_SIZE }} formatter={legendText} />
+        <Tooltip
+          {...tooltipText}
+          itemSorter={(item) => SITE_STATUS_SORT_ORDER.indexOf(item.dataKey as SiteStatus)}
+          formatter={(value, name) => [countText(Number(value)), name]}
+        />
         {SITE_STATUS_SORT_ORDER.map((status) => (
           <Bar
             key={status}
