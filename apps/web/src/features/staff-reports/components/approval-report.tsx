@@ -12,6 +12,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../../components/query-
 import { useApprovalTimes } from '../api.ts';
 import { countText, hoursText, monthLabel } from '../format.ts';
 import { ApprovalChart } from './charts.tsx';
+import { useScrollRegion } from '../use-scroll-region.ts';
 import { ReportCard } from './report-card.tsx';
 
 /** A kind's figures in one cell: how many decisions, and their median. */
@@ -65,6 +66,7 @@ export function ApprovalReport({ range }: { range: ReportRange }) {
 }
 
 function ApprovalTable({ report }: { report: ApprovalTimesReport }) {
+  const region = useScrollRegion<HTMLDivElement>('Approval times by month');
   const goal = report.goalHours;
   const columns: NonNullable<TableProps<ApprovalMonth>['columns']> = [
     { title: 'Month', key: 'month', fixed: 'left', render: (_, m) => monthLabel(m.month) },
@@ -90,36 +92,38 @@ function ApprovalTable({ report }: { report: ApprovalTimesReport }) {
   ];
   const { overall } = report;
   return (
-    <Table<ApprovalMonth>
-      className="vp-report-table"
-      data-testid="approval-table"
-      size="small"
-      rowKey="month"
-      columns={columns}
-      dataSource={report.months}
-      pagination={false}
-      scroll={{ x: 'max-content' }}
-      summary={() => (
-        <Table.Summary>
-          <Table.Summary.Row className="vp-report-total">
-            <Table.Summary.Cell index={0}>All months</Table.Summary.Cell>
-            <Table.Summary.Cell index={1} align="right">
-              {countText(overall.all.decisions)}
-            </Table.Summary.Cell>
-            <Table.Summary.Cell index={2} align="right">
-              <GoalCell stats={overall.all} goal={goal} />
-            </Table.Summary.Cell>
-            <Table.Summary.Cell index={3} align="right">
-              {hoursText(overall.all.p90Hours)}
-            </Table.Summary.Cell>
-            {DECISION_KINDS.map((kind, i) => (
-              <Table.Summary.Cell key={kind} index={4 + i} align="right">
-                <KindCell stats={overall.byKind[kind]} />
+    <div ref={region}>
+      <Table<ApprovalMonth>
+        className="vp-report-table"
+        data-testid="approval-table"
+        size="small"
+        rowKey="month"
+        columns={columns}
+        dataSource={report.months}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        summary={() => (
+          <Table.Summary>
+            <Table.Summary.Row className="vp-report-total">
+              <Table.Summary.Cell index={0}>All months</Table.Summary.Cell>
+              <Table.Summary.Cell index={1} align="right">
+                {countText(overall.all.decisions)}
               </Table.Summary.Cell>
-            ))}
-          </Table.Summary.Row>
-        </Table.Summary>
-      )}
-    />
+              <Table.Summary.Cell index={2} align="right">
+                <GoalCell stats={overall.all} goal={goal} />
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={3} align="right">
+                {hoursText(overall.all.p90Hours)}
+              </Table.Summary.Cell>
+              {DECISION_KINDS.map((kind, i) => (
+                <Table.Summary.Cell key={kind} index={4 + i} align="right">
+                  <KindCell stats={overall.byKind[kind]} />
+                </Table.Summary.Cell>
+              ))}
+            </Table.Summary.Row>
+          </Table.Summary>
+        )}
+      />
+    </div>
   );
 }

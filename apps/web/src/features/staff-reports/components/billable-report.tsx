@@ -13,6 +13,7 @@ import { toast } from '../../../lib/toast.ts';
 import { useBillableSites } from '../api.ts';
 import { countText, monthLabel } from '../format.ts';
 import { BillableChart } from './charts.tsx';
+import { useScrollRegion } from '../use-scroll-region.ts';
 import { ReportCard } from './report-card.tsx';
 
 /** Billable sites per vendor per month: the chart of all vendors, the table by vendor, the workbook. */
@@ -69,6 +70,7 @@ export function BillableReport({ range }: { range: ReportRange }) {
 }
 
 function BillableTable({ report }: { report: BillableSitesReport }) {
+  const region = useScrollRegion<HTMLDivElement>('Billable sites per vendor, by month');
   const wide = Grid.useBreakpoint().md ?? true;
   const columns: NonNullable<TableProps<BillableVendor>['columns']> = [
     {
@@ -98,30 +100,32 @@ function BillableTable({ report }: { report: BillableSitesReport }) {
     },
   ];
   return (
-    <Table<BillableVendor>
-      className="vp-report-table"
-      data-testid="billable-table"
-      size="small"
-      rowKey="id"
-      columns={columns}
-      dataSource={report.vendors}
-      pagination={false}
-      scroll={{ x: 'max-content' }}
-      summary={() => (
-        <Table.Summary>
-          <Table.Summary.Row className="vp-report-total">
-            <Table.Summary.Cell index={0}>All vendors</Table.Summary.Cell>
-            {report.totals.sites.map((n, i) => (
-              <Table.Summary.Cell key={report.months[i]} index={i + 1} align="right">
-                {countText(n)}
+    <div ref={region}>
+      <Table<BillableVendor>
+        className="vp-report-table"
+        data-testid="billable-table"
+        size="small"
+        rowKey="id"
+        columns={columns}
+        dataSource={report.vendors}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        summary={() => (
+          <Table.Summary>
+            <Table.Summary.Row className="vp-report-total">
+              <Table.Summary.Cell index={0}>All vendors</Table.Summary.Cell>
+              {report.totals.sites.map((n, i) => (
+                <Table.Summary.Cell key={report.months[i]} index={i + 1} align="right">
+                  {countText(n)}
+                </Table.Summary.Cell>
+              ))}
+              <Table.Summary.Cell index={report.months.length + 1} align="right">
+                {countText(report.totals.siteMonths)}
               </Table.Summary.Cell>
-            ))}
-            <Table.Summary.Cell index={report.months.length + 1} align="right">
-              {countText(report.totals.siteMonths)}
-            </Table.Summary.Cell>
-          </Table.Summary.Row>
-        </Table.Summary>
-      )}
-    />
+            </Table.Summary.Row>
+          </Table.Summary>
+        )}
+      />
+    </div>
   );
 }

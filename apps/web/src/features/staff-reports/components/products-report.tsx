@@ -11,6 +11,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../../components/query-
 import { useSitesByProduct } from '../api.ts';
 import { countText } from '../format.ts';
 import { ProductsChart } from './charts.tsx';
+import { useScrollRegion } from '../use-scroll-region.ts';
 import { ReportCard } from './report-card.tsx';
 
 /** Websites today by product and status. */
@@ -39,6 +40,7 @@ export function ProductsReport() {
 }
 
 function ProductsTable({ report }: { report: SitesByProductReport }) {
+  const region = useScrollRegion<HTMLDivElement>('Sites by product and status');
   const columns: NonNullable<TableProps<ProductStatusRow>['columns']> = [
     { title: 'Product', key: 'product', fixed: 'left', render: (_, row) => row.product },
     ...SITE_STATUS_SORT_ORDER.map((status) => ({
@@ -55,30 +57,32 @@ function ProductsTable({ report }: { report: SitesByProductReport }) {
     },
   ];
   return (
-    <Table<ProductStatusRow>
-      className="vp-report-table"
-      data-testid="products-table"
-      size="small"
-      rowKey={(row) => String(row.productId ?? 'none')}
-      columns={columns}
-      dataSource={report.rows}
-      pagination={false}
-      scroll={{ x: 'max-content' }}
-      summary={() => (
-        <Table.Summary>
-          <Table.Summary.Row className="vp-report-total">
-            <Table.Summary.Cell index={0}>All websites</Table.Summary.Cell>
-            {SITE_STATUS_SORT_ORDER.map((status, i) => (
-              <Table.Summary.Cell key={status} index={i + 1} align="right">
-                {countText(report.totals.counts[status])}
+    <div ref={region}>
+      <Table<ProductStatusRow>
+        className="vp-report-table"
+        data-testid="products-table"
+        size="small"
+        rowKey={(row) => String(row.productId ?? 'none')}
+        columns={columns}
+        dataSource={report.rows}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        summary={() => (
+          <Table.Summary>
+            <Table.Summary.Row className="vp-report-total">
+              <Table.Summary.Cell index={0}>All websites</Table.Summary.Cell>
+              {SITE_STATUS_SORT_ORDER.map((status, i) => (
+                <Table.Summary.Cell key={status} index={i + 1} align="right">
+                  {countText(report.totals.counts[status])}
+                </Table.Summary.Cell>
+              ))}
+              <Table.Summary.Cell index={SITE_STATUS_SORT_ORDER.length + 1} align="right">
+                {countText(report.totals.total)}
               </Table.Summary.Cell>
-            ))}
-            <Table.Summary.Cell index={SITE_STATUS_SORT_ORDER.length + 1} align="right">
-              {countText(report.totals.total)}
-            </Table.Summary.Cell>
-          </Table.Summary.Row>
-        </Table.Summary>
-      )}
-    />
+            </Table.Summary.Row>
+          </Table.Summary>
+        )}
+      />
+    </div>
   );
 }

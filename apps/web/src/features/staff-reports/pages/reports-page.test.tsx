@@ -152,6 +152,12 @@ describe('Reports', () => {
     const chart = within(screen.getByTestId('report-billable')).getByRole('img', { name: /^Bar chart/ });
     expect(chart.getAttribute('aria-label')).toContain('billable sites per month');
     expect(chart.getAttribute('aria-label')).toContain(', 13;');
+    // A picture has no tab stops: the layers recharts draws through portals are taken out of the order.
+    await waitFor(() => {
+      const layers = [...chart.querySelectorAll('g[class^="recharts-zIndex-layer"]')];
+      expect(layers.length).toBeGreaterThan(0);
+      expect(layers.every((g) => g.getAttribute('tabindex') === '-1')).toBe(true);
+    });
   });
 
   it('shows approval times per month against the goal, and by kind', async () => {
