@@ -17,6 +17,7 @@ import { rosterJobs } from './modules/roster/index.ts';
 import { signaturesRoutes } from './modules/signatures/index.ts';
 import { staffQueueRoutes } from './modules/staff-queue/index.ts';
 import { staffAccountsRoutes } from './modules/staff-accounts/index.ts';
+import { staffReportsRoutes } from './modules/staff-reports/index.ts';
 import { teamsRoutes } from './modules/teams/index.ts';
 import { websitesRoutes } from './modules/websites/index.ts';
 import { registerApiDocs } from './platform/api-docs.ts';
@@ -84,6 +85,7 @@ const FEATURES = [
   commentsRoutes,
   notificationsRoutes,
   staffQueueRoutes,
+  staffReportsRoutes,
   rosterJobs,
   staffAccountsRoutes,
 ];

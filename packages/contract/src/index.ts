@@ -28,3 +28,4 @@ export * from './conversation.ts';
 export * from './comment-rules.ts';
 export * from './staff-queue.ts';
 export * from './staff-accounts.ts';
+export * from './staff-reports.ts';

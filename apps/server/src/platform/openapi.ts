@@ -54,6 +54,11 @@ const TAGS = [
     description:
       'MLS staff console: vendors, users and invitations, document types. Admin role only; 404 to anyone else.',
   },
+  {
+    name: 'reports',
+    description:
+      'The MLS staff console’s reports (admin role only): billable sites, approval times, sites by product.',
+  },
 ];
 
 const vendorHeader = {

@@ -131,6 +131,9 @@ describe('route guard', () => {
       expect(await visit('/admin/queue')).toBe('/404');
       expect(await visit('/admin/queue?kind=activation')).toBe('/404');
       expect(await visit('/admin')).toBe('/404');
+      expect(await visit('/admin/reports')).toBe('/404');
+      expect(await visit('/admin/reports?from=2026-01&to=2026-03')).toBe('/404');
+      expect(await visit('/admin/jobs')).toBe('/404');
       expect(await visit('/websites')).toBeNull();
     },
   );
@@ -140,6 +143,8 @@ describe('route guard', () => {
     respond(200, profile({ role: 'admin' }));
     expect(await visit('/admin/queue')).toBeNull();
     expect(await visit('/admin')).toBeNull();
+    expect(await visit('/admin/reports')).toBeNull();
+    expect(await visit('/admin/jobs')).toBeNull();
   });
 
   it('a role without the route (one the table does not list) gets /401', async () => {

@@ -61,6 +61,8 @@ describe('sidebar', () => {
     expect(screen.getByRole('menuitem', { name: /Dashboard/ })).toBeTruthy();
     expect(screen.queryByRole('menuitem', { name: /Console/ })).toBeNull();
     expect(screen.queryByText('Approval Queue')).toBeNull();
+    expect(screen.queryByText('Reports')).toBeNull();
+    expect(screen.queryByText('Jobs')).toBeNull();
   });
 
   it('the admin role has the MLS Console with its Approval Queue', async () => {
@@ -70,5 +72,14 @@ describe('sidebar', () => {
     expect(screen.getByRole('menuitem', { name: /MLS Console/ })).toBeTruthy();
     const item = screen.getByRole('menuitem', { name: /Approval Queue/ });
     expect(item.closest('.ant-menu-item-selected')).not.toBeNull();
+  });
+
+  it('the MLS Console lists Reports and Jobs for the admin role', async () => {
+    setAccount(['admin'], true);
+    renderSidebar('/admin/reports', true);
+    await settle();
+    const reports = screen.getByRole('menuitem', { name: /Reports/ });
+    expect(reports.closest('.ant-menu-item-selected')).not.toBeNull();
+    expect(screen.getByRole('menuitem', { name: /Jobs/ })).toBeTruthy();
   });
 });

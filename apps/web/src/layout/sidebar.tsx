@@ -1,5 +1,6 @@
 import {
   AuditOutlined,
+  BarChartOutlined,
   ControlOutlined,
   DashboardOutlined,
   ExportOutlined,
@@ -10,6 +11,7 @@ import {
   MessageOutlined,
   ReadOutlined,
   ShopOutlined,
+  ScheduleOutlined,
   TeamOutlined,
   ToolOutlined,
   UploadOutlined,
@@ -37,6 +39,8 @@ const ICONS: Record<string, ReactNode> = {
   queue: <AuditOutlined />,
   vendors: <ShopOutlined />,
   'document-types': <FileProtectOutlined />,
+  reports: <BarChartOutlined />,
+  jobs: <ScheduleOutlined />,
 };
 
 type Item = { key: string; icon: ReactNode; label: string | undefined; children?: Item[] };

@@ -11,6 +11,17 @@ export const queryKeys = {
     list: <P extends object>(params: P) => ['admin', 'queue', 'list', params] as const,
     vendors: ['admin', 'queue', 'vendors'] as const,
   },
+  /** The console's Jobs screen: each scheduled job with its last runs. */
+  jobs: {
+    all: ['admin', 'jobs'] as const,
+  },
+  /** The console's reports, each by its range of months. */
+  reports: {
+    all: ['admin', 'reports'] as const,
+    billable: (from: string, to: string) => ['admin', 'reports', 'billable', from, to] as const,
+    approvals: (from: string, to: string) => ['admin', 'reports', 'approvals', from, to] as const,
+    products: ['admin', 'reports', 'products'] as const,
+  },
   agents: {
     all: ['agents'] as const,
     search: (query: string, reciprocal: boolean) => ['agents', 'search', reciprocal, query] as const,

@@ -49,7 +49,10 @@ describe("the app's route table per role", () => {
       ['/admin/vendors', 'Vendors'],
       ['/admin/users', 'Users'],
       ['/admin/document-types', 'Document Types'],
+      ['/admin/reports', 'Reports'],
+      ['/admin/jobs', 'Jobs'],
     ]);
+    expect(console?.children?.every((c) => c.staffOnly)).toBe(true);
     for (const role of ['vendor', 'viewer', 'stranger']) {
       const roles = rolesFromRole(role);
       expect(paths(routesForRoles(roles)).some((p) => p.startsWith('/admin'))).toBe(false);
@@ -59,7 +62,7 @@ describe("the app's route table per role", () => {
   });
 
   it('to anyone but the admin role the console does not exist: unknown (404), not forbidden (401)', () => {
-    for (const path of ['/admin', '/admin/queue']) {
+    for (const path of ['/admin', '/admin/queue', '/admin/reports', '/admin/jobs']) {
       expect(isUnknownTo(path, ['admin'])).toBe(false);
       expect(isForbidden(path, ['admin'])).toBe(false);
       for (const role of ['vendor', 'viewer', 'stranger']) {

@@ -90,6 +90,8 @@ export const permissionRoutes: readonly AppRoute[] = [
         icon: 'document-types',
         staffOnly: true,
       },
+      { path: '/admin/reports', name: 'Reports', title: 'Reports', icon: 'reports', staffOnly: true },
+      { path: '/admin/jobs', name: 'Jobs', title: 'Jobs', icon: 'jobs', staffOnly: true },
     ],
   },
 ];

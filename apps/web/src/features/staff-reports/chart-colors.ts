@@ -1,0 +1,49 @@
+import {
+  markShade,
+  textShade,
+  themeColor,
+  toneColor,
+  type BadgeTone,
+  type ColorblindScheme,
+  type SiteStatus,
+} from '@vp/contract';
+
+/**
+ * The charts' colours, from the theme and the colour-blind scheme in the settings. Every mark is
+ * shaded until it stands out 3:1 from the page (WCAG 1.4.11); stacked segments are parted by a white
+ * line, so each one meets that against its neighbour too. Text and lines that carry a label reach
+ * 4.5:1.
+ */
+
+/** A status's tone in the charts: as its badge, but Inactive grey so it differs from Pending Termination. */
+const STATUS_CHART_TONE: Record<SiteStatus, BadgeTone> = {
+  Active: 'success',
+  'Pending Activation': 'warning',
+  'Pending Termination': 'danger',
+  Inactive: 'info',
+};
+
+export interface ChartColors {
+  /** The main series (billable sites, the median). */
+  primary: string;
+  /** A second series beside it (the 90th percentile). */
+  secondary: string;
+  /** The goal line and its label. */
+  goal: string;
+  /** Axis ticks and labels. */
+  axis: string;
+  status: Record<SiteStatus, string>;
+}
+
+export function chartColors(scheme: ColorblindScheme | null): ChartColors {
+  const status = Object.fromEntries(
+    Object.entries(STATUS_CHART_TONE).map(([s, tone]) => [s, markShade(toneColor(tone, scheme))]),
+  ) as Record<SiteStatus, string>;
+  return {
+    primary: textShade(themeColor(scheme)),
+    secondary: textShade(toneColor('warning', scheme)),
+    goal: textShade(toneColor('danger', scheme)),
+    axis: '#595959',
+    status,
+  };
+}

@@ -1,0 +1,5 @@
+/**
+ * The MLS staff console's reports: billable sites, approval times, sites by product and status.
+ * The page itself is loaded by the router from pages/, so the charts load with it alone.
+ */
+export { useApprovalTimes, useBillableSites, useSitesByProduct } from './api.ts';
