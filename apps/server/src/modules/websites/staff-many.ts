@@ -46,7 +46,7 @@ interface Locked {
   term_date: string | null;
   version: number;
   pending_since: string | Date;
-  termination_since: string | Date | null;
+  termination_since: string | Date;
 }
 
 async function lockSites(tx: Db, ids: number[]): Promise<Map<number, Locked>> {
@@ -54,8 +54,10 @@ async function lockSites(tx: Db, ids: number[]): Promise<Map<number, Locked>> {
     tx,
     sql`SELECT w.id, w.vendor_id, w.domain_name, w.status, w.start_date::text AS start_date,
         w.term_date::text AS term_date, w.version, w.pending_since,
-        (SELECT min(r.created_at) FROM website_requests r
-          WHERE r.website_id = w.id AND r.kind = 'termination' AND r.status = 'pending') AS termination_since
+        -- As the queue counts a termination's wait: from its request, else from the site's last change.
+        COALESCE((SELECT min(r.created_at) FROM website_requests r
+          WHERE r.website_id = w.id AND r.kind = 'termination' AND r.status = 'pending'), w.updated_at)
+          AS termination_since
       FROM websites w WHERE w.id = ANY(${intArray(ids)}) ORDER BY w.id FOR UPDATE OF w`,
   );
   return new Map(rows.map((r) => [r.id, { ...r, version: Number(r.version) }]));
@@ -295,7 +297,7 @@ export async function terminateMany(
       outcome: 'approved' as const,
       vendorId: site.vendor_id,
       websiteId: site.id,
-      waitedSince: new Date(site.termination_since ?? Date.now()),
+      waitedSince: new Date(site.termination_since),
       userId: actor.userId,
       username: actor.username,
     })),

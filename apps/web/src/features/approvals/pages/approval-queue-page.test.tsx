@@ -461,6 +461,12 @@ describe('Approval queue: decisions', () => {
     fireEvent.click(
       within(row).getByRole('button', { name: 'Approve the domain change of old-name.example.com' }),
     );
+    // It asks first, with Cancel focused so a second Enter does not approve by accident.
+    const confirm = await dialogNamed('Approve the domain change of old-name.example.com?');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(confirm).getByRole('button', { name: 'Cancel' })),
+    );
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(success).toHaveBeenCalledWith(QueueMessages.approved, expect.anything()));
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
       '/admin/requests/41/approve',
@@ -556,6 +562,12 @@ describe('Approval queue: decisions', () => {
     fireEvent.click(
       within(row).getByRole('button', { name: 'Approve the domain change of old-name.example.com' }),
     );
+    // It asks first, with Cancel focused so a second Enter does not approve by accident.
+    const confirm = await dialogNamed('Approve the domain change of old-name.example.com?');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(confirm).getByRole('button', { name: 'Cancel' })),
+    );
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(error).toHaveBeenCalledWith('The new domain is already licensed.', undefined));
   });
 });

@@ -1,4 +1,4 @@
-import { QueueMessages, type BulkResult, type QueueItem } from '@vp/contract';
+import { QUEUE_KIND_LABELS, QueueMessages, type BulkResult, type QueueItem } from '@vp/contract';
 import { Button, Card, Modal, Space } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { EmptyState, ErrorState } from '../../../components/query-states.tsx';
@@ -97,9 +97,33 @@ export default function ApprovalQueuePage() {
     setState({ kind: null, vendor: null, age: null, search: '', page: 1 }, 'push');
   };
 
+  /** Posts a decision; once taken (or stale) its row leaves, so focus goes to the page's heading. */
   async function decide(action: QueueAction) {
     const outcome = await runAction(single.mutateAsync, action);
     if (!outcome.ok && !outcome.stale) void toast('error', errorMessage(outcome.error));
+    else window.setTimeout(() => heading.current?.focus(), 0);
+  }
+
+  /**
+   * Asks before a decision that cannot be taken back; Cancel has the focus, so a second Enter
+   * does not decide by accident.
+   */
+  function confirmFirst(
+    title: string,
+    content: string,
+    okText: string,
+    danger: boolean,
+    onOk: () => Promise<void>,
+  ) {
+    Modal.confirm({
+      title,
+      content,
+      okText,
+      okButtonProps: { danger },
+      cancelText: 'Cancel',
+      autoFocusButton: 'cancel',
+      onOk,
+    });
   }
 
   function onAction(item: QueueItem, kind: ItemActionKind) {
@@ -108,19 +132,26 @@ export default function ApprovalQueuePage() {
       case 'decline':
         openDialog({ kind, item });
         return;
-      case 'approve':
       case 'review':
         void decide({ kind, item });
         return;
+      case 'approve':
+        confirmFirst(
+          `Approve the ${QUEUE_KIND_LABELS[item.kind].toLowerCase()} of ${item.domainName}?`,
+          `${item.requested} is applied to the website at once, and ${item.vendor.name} (${item.vendor.code}) is told.`,
+          'Approve',
+          false,
+          () => decide({ kind: 'approve', item }),
+        );
+        return;
       case 'terminate':
-        Modal.confirm({
-          title: `Terminate ${item.domainName}?`,
-          content: `The website becomes Inactive for ${item.vendor.name} (${item.vendor.code}), and the vendor is told.`,
-          okText: 'Terminate',
-          okButtonProps: { danger: true },
-          cancelText: 'Cancel',
-          onOk: () => decide({ kind: 'terminate', item }),
-        });
+        confirmFirst(
+          `Terminate ${item.domainName}?`,
+          `The website becomes Inactive for ${item.vendor.name} (${item.vendor.code}), and the vendor is told.`,
+          'Terminate',
+          true,
+          () => decide({ kind: 'terminate', item }),
+        );
         return;
     }
   }
@@ -133,6 +164,7 @@ export default function ApprovalQueuePage() {
       okText: `${texts.verb} ${websites(chosenItems.length)}`,
       okButtonProps: { danger: kind === 'terminate' },
       cancelText: 'Cancel',
+      autoFocusButton: 'cancel',
       onOk: async () => {
         try {
           const result = await bulk.mutateAsync({ kind, items: chosenItems });

@@ -117,6 +117,18 @@ describe('Document Types page', () => {
     expect(within(dialog()).getByText(DocumentTypeAdminMessages.signedScope)).toBeTruthy();
   });
 
+  it('hands focus back to the button that opened a dialog once it closes', async () => {
+    serve();
+    renderWithClient(<DocumentTypesPage />);
+    const edit = await screen.findByRole('button', { name: 'Edit SAF' });
+    edit.focus();
+    fireEvent.click(edit);
+    fireEvent.click(await within(dialog()).findByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit SAF' })),
+    );
+  });
+
   it('adds a messaging type by its name alone', async () => {
     const { calls } = serve();
     renderWithClient(<DocumentTypesPage />);

@@ -1,7 +1,7 @@
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { AdminDocumentType, Product } from '@vp/contract';
 import { Button, Card, Grid, Space, Table, Tag, type TableProps } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { useDocumentTypesAdmin } from '../api.ts';
 import { DocumentTypeDialog, SCOPE_LABELS } from '../components/document-type-dialog.tsx';
@@ -29,7 +29,19 @@ function requiredText(t: AdminDocumentType, products: Product[]): string[] {
 export default function DocumentTypesPage() {
   const data = useDocumentTypesAdmin();
   const wide = Grid.useBreakpoint().md ?? true;
-  const [editing, setEditing] = useState<Editing | null>(null);
+  const [editing, setEditingState] = useState<Editing | null>(null);
+  // The dialog leaves the page when it closes, so focus is handed back to the button that opened it.
+  const opener = useRef<HTMLElement | null>(null);
+  const setEditing = (next: Editing | null) => {
+    if (next) {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    } else {
+      window.setTimeout(() => {
+        if (opener.current?.isConnected) opener.current.focus();
+      }, 0);
+    }
+    setEditingState(next);
+  };
   const products = data.data?.products ?? [];
   const files = (data.data?.types ?? []).filter((t) => !t.messaging);
   const messaging = (data.data?.types ?? []).filter((t) => t.messaging);
