@@ -165,6 +165,21 @@ export const EmailChangeMessages = {
   changed: 'Your email address has been changed.',
 } as const;
 
+/** The profile picture (PUT /profile/avatar): sniffed, limited, and resized by the server. */
+export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+/** Width and height of the stored picture, in pixels. */
+export const AVATAR_SIZE = 256;
+
+export const AvatarMessages = {
+  notImage: 'The picture must be a PNG, JPEG or WebP image.',
+  tooLarge: 'The picture must be 2 MB or smaller.',
+  unreadable: 'This picture could not be read. Please choose another.',
+  tooSmall: 'The picture must be at least 16 pixels wide and high.',
+  saved: 'Your picture has been saved.',
+  removed: 'Your picture has been removed.',
+} as const;
+
 /** POST /profile/email/confirm: the token of the link mailed to the new address. */
 export const emailConfirmBodySchema = z.object({
   token: z.string().min(1, EmailChangeMessages.linkInvalid).max(200),

@@ -9,6 +9,13 @@ import type {
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError, type ZodType, type z } from 'zod';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What a body over the route's limit is told, in place of the general wording. */
+    tooLargeMessage?: string;
+  }
+}
+
 /** An error whose status and message are safe to show the client. */
 export class AppError extends Error {
   readonly statusCode: number;
@@ -171,7 +178,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       status = error.statusCode;
       // Fastify's own 4xx errors (media type, body size): their wording is safe but technical.
       const code = 'code' in error && typeof error.code === 'string' ? error.code : '';
-      body = { code: status, message: PUBLIC_CLIENT_ERRORS[code] ?? error.message };
+      const ownWords =
+        code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? request.routeOptions.config.tooLargeMessage : undefined;
+      body = { code: status, message: ownWords ?? PUBLIC_CLIENT_ERRORS[code] ?? error.message };
     }
     if (status >= 500) request.log.error(describeFailure(error, request), 'request failed');
     else request.log.debug({ err: error }, 'request rejected');

@@ -182,7 +182,10 @@ function takeEarly(path: string, token: string | null): Promise<Response> | null
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, auth = true, session = true, timeoutMs = API_TIMEOUT_MS } = options;
   const { headers, token } = sessionHeaders(auth);
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // A Blob (a picture) is sent as itself, with its own type; anything else as JSON.
+  const raw = body instanceof Blob;
+  if (body !== undefined)
+    headers['Content-Type'] = raw ? body.type || 'application/octet-stream' : 'application/json';
   Object.assign(headers, options.headers);
 
   // A call that needs the session, made when there is none (the user has just logged out and the
@@ -196,7 +199,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     fetch(`${API_ROOT}${path}`, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : raw ? body : JSON.stringify(body),
       signal: controller.signal,
     });
   const started = method === 'GET' && options.headers === undefined ? takeEarly(path, token) : null;

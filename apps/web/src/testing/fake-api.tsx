@@ -107,7 +107,8 @@ export function serveApi(route: Route) {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const path = url.replace(/^https?:\/\/[^/]+/, '').replace(/^\/api/, '');
     const method = (init?.method ?? 'GET').toUpperCase();
-    const body = init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined;
+    const sent = init?.body;
+    const body = sent instanceof Blob ? sent : sent ? (JSON.parse(String(sent)) as unknown) : undefined;
     calls.push({ method, path, body });
     headers.push((init?.headers ?? {}) as Record<string, string>);
     const answer = route(method, path, body);

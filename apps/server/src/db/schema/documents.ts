@@ -37,6 +37,11 @@ export const documentTypes = pgTable('document_types', {
     .array()
     .notNull()
     .default(sql`'{}'::integer[]`),
+  /** Vendor types the requirements apply to (`vendors.type`); empty means every type. */
+  requiredVendorTypes: text('required_vendor_types')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   createdAt: createdAt(),
 });
 

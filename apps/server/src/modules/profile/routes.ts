@@ -1,4 +1,7 @@
 import {
+  AVATAR_MAX_BYTES,
+  AVATAR_TYPES,
+  AvatarMessages,
   emailConfirmBodySchema,
   linkedAccountSchema,
   messageResponseSchema,
@@ -8,9 +11,12 @@ import {
 } from '@vp/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { BadRequestError } from '../../platform/errors.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { sessionOf } from '../../platform/scope.ts';
+import { avatarService } from './avatar.ts';
 import { profileService } from './service.ts';
 
 /** Own-account routes: `session` access, so read-only users may edit their own profile too. */
@@ -85,4 +91,90 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async () => service.terms(),
   );
+
+  avatarRoutes(app, ctx, service);
+}
+
+/**
+ * The profile picture. Its upload is the image's own bytes as the body (no form around it), which
+ * only this route accepts: its parsers are registered in a scope of their own.
+ */
+function avatarRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  profiles: ReturnType<typeof profileService>,
+): void {
+  const avatars = avatarService(ctx);
+  const tags = ['profile'];
+  const session = { access: 'session' as const };
+
+  void app.register(async (scope) => {
+    const api = scope.withTypeProvider<ZodTypeProvider>();
+    scope.addContentTypeParser(
+      [...AVATAR_TYPES, 'application/octet-stream'],
+      { parseAs: 'buffer', bodyLimit: AVATAR_MAX_BYTES },
+      (_request, body, done) => done(null, body),
+    );
+
+    api.put(
+      '/api/profile/avatar',
+      {
+        config: { ...session, tooLargeMessage: AvatarMessages.tooLarge },
+        bodyLimit: AVATAR_MAX_BYTES,
+        schema: {
+          tags,
+          summary: `Set the profile picture: the image itself as the body (PNG, JPEG or WebP, at most ${AVATAR_MAX_BYTES / 1024 / 1024} MB); stored as a 256 px square`,
+          consumes: [...AVATAR_TYPES],
+          response: { 200: profileSchema, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const body = request.body;
+        if (!Buffer.isBuffer(body) || body.length === 0) throw new BadRequestError(AvatarMessages.notImage);
+        const user = sessionOf(request).user;
+        await avatars.save(user.id, body);
+        return profiles.reload(user.id);
+      },
+    );
+
+    api.delete(
+      '/api/profile/avatar',
+      {
+        config: session,
+        schema: {
+          tags,
+          summary: 'Remove the profile picture',
+          response: { 200: profileSchema, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const user = sessionOf(request).user;
+        await avatars.remove(user.id);
+        return profiles.reload(user.id);
+      },
+    );
+
+    api.get(
+      '/api/avatars/:token',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags,
+          summary: "A profile picture, at the address in its user's avatar field",
+          params: z.object({ token: z.string().max(64) }),
+          produces: ['image/webp'],
+        },
+      },
+      async (request, reply) => {
+        const { image, contentType } = await avatars.read(request.params.token);
+        // A new picture gets a new address, so this one may be kept for good.
+        return reply
+          .header('content-type', contentType)
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .header('x-content-type-options', 'nosniff')
+          .header('content-security-policy', "default-src 'none'")
+          .send(image);
+      },
+    );
+  });
 }

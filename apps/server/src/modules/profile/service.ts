@@ -56,6 +56,9 @@ export function profileService(ctx: AppContext) {
   return {
     profile: (session: Session) => toProfile(session.user),
 
+    /** The profile as stored now, after a change made elsewhere (the picture). */
+    reload: freshProfile,
+
     async update(session: Session, body: ProfileUpdate, address: string): Promise<Profile> {
       const userId = session.user.id;
       const who = { account: session.user.username, address };

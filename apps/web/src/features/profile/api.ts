@@ -30,3 +30,13 @@ export function useUpdateProfile() {
     onSuccess: (profile) => qc.setQueryData(queryKeys.profile.me, profile),
   });
 }
+
+/** PUT /profile/avatar with the picture itself as the body; DELETE removes it. */
+export function useAvatar() {
+  const qc = useQueryClient();
+  const onSuccess = (profile: Profile) => qc.setQueryData(queryKeys.profile.me, profile);
+  return {
+    save: useMutation({ mutationFn: (file: Blob) => http.put<Profile>('/profile/avatar', file), onSuccess }),
+    remove: useMutation({ mutationFn: () => http.delete<Profile>('/profile/avatar'), onSuccess }),
+  };
+}

@@ -1,4 +1,11 @@
-import { EmailChangeMessages, Messages, PasswordMessages, type Profile } from '@vp/contract';
+import {
+  AVATAR_MAX_BYTES,
+  AvatarMessages,
+  EmailChangeMessages,
+  Messages,
+  PasswordMessages,
+  type Profile,
+} from '@vp/contract';
 import { PASSWORD_FEEDBACK } from '@vp/contract/password-strength';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { message } from 'antd';
@@ -232,5 +239,62 @@ describe('profile: unsaved edits', () => {
     await act(() => router.navigate('/dashboard'));
     expect(await screen.findByText('Dashboard')).toBeTruthy();
     expect(discardDialog()).toBeNull();
+  });
+});
+
+describe('the profile picture', () => {
+  function serveAvatar(profile: Profile = me) {
+    let current = profile;
+    return serveApi((method, path, body) => {
+      if (path === '/profile' && method === 'GET') return { body: current };
+      if (path === '/profile/avatar' && method === 'PUT') {
+        current = { ...current, avatar: `/api/avatars/${'a'.repeat(32)}` };
+        return body instanceof Blob ? { body: current } : { status: 400, body: { code: 400, message: 'no' } };
+      }
+      if (path === '/profile/avatar' && method === 'DELETE') {
+        current = { ...current, avatar: null };
+        return { body: current };
+      }
+      return undefined;
+    });
+  }
+
+  function pick(file: File) {
+    fireEvent.change(screen.getByTestId('avatar-input'), { target: { files: [file] } });
+  }
+
+  it('sends a picked PNG as the body with its type and shows the stored picture', async () => {
+    const api = serveAvatar();
+    renderWithClient(
+      <MemoryRouter>
+        <ProfilePage />
+      </MemoryRouter>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: /Upload picture/ }));
+    pick(new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me.png', { type: 'image/png' }));
+    await waitFor(() => expect(screen.getByRole('img', { name: 'Your picture' })).toBeTruthy());
+    const put = api.calls.find((c) => c.method === 'PUT')!;
+    expect(put.body).toBeInstanceOf(Blob);
+    const sentHeaders = api.headers[api.calls.indexOf(put)]!;
+    expect(sentHeaders['Content-Type']).toBe('image/png');
+    expect(screen.getByRole('button', { name: /Change picture/ })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: /Remove/ }));
+    await waitFor(() => expect(screen.queryByRole('img', { name: 'Your picture' })).toBeNull());
+  });
+
+  it('refuses another kind of file or one over 2 MB without sending it', async () => {
+    const api = serveAvatar();
+    renderWithClient(
+      <MemoryRouter>
+        <ProfilePage />
+      </MemoryRouter>,
+    );
+    await screen.findByRole('button', { name: /Upload picture/ });
+    pick(new File(['<svg/>'], 'me.svg', { type: 'image/svg+xml' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(AvatarMessages.notImage);
+    pick(new File([new Uint8Array(AVATAR_MAX_BYTES + 1)], 'big.jpg', { type: 'image/jpeg' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(AvatarMessages.tooLarge));
+    expect(api.calls.some((c) => c.path === '/profile/avatar')).toBe(false);
   });
 });

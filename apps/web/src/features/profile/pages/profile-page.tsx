@@ -8,6 +8,7 @@ import { fieldErrorsOf } from '../../../lib/form-errors.ts';
 import { errorMessage } from '../../../lib/http.ts';
 import { toast, toastSaved } from '../../../lib/toast.ts';
 import { useProfile, useUpdateProfile } from '../api.ts';
+import { AvatarField } from './avatar-field.tsx';
 
 interface NameValues {
   firstName: string;
@@ -195,6 +196,7 @@ export default function ProfilePage() {
     <div className="vp-profile">
       <Card className="vp-section">
         <h1 className="vp-page-title">Profile</h1>
+        <AvatarField profile={p} />
         <Descriptions
           size="small"
           column={{ xs: 1, sm: 2 }}
