@@ -192,6 +192,8 @@ export const documentTypeSchema = z.object({
   requiredForSites: z.boolean(),
   /** ...when their product is one of these (empty: every product). */
   requiredForProducts: z.array(z.number().int()),
+  /** Both requirements apply to vendors of these types (`vendorType`; empty: every type). */
+  requiredVendorTypes: z.array(z.string()),
 });
 export type DocumentType = z.infer<typeof documentTypeSchema>;
 export const documentTypeListSchema = z.array(documentTypeSchema);

@@ -47,6 +47,16 @@ describe('documentTypeRefusal', () => {
       { messaging: true, scope: 'website' },
       { message: M.messagingScope, field: 'scope' },
     ],
+    [{ scope: 'vendor', requiredForVendor: true, requiredVendorTypes: ['VOW Vendor'] }, null],
+    [{ scope: 'website', requiredForSites: true, requiredVendorTypes: ['IDX Vendor'] }, null],
+    [
+      { requiredVendorTypes: ['VOW Vendor'] },
+      { message: M.vendorTypesWithoutRequirement, field: 'requiredVendorTypes' },
+    ],
+    [
+      { messaging: true, requiredVendorTypes: ['VOW Vendor'] },
+      { message: M.messagingRequired, field: 'requiredVendorTypes' },
+    ],
   ] as const)('%j → %j', (over, expected) => {
     expect(documentTypeRefusal({ ...base, ...over })).toEqual(expected);
   });

@@ -359,6 +359,7 @@ export const DocumentTypeAdminMessages = {
   vendorScope: 'A type required of vendors must be allowed on the account: choose the scope Vendor or Any.',
   siteScope: 'A type required for sites must be allowed on websites: choose the scope Website or Any.',
   productsWithoutSites: 'Choose products only for a type required for sites.',
+  vendorTypesWithoutRequirement: 'Choose vendor types only for a type required for vendors or for sites.',
   productUnknown: 'One of the products chosen does not exist.',
   signedScope: 'This type is signed in the portal on a website; its scope stays Website.',
   kindFixed: 'A type cannot move between files and messages; add a new type instead.',
@@ -376,6 +377,11 @@ const documentTypeFields = {
   requiredForVendor: z.boolean().default(false),
   requiredForSites: z.boolean().default(false),
   requiredForProducts: z.array(dbIdSchema).max(50).default([]),
+  /** The vendor types the requirements apply to; empty: every type. */
+  requiredVendorTypes: z
+    .array(z.enum(VENDOR_TYPES, { error: 'Please choose a known vendor type.' }))
+    .max(VENDOR_TYPES.length)
+    .default([]),
   /** Offered on messages (comments) rather than in the Files tab. */
   messaging: z.boolean().default(false),
 };
@@ -387,9 +393,10 @@ export function documentTypeRefusal(input: {
   requiredForVendor: boolean;
   requiredForSites: boolean;
   requiredForProducts: readonly number[];
+  requiredVendorTypes?: readonly string[];
 }): {
   message: string;
-  field: 'scope' | 'requiredForVendor' | 'requiredForSites' | 'requiredForProducts';
+  field: 'scope' | 'requiredForVendor' | 'requiredForSites' | 'requiredForProducts' | 'requiredVendorTypes';
 } | null {
   const M = DocumentTypeAdminMessages;
   if (input.messaging) {
@@ -397,6 +404,8 @@ export function documentTypeRefusal(input: {
     if (input.requiredForSites) return { message: M.messagingRequired, field: 'requiredForSites' };
     if (input.requiredForProducts.length)
       return { message: M.messagingRequired, field: 'requiredForProducts' };
+    if (input.requiredVendorTypes?.length)
+      return { message: M.messagingRequired, field: 'requiredVendorTypes' };
     if (input.scope !== 'any') return { message: M.messagingScope, field: 'scope' };
     return null;
   }
@@ -404,6 +413,8 @@ export function documentTypeRefusal(input: {
   if (input.requiredForSites && input.scope === 'vendor') return { message: M.siteScope, field: 'scope' };
   if (input.requiredForProducts.length && !input.requiredForSites)
     return { message: M.productsWithoutSites, field: 'requiredForProducts' };
+  if (input.requiredVendorTypes?.length && !input.requiredForVendor && !input.requiredForSites)
+    return { message: M.vendorTypesWithoutRequirement, field: 'requiredVendorTypes' };
   return null;
 }
 

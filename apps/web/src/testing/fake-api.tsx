@@ -159,6 +159,7 @@ export const safDocumentType: DocumentType = {
   requiredForVendor: false,
   requiredForSites: true,
   requiredForProducts: [],
+  requiredVendorTypes: [],
 };
 
 export const products = [

@@ -2,7 +2,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/sql.ts';
 import { vendors, websites } from '../../db/schema.ts';
-import { siteMissingDocuments } from '../websites/index.ts';
+import { siteMissingDocuments, typeAppliesToVendor } from '../websites/index.ts';
 
 export async function vendorById(db: Db, vendorId: number) {
   const [row] = await db.select().from(vendors).where(eq(vendors.id, vendorId)).limit(1);
@@ -37,6 +37,7 @@ export async function missingDocumentCounts(
     sql`SELECT
       (SELECT count(*)::int FROM document_types t
         WHERE t.required_for_vendor AND NOT t.messaging
+          AND ${typeAppliesToVendor(sql`(SELECT v.type FROM vendors v WHERE v.id = ${vendorId})`)}
           AND NOT EXISTS (SELECT 1 FROM documents d
             WHERE d.vendor_id = ${vendorId} AND d.type_id = t.id AND NOT d.voided
               AND d.rejected_at IS NULL)) AS missing_docs,

@@ -104,6 +104,7 @@ export function toDocumentType(row: DocumentTypeRow): DocumentType {
     requiredForVendor: row.requiredForVendor,
     requiredForSites: row.requiredForSites,
     requiredForProducts: (row.requiredForProducts ?? []).map(Number),
+    requiredVendorTypes: row.requiredVendorTypes ?? [],
   };
 }
 

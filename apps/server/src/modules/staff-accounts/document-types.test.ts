@@ -101,6 +101,67 @@ describe('adding and editing document types', () => {
     );
   });
 
+  it('limits a requirement to some vendor types: other vendors do not count it missing', async () => {
+    const missing = async () => (await t.call(t.tokens.demo, 'GET', '/api/portal/metadata')).json();
+    const before = await missing();
+    expect(before.vendorType).toBe('IDX Vendor');
+    const res = await admin(
+      'POST',
+      '/api/admin/document-types',
+      fileType({ type: 'VOW Display Agreement', requiredVendorTypes: ['VOW Vendor'] }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const vowOnly: AdminDocumentType = res.json().type;
+    expect(vowOnly.requiredVendorTypes).toEqual(['VOW Vendor']);
+    expect((await missing()).missingDocs).toBe(before.missingDocs);
+    const vendors = (await admin('GET', '/api/admin/vendors?pageSize=100&search=SWS')).json();
+    const sws = vendors.items.find((v: { code: string }) => v.code === 'SWS');
+    expect(sws.missingDocs).toBe(before.missingDocs);
+
+    // The MLS widens it to IDX vendors as well: now the demo vendor lacks it.
+    const widened = await admin(
+      'PUT',
+      `/api/admin/document-types/${vowOnly.id}`,
+      fileType({ type: 'VOW Display Agreement', requiredVendorTypes: ['VOW Vendor', 'IDX Vendor'] }),
+    );
+    expect(widened.statusCode, widened.body).toBe(200);
+    expect((await missing()).missingDocs).toBe(before.missingDocs + 1);
+    const [entry] = (await admin('GET', `/api/admin/document-types/${vowOnly.id}/history`)).json();
+    expect(entry.description).toContain('requiredVendorTypes');
+
+    // A site requirement limited to VOW vendors is not asked of an IDX vendor's sites either.
+    const siteRule = await admin(
+      'POST',
+      '/api/admin/document-types',
+      fileType({
+        type: 'VOW Site Notice',
+        scope: 'website',
+        requiredForVendor: false,
+        requiredForSites: true,
+        requiredVendorTypes: ['VOW Vendor'],
+      }),
+    );
+    expect(siteRule.statusCode, siteRule.body).toBe(201);
+    expect((await missing()).missingSiteDocs).toBe(before.missingSiteDocs);
+  });
+
+  it('refuses an unknown vendor type, and vendor types on a type nothing is required of', async () => {
+    const unknown = await admin(
+      'POST',
+      '/api/admin/document-types',
+      fileType({ type: 'X1', requiredVendorTypes: ['Broker'] }),
+    );
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe('Please choose a known vendor type.');
+    const idle = await admin(
+      'POST',
+      '/api/admin/document-types',
+      fileType({ type: 'X2', scope: 'any', requiredForVendor: false, requiredVendorTypes: ['VOW Vendor'] }),
+    );
+    expect(idle.statusCode).toBe(400);
+    expect(idle.json().message).toBe(DocumentTypeAdminMessages.vendorTypesWithoutRequirement);
+  });
+
   it('adds and renames a messaging type, served by /documenttypes/messaging', async () => {
     const res = await admin('POST', '/api/admin/document-types', {
       type: 'Audit Finding',

@@ -31,6 +31,7 @@ const EDITED_FIELDS = [
   'requiredForVendor',
   'requiredForSites',
   'requiredForProducts',
+  'requiredVendorTypes',
 ] as const;
 
 function toAdmin(row: TypeRow, documentCount: number): AdminDocumentType {
@@ -56,6 +57,7 @@ function fileTypeColumns(values: DocumentTypeValues) {
     requiredForVendor: values.requiredForVendor,
     requiredForSites: values.requiredForSites,
     requiredForProducts: [...new Set(values.requiredForProducts)].sort((a, b) => a - b),
+    requiredVendorTypes: [...new Set(values.requiredVendorTypes)].sort(),
   };
 }
 

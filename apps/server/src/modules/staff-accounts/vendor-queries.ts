@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { likeEscape, rowsOf } from '../../db/sql.ts';
 import { userVendors, users, vendors } from '../../db/schema.ts';
-import { siteMissingDocuments } from '../websites/index.ts';
+import { siteMissingDocuments, typeAppliesToVendor } from '../websites/index.ts';
 import { iso, isoOrNull, userStatusSql } from './sql-values.ts';
 
 /** Vendors as the console sees them: every account, with the figures staff look at first. */
@@ -90,7 +90,7 @@ async function summaries(db: Db, ids: readonly number[]): Promise<VendorSummary[
         sc.pending_termination AS sites_pending_termination, sc.inactive AS sites_inactive,
         sc.total AS sites_total,
         (SELECT count(*)::int FROM document_types t
-          WHERE t.required_for_vendor AND NOT t.messaging
+          WHERE t.required_for_vendor AND NOT t.messaging AND ${typeAppliesToVendor(sql`v.type`)}
             AND NOT EXISTS (SELECT 1 FROM documents d
               WHERE d.vendor_id = v.id AND d.type_id = t.id AND NOT d.voided)) AS missing_docs,
         (SELECT count(*)::int FROM websites w

@@ -2,6 +2,7 @@ import { QueueMessages } from '@vp/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/sql.ts';
+import { typeAppliesToVendor } from './missing-documents.ts';
 import { today } from './rules.ts';
 
 /** What MLS staff's decisions on a site check: the documents activation needs, and term dates. */
@@ -31,8 +32,10 @@ export async function requiredDocuments(db: Db, siteIds: number[]): Promise<Map<
     db,
     sql`SELECT w.id AS site_id, t.id AS type_id, t.type, d.id AS document_id, d.label
       FROM websites w
+      JOIN vendors v ON v.id = w.vendor_id
       JOIN document_types t ON t.required_for_sites AND NOT t.messaging AND t.name IS DISTINCT FROM 'saf'
         AND (cardinality(t.required_for_products) = 0 OR t.required_for_products && w.products)
+        AND ${typeAppliesToVendor(sql`v.type`)}
       LEFT JOIN LATERAL (SELECT d.id, d.label FROM documents d
         WHERE d.website_id = w.id AND d.type_id = t.id AND NOT d.voided AND d.rejected_at IS NULL
         ORDER BY d.created_at DESC, d.id DESC LIMIT 1) d ON true

@@ -32,6 +32,7 @@ export function docType(id: number, type: string, scope: DocumentType['scope']):
     requiredForVendor: false,
     requiredForSites: false,
     requiredForProducts: [],
+    requiredVendorTypes: [],
   };
 }
 

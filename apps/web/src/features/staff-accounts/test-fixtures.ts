@@ -74,6 +74,7 @@ export function documentType(over: Partial<AdminDocumentType> = {}): AdminDocume
     requiredForVendor: false,
     requiredForSites: true,
     requiredForProducts: [],
+    requiredVendorTypes: [],
     messaging: false,
     documents: 4,
     ...over,

@@ -3,9 +3,11 @@ import {
   DocumentMessages,
   DocumentTypeAdminMessages,
   documentTypeRefusal,
+  VENDOR_TYPES,
   type AdminDocumentType,
   type DocumentTypeInput,
   type Product,
+  type VendorType,
 } from '@vp/contract';
 import { Alert, Checkbox, Form, Input, Modal, Radio, Select } from 'antd';
 import { useUnsavedChanges } from '../../../hooks/use-unsaved-changes.ts';
@@ -28,6 +30,7 @@ interface Values {
   requiredForVendor: boolean;
   requiredForSites: boolean;
   requiredForProducts: number[];
+  requiredVendorTypes: VendorType[];
 }
 
 function initialValues(type: AdminDocumentType | null): Values {
@@ -37,6 +40,7 @@ function initialValues(type: AdminDocumentType | null): Values {
     requiredForVendor: type?.requiredForVendor ?? false,
     requiredForSites: type?.requiredForSites ?? false,
     requiredForProducts: type?.requiredForProducts ?? [],
+    requiredVendorTypes: (type?.requiredVendorTypes ?? []) as VendorType[],
   };
 }
 
@@ -72,6 +76,7 @@ export function DocumentTypeDialog({
         ...initial,
         ...values,
         requiredForProducts: values.requiredForProducts ?? [],
+        requiredVendorTypes: values.requiredVendorTypes ?? [],
         messaging,
       })
     : null;
@@ -94,6 +99,7 @@ export function DocumentTypeDialog({
       : {
           ...v,
           requiredForProducts: v.requiredForSites ? (v.requiredForProducts ?? []) : [],
+          requiredVendorTypes: v.requiredForVendor || v.requiredForSites ? (v.requiredVendorTypes ?? []) : [],
           messaging: false,
         };
     try {
@@ -174,6 +180,19 @@ export function DocumentTypeDialog({
                   mode="multiple"
                   placeholder="Every product"
                   options={products.map((p) => ({ value: p.id, label: p.name }))}
+                />
+              </Form.Item>
+            )}
+            {(values?.requiredForVendor || values?.requiredForSites) && (
+              <Form.Item
+                label="Vendor types it is required of"
+                name="requiredVendorTypes"
+                extra="None chosen: every vendor type."
+              >
+                <Select
+                  mode="multiple"
+                  placeholder="Every vendor type"
+                  options={VENDOR_TYPES.map((v) => ({ value: v, label: v }))}
                 />
               </Form.Item>
             )}

@@ -95,6 +95,12 @@ describe('Document Types page', () => {
 
     fireEvent.click(within(dialog()).getByLabelText('Vendor account'));
     await waitFor(() => expect(add.disabled).toBe(false));
+    // The requirement may be limited to some vendor types.
+    fireEvent.mouseDown(within(dialog()).getByRole('combobox', { name: 'Vendor types it is required of' }));
+    await waitFor(() =>
+      expect(document.querySelector('.ant-select-item-option[title="VOW Vendor"]')).not.toBeNull(),
+    );
+    fireEvent.click(document.querySelector('.ant-select-item-option[title="VOW Vendor"]')!);
     fireEvent.click(add);
     await waitFor(() =>
       expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
@@ -103,6 +109,7 @@ describe('Document Types page', () => {
         requiredForVendor: true,
         requiredForSites: false,
         requiredForProducts: [],
+        requiredVendorTypes: ['VOW Vendor'],
         messaging: false,
       }),
     );

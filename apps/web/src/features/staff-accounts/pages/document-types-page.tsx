@@ -19,6 +19,7 @@ function requiredText(t: AdminDocumentType, products: Product[]): string[] {
     const names = t.requiredForProducts.map((id) => products.find((p) => p.id === id)?.name ?? `#${id}`);
     out.push(names.length ? `Sites with ${names.join(', ')}` : 'Every site');
   }
+  if (out.length && t.requiredVendorTypes.length) out.push(`${t.requiredVendorTypes.join(', ')} only`);
   return out;
 }
 
