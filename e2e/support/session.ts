@@ -6,6 +6,7 @@ export const StorageKeys = {
   token: 'vp.token',
   vendor: 'vp.vendor',
   colorblind: 'vp.colorblind',
+  theme: 'vp.theme',
   idleTimeoutMs: 'vp.idleTimeoutMs',
 } as const;
 

@@ -5,14 +5,14 @@ import { isLightLocation, LightApp, settleLoginCodeLink } from './app/light-app.
 import { preloadFullApp } from './app/preload.ts';
 import { LoadFailure } from './components/load-failure.tsx';
 import { loadChunk } from './lib/chunk-load.ts';
-import { applyToneColors, settingsStore } from './lib/settings.ts';
+import { startThemeFollowing } from './lib/settings.ts';
 import './styles.css';
 
 // The entry holds React and the light login-free pages. The data router, the guard and the app
 // shell (antd, TanStack Query) load when an address needs them, not with the login page.
 // Before any chunk builds a schema: the Content-Security-Policy forbids zod's eval probe.
 validateWithoutEval();
-applyToneColors(settingsStore.get().colorblind);
+startThemeFollowing();
 
 const root = createRoot(document.getElementById('root')!);
 

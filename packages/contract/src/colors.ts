@@ -114,14 +114,29 @@ export const MARK_CONTRAST = 3;
  */
 export const PAGE_BACKGROUND = '#f0f2f5';
 
-/** The colour darkened, if needed, until text in it (or white text on it) meets WCAG AA. */
-export function textShade(color: string): string {
-  return accessibleShade(color, PAGE_BACKGROUND, TEXT_CONTRAST);
+/** Light (antd's default) or dark (antd's dark algorithm); chosen in the Settings drawer. */
+export type ThemeMode = 'light' | 'dark';
+
+/**
+ * In the dark theme, the lightest surface the app puts coloured text on: antd's raised surfaces
+ * (#1f1f1f) and the status badges' faint tints of their colour over the dark card are about this
+ * light. A shade that reads on it reads on every darker surface too, and dark text on it reads.
+ */
+export const DARK_SURFACE = '#2a2a2a';
+
+const surfaceOf = (mode: ThemeMode) => (mode === 'dark' ? DARK_SURFACE : PAGE_BACKGROUND);
+
+/**
+ * The colour shaded, if needed, until text in it meets WCAG AA: darkened on the light theme's
+ * surfaces (white text on it then reads too), lightened on the dark theme's (dark text on it reads).
+ */
+export function textShade(color: string, mode: ThemeMode = 'light'): string {
+  return accessibleShade(color, surfaceOf(mode), TEXT_CONTRAST);
 }
 
-/** The colour darkened, if needed, until it meets 3:1 as a non-text mark. */
-export function markShade(color: string): string {
-  return accessibleShade(color, PAGE_BACKGROUND, MARK_CONTRAST);
+/** The colour shaded, if needed, until it meets 3:1 as a non-text mark. */
+export function markShade(color: string, mode: ThemeMode = 'light'): string {
+  return accessibleShade(color, surfaceOf(mode), MARK_CONTRAST);
 }
 
 /** The theme colour in effect: a colour-blind scheme brings its own. */
@@ -134,20 +149,21 @@ export interface ThemePalette {
   base: string;
   /** Buttons, selected items, links and other text in or on the theme colour. */
   text: string;
-  /** Hover and pressed states: darker still, so they never lose contrast. */
+  /** Hover and pressed states: further from the surface still (darker, or lighter in the dark theme). */
   hover: string;
   active: string;
   /** Focus outlines and other marks. */
   mark: string;
 }
 
-export function themePalette(color: string): ThemePalette {
-  const text = textShade(color);
+export function themePalette(color: string, mode: ThemeMode = 'light'): ThemePalette {
+  const text = textShade(color, mode);
+  const step = mode === 'dark' ? -1 : 1;
   return {
     base: color,
     text,
-    hover: deepen(text, 0.06),
-    active: deepen(text, 0.12),
-    mark: markShade(color),
+    hover: deepen(text, 0.06 * step),
+    active: deepen(text, 0.12 * step),
+    mark: markShade(color, mode),
   };
 }

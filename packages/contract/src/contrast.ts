@@ -116,8 +116,11 @@ export function accessibleShade(hex: string, against = '#ffffff', ratio = 4.5): 
   return contrastRatio(shade, against) >= ratio ? shade : darken ? '#000000' : '#ffffff';
 }
 
-/** The same hue with OKLCH lightness lowered by `amount` (0–1); for hover and pressed states. */
+/**
+ * The same hue with OKLCH lightness lowered by `amount` (0–1; a negative amount raises it); for
+ * hover and pressed states.
+ */
 export function deepen(hex: string, amount: number): string {
   const colour = toOklch(hex);
-  return atLightness(colour, Math.max(0, colour.l - amount));
+  return atLightness(colour, Math.min(1, Math.max(0, colour.l - amount)));
 }

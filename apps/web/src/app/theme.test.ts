@@ -1,4 +1,5 @@
-import { COLORBLIND_SCHEMES, contrastRatio, PAGE_BACKGROUND, textShade } from '@vp/contract';
+import { COLORBLIND_SCHEMES, contrastRatio, DARK_SURFACE, PAGE_BACKGROUND, textShade } from '@vp/contract';
+import { theme } from 'antd';
 import { describe, expect, it } from 'vitest';
 import { themeConfig } from './providers.tsx';
 import { applyToneColors } from '../lib/settings.ts';
@@ -30,5 +31,32 @@ describe('theme and status colours', () => {
     applyToneColors(null);
     expect(cssVar('--vp-theme')).toBe('#1890ff');
     expect(cssVar('--vp-theme-text')).toBe(textShade('#1890ff'));
+  });
+});
+
+describe('the dark theme', () => {
+  it.each([null, ...COLORBLIND_SCHEMES])(
+    'gives antd seeds whose derived colours read as text on the dark surfaces with %s',
+    (scheme) => {
+      const config = themeConfig(scheme, 'dark');
+      expect(config.algorithm).toBe(theme.darkAlgorithm);
+      const map = theme.darkAlgorithm({ ...theme.defaultSeed, ...config.token });
+      for (const key of ['colorPrimary', 'colorLink', 'colorError'] as const) {
+        expect(contrastRatio(map[key], DARK_SURFACE), key).toBeGreaterThanOrEqual(4.5);
+        // Filled controls carry dark text.
+        expect(contrastRatio(map[key], '#000000'), key).toBeGreaterThanOrEqual(4.5);
+      }
+    },
+  );
+
+  it('sets the dark attribute and lightened tone shades, keeping the light ones for the light pages', () => {
+    applyToneColors(null, 'dark');
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    expect(cssVar('--vp-danger-text')).toBe(textShade('#f5222d', 'dark'));
+    expect(contrastRatio(cssVar('--vp-danger-text'), DARK_SURFACE)).toBeGreaterThanOrEqual(4.5);
+    expect(cssVar('--vp-light-theme-text')).toBe(textShade('#1890ff'));
+    applyToneColors(null, 'light');
+    expect(document.documentElement.dataset.theme).toBe('light');
+    expect(cssVar('--vp-danger-text')).toBe(textShade('#f5222d'));
   });
 });

@@ -8,7 +8,16 @@ import {
 import { BellOutlined } from '@ant-design/icons';
 import { Button, Drawer, Form, Radio, Select } from 'antd';
 import { useUnreadNotifications } from '../features/notifications/index.ts';
-import { setColorblind, setSize, UI_SIZES, useSettings, type UiSize } from '../lib/settings.ts';
+import {
+  setColorblind,
+  setSize,
+  setTheme,
+  THEME_CHOICES,
+  UI_SIZES,
+  useSettings,
+  type ThemeChoice,
+  type UiSize,
+} from '../lib/settings.ts';
 import { VendorSelector } from './vendor-selector.tsx';
 
 const TONES: { tone: BadgeTone; label: string }[] = [
@@ -19,6 +28,8 @@ const TONES: { tone: BadgeTone; label: string }[] = [
 ];
 
 const OFF = 'off';
+
+const THEME_LABELS: Record<ThemeChoice, string> = { system: 'Device', light: 'Light', dark: 'Dark' };
 
 /** The way to the notifications where the navbar has no bell (phones), with the same count. */
 function NotificationsEntry({ onOpen }: { onOpen: () => void }) {
@@ -33,8 +44,8 @@ function NotificationsEntry({ onOpen }: { onOpen: () => void }) {
 }
 
 /**
- * Local display settings: control size and the colour-blind scheme for status colours, and the
- * vendor account (the navbar's selector is hidden on mobile; the user menu offers it too).
+ * Local display settings: control size, the light or dark theme (the device's until the user
+ * chooses), the colour-blind scheme for status colours, and the vendor account (the navbar's selector is hidden on mobile; the user menu offers it too).
  */
 export function SettingsDrawer({
   open,
@@ -45,7 +56,7 @@ export function SettingsDrawer({
   onClose: () => void;
   onOpenNotifications?: () => void;
 }) {
-  const { size, colorblind } = useSettings();
+  const { size, colorblind, theme, mode } = useSettings();
   return (
     <Drawer title="Settings" open={open} onClose={onClose} size={340}>
       <Form layout="vertical">
@@ -57,6 +68,15 @@ export function SettingsDrawer({
             value={size}
             onChange={(e) => setSize(e.target.value as UiSize)}
             options={UI_SIZES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }))}
+            optionType="button"
+          />
+        </Form.Item>
+        <Form.Item label="Theme" htmlFor="vp-theme">
+          <Radio.Group
+            id="vp-theme"
+            value={theme}
+            onChange={(e) => setTheme(e.target.value as ThemeChoice)}
+            options={THEME_CHOICES.map((t) => ({ value: t, label: THEME_LABELS[t] }))}
             optionType="button"
           />
         </Form.Item>
@@ -78,7 +98,7 @@ export function SettingsDrawer({
           <span key={tone} className="vp-swatch">
             <span
               className="vp-swatch-dot"
-              style={{ background: markShade(toneColor(tone, colorblind)) }}
+              style={{ background: markShade(toneColor(tone, colorblind), mode) }}
               aria-hidden="true"
             />
             {label}

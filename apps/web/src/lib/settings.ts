@@ -7,12 +7,16 @@ import {
   themePalette,
   toneColor,
   type ColorblindScheme,
+  type ThemeMode,
 } from '@vp/contract';
 import { onSessionReset } from './session.ts';
 import { createStore, useStore } from './store.ts';
 import { readStorage, StorageKeys, writeStorage } from './storage.ts';
 
-/** Local, per-browser settings (spec §2 Layout): sidebar, component size, colour-blind scheme, vendor. */
+/**
+ * Local, per-browser settings (spec §2 Layout): sidebar, component size, colour-blind scheme, light
+ * or dark theme, vendor.
+ */
 export type UiSize = 'small' | 'medium' | 'large';
 export const UI_SIZES: readonly UiSize[] = ['small', 'medium', 'large'];
 
@@ -20,6 +24,10 @@ export interface Settings {
   sidebarOpen: boolean;
   size: UiSize;
   colorblind: ColorblindScheme | null;
+  /** The theme the user chose; 'system' follows the device's light or dark preference. */
+  theme: ThemeChoice;
+  /** The theme in effect: the choice, or the device's preference while the choice is 'system'. */
+  mode: ThemeMode;
   /** The chosen linked vendor account id, sent as the Vendor header. */
   vendor: number | null;
 }
@@ -34,6 +42,24 @@ function readScheme(): ColorblindScheme | null {
   return COLORBLIND_SCHEMES.includes(v as ColorblindScheme) ? (v as ColorblindScheme) : null;
 }
 
+export type ThemeChoice = 'system' | ThemeMode;
+export const THEME_CHOICES: readonly ThemeChoice[] = ['system', 'light', 'dark'];
+
+function readTheme(): ThemeChoice {
+  const v = readStorage(StorageKeys.theme);
+  return THEME_CHOICES.includes(v as ThemeChoice) ? (v as ThemeChoice) : 'system';
+}
+
+const DARK_QUERY = '(prefers-color-scheme: dark)';
+
+function systemMode(): ThemeMode {
+  return typeof window !== 'undefined' && window.matchMedia?.(DARK_QUERY).matches ? 'dark' : 'light';
+}
+
+function modeOf(choice: ThemeChoice): ThemeMode {
+  return choice === 'system' ? systemMode() : choice;
+}
+
 function readVendor(): number | null {
   const v = Number(readStorage(StorageKeys.vendor));
   return Number.isInteger(v) && v > 0 ? v : null;
@@ -44,6 +70,8 @@ function loadSettings(): Settings {
     sidebarOpen: readStorage(StorageKeys.sidebarOpen) !== '0',
     size: readSize(),
     colorblind: readScheme(),
+    theme: readTheme(),
+    mode: modeOf(readTheme()),
     vendor: readVendor(),
   };
 }
@@ -63,7 +91,32 @@ export function setSize(size: UiSize): void {
 export function setColorblind(scheme: ColorblindScheme | null): void {
   writeStorage(StorageKeys.colorblind, scheme);
   settingsStore.set((s) => ({ ...s, colorblind: scheme }));
-  applyToneColors(scheme);
+  applyToneColors(scheme, settingsStore.get().mode);
+}
+
+/** Light, dark, or 'system' to follow the device again. */
+export function setTheme(theme: ThemeChoice): void {
+  writeStorage(StorageKeys.theme, theme === 'system' ? null : theme);
+  const mode = modeOf(theme);
+  settingsStore.set((s) => ({ ...s, theme, mode }));
+  applyToneColors(settingsStore.get().colorblind, mode);
+}
+
+/**
+ * Applies the stored settings' colours to the page, and keeps following the device's light or dark
+ * preference while the user has not chosen one.
+ */
+export function startThemeFollowing(): void {
+  const { colorblind, mode } = settingsStore.get();
+  applyToneColors(colorblind, mode);
+  window.matchMedia?.(DARK_QUERY).addEventListener?.('change', () => {
+    const s = settingsStore.get();
+    if (s.theme !== 'system') return;
+    const next = systemMode();
+    if (next === s.mode) return;
+    settingsStore.set((old) => ({ ...old, mode: next }));
+    applyToneColors(s.colorblind, next);
+  });
 }
 
 export function setVendor(vendor: number | null): void {
@@ -89,19 +142,28 @@ export function useSettings(): Settings {
  */
 export function applyToneColors(
   scheme: ColorblindScheme | null,
+  mode: ThemeMode = 'light',
   root: HTMLElement = document.documentElement,
 ): void {
+  // The dark theme's surfaces and text colours are CSS variables under this attribute (styles.css).
+  root.dataset.theme = mode;
   for (const tone of BADGE_TONES) {
     const color = toneColor(tone, scheme);
     root.style.setProperty(`--vp-${tone}`, color);
-    root.style.setProperty(`--vp-${tone}-text`, textShade(color));
-    root.style.setProperty(`--vp-${tone}-mark`, markShade(color));
+    root.style.setProperty(`--vp-${tone}-text`, textShade(color, mode));
+    root.style.setProperty(`--vp-${tone}-mark`, markShade(color, mode));
+    root.style.setProperty(`--vp-light-${tone}-text`, textShade(color, 'light'));
   }
-  const theme = themePalette(themeColor(scheme));
+  const theme = themePalette(themeColor(scheme), mode);
   root.style.setProperty('--vp-theme', theme.base);
   root.style.setProperty('--vp-theme-text', theme.text);
   root.style.setProperty('--vp-theme-hover', theme.hover);
   root.style.setProperty('--vp-focus', theme.mark);
+  // The light shades too, for the pages that stay light (styles.css: .vp-auth, .vp-sign).
+  const light = mode === 'light' ? theme : themePalette(themeColor(scheme), 'light');
+  root.style.setProperty('--vp-light-theme-text', light.text);
+  root.style.setProperty('--vp-light-theme-hover', light.hover);
+  root.style.setProperty('--vp-light-focus', light.mark);
 }
 
 /** antd calls the default size 'middle'. */

@@ -8,6 +8,7 @@ export const StorageKeys = {
   sidebarOpen: 'vp.sidebarOpen',
   size: 'vp.size',
   colorblind: 'vp.colorblind',
+  theme: 'vp.theme',
   idleTimeoutMs: 'vp.idleTimeoutMs',
   /** When this user last read this website's Messages tab (ISO instant of the newest message seen). */
   commentsSeen: (userId: number, siteId: number) => `vp.commentsSeen.${userId}.${siteId}`,

@@ -6,6 +6,7 @@ import {
   type BadgeTone,
   type ColorblindScheme,
   type SiteStatus,
+  type ThemeMode,
 } from '@vp/contract';
 
 /**
@@ -32,18 +33,26 @@ export interface ChartColors {
   goal: string;
   /** Axis ticks and labels. */
   axis: string;
+  /** Tooltip and legend text, and the tooltip's surface and border. */
+  text: string;
+  surface: string;
+  border: string;
   status: Record<SiteStatus, string>;
 }
 
-export function chartColors(scheme: ColorblindScheme | null): ChartColors {
+export function chartColors(scheme: ColorblindScheme | null, mode: ThemeMode = 'light'): ChartColors {
   const status = Object.fromEntries(
-    Object.entries(STATUS_CHART_TONE).map(([s, tone]) => [s, markShade(toneColor(tone, scheme))]),
+    Object.entries(STATUS_CHART_TONE).map(([s, tone]) => [s, markShade(toneColor(tone, scheme), mode)]),
   ) as Record<SiteStatus, string>;
+  const dark = mode === 'dark';
   return {
-    primary: textShade(themeColor(scheme)),
-    secondary: textShade(toneColor('warning', scheme)),
-    goal: textShade(toneColor('danger', scheme)),
-    axis: '#595959',
+    primary: textShade(themeColor(scheme), mode),
+    secondary: textShade(toneColor('warning', scheme), mode),
+    goal: textShade(toneColor('danger', scheme), mode),
+    axis: dark ? '#a6a6a6' : '#595959',
+    text: dark ? '#e6e6e6' : '#262626',
+    surface: dark ? '#1f1f1f' : '#ffffff',
+    border: dark ? '#424242' : '#d9d9d9',
     status,
   };
 }

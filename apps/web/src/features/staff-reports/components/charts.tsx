@@ -19,7 +19,7 @@ import {
 } from 'recharts';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useSettings } from '../../../lib/settings.ts';
-import { chartColors } from '../chart-colors.ts';
+import { chartColors, type ChartColors } from '../chart-colors.ts';
 import { countText, hoursText, monthLabel } from '../format.ts';
 
 /**
@@ -31,7 +31,8 @@ import { countText, hoursText, monthLabel } from '../format.ts';
 const TICK_SIZE = 12;
 
 function useColors() {
-  return chartColors(useSettings().colorblind);
+  const { colorblind, mode } = useSettings();
+  return chartColors(colorblind, mode);
 }
 
 /** A chart as one image to assistive technology; the table that follows holds its figures. */
@@ -74,9 +75,12 @@ function Figure({
 
 const tick = (fill: string) => ({ fill, fontSize: TICK_SIZE });
 
-/** Tooltips and legends write in dark text; a series' colour marks it, never colours its words. */
-const TEXT = '#262626';
-const tooltipText = { itemStyle: { color: TEXT }, labelStyle: { color: TEXT, fontWeight: 600 } };
+/** Tooltips and legends write in the text colour; a series' colour marks it, never colours its words. */
+const tooltipText = (c: ChartColors) => ({
+  itemStyle: { color: c.text },
+  labelStyle: { color: c.text, fontWeight: 600 },
+  contentStyle: { background: c.surface, borderColor: c.border },
+});
 
 interface LegendItem {
   label: string;
@@ -106,7 +110,7 @@ function ChartLegend({ items }: { items: LegendItem[] }) {
               <line x1="1" y1="6" x2="21" y2="6" stroke={item.color} strokeWidth="2" strokeDasharray="5 3" />
             )}
           </svg>
-          <span style={{ color: TEXT }}>{item.label}</span>
+          <span style={{ color: 'var(--vp-text)' }}>{item.label}</span>
         </li>
       ))}
     </ul>
@@ -134,7 +138,10 @@ export function BillableChart({ report }: { report: BillableSitesReport }) {
         <CartesianGrid vertical={false} stroke="#e5e5e5" />
         <XAxis dataKey="month" tick={tick(colors.axis)} stroke={colors.axis} minTickGap={12} />
         <YAxis allowDecimals={false} tick={tick(colors.axis)} stroke={colors.axis} width={48} />
-        <Tooltip {...tooltipText} formatter={(value) => [countText(Number(value)), 'Billable sites']} />
+        <Tooltip
+          {...tooltipText(colors)}
+          formatter={(value) => [countText(Number(value)), 'Billable sites']}
+        />
         <Bar dataKey="sites" name="Billable sites" fill={colors.primary} maxBarSize={48} />
       </BarChart>
     </Figure>
@@ -184,7 +191,7 @@ export function ApprovalChart({ report }: { report: ApprovalTimesReport }) {
         />
         <Tooltip
           itemSorter={(item) => (item.dataKey === 'median' ? 0 : 1)}
-          {...tooltipText}
+          {...tooltipText(colors)}
           formatter={(value, name) => [value === null ? 'N/A' : `${hoursText(Number(value))} h`, name]}
         />
         <Bar dataKey="median" name="Median" fill={colors.primary} maxBarSize={40} />
@@ -234,7 +241,7 @@ export function ProductsChart({ report }: { report: SitesByProductReport }) {
         <XAxis type="number" allowDecimals={false} tick={tick(colors.axis)} stroke={colors.axis} />
         <YAxis type="category" dataKey="product" tick={tick(colors.axis)} stroke={colors.axis} width={120} />
         <Tooltip
-          {...tooltipText}
+          {...tooltipText(colors)}
           itemSorter={(item) => SITE_STATUS_SORT_ORDER.indexOf(item.dataKey as SiteStatus)}
           formatter={(value, name) => [countText(Number(value)), name]}
         />
