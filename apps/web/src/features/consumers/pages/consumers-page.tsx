@@ -1,36 +1,40 @@
 import { FeedMessages, type FeedRelation, type FeedStatus } from '@vp/contract';
-import { Card, Space, Table, Tag, type TableProps } from 'antd';
+import { Card, Grid, Space, Table, Tag, type TableProps } from 'antd';
 import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { useConsumers } from '../api.ts';
 
-const STATUS_COLORS: Record<FeedStatus, string | undefined> = {
-  Active: 'green',
-  Pending: 'gold',
-  Suspended: 'red',
-  Ended: undefined,
-};
+const vendorCell = (name: string, r: FeedRelation) => (
+  <Space size={6} wrap>
+    <span>{name}</span>
+    <span className="vp-muted">{r.vendorCode}</span>
+  </Space>
+);
 
-const columns: NonNullable<TableProps<FeedRelation>['columns']> = [
+const wideColumns: NonNullable<TableProps<FeedRelation>['columns']> = [
+  { title: 'Vendor', dataIndex: 'vendorName', render: vendorCell },
+  { title: 'Feed type', dataIndex: 'feedType' },
+  { title: 'Status', dataIndex: 'status', render: (s: FeedStatus) => <Tag>{s}</Tag> },
+  { title: 'Since', dataIndex: 'since' },
+];
+
+/** On a phone each relation is one cell: the vendor, then its feed type, status and since-date. */
+const narrowColumns: NonNullable<TableProps<FeedRelation>['columns']> = [
   {
     title: 'Vendor',
     dataIndex: 'vendorName',
     render: (name: string, r) => (
-      <Space size={6} wrap>
-        <span>{name}</span>
-        <span className="vp-muted">{r.vendorCode}</span>
-      </Space>
+      <div>
+        {vendorCell(name, r)}
+        <div className="vp-muted">
+          {r.feedType} · <Tag>{r.status}</Tag> since {r.since}
+        </div>
+      </div>
     ),
   },
-  { title: 'Feed type', dataIndex: 'feedType' },
-  {
-    title: 'Status',
-    dataIndex: 'status',
-    render: (s: FeedStatus) => <Tag color={STATUS_COLORS[s]}>{s}</Tag>,
-  },
-  { title: 'Since', dataIndex: 'since' },
 ];
 
 function FeedTable({ title, rows, empty }: { title: string; rows: FeedRelation[]; empty: string }) {
+  const wide = Grid.useBreakpoint().md ?? true;
   const id = `feeds-${title.toLowerCase()}`;
   return (
     <section aria-labelledby={id} className="vp-section">
@@ -41,10 +45,9 @@ function FeedTable({ title, rows, empty }: { title: string; rows: FeedRelation[]
         data-testid={id}
         rowKey="id"
         size="middle"
-        columns={columns}
+        columns={wide ? wideColumns : narrowColumns}
         dataSource={rows}
         pagination={false}
-        scroll={{ x: 'max-content' }}
         locale={{ emptyText: empty }}
       />
     </section>

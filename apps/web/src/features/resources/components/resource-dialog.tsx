@@ -1,5 +1,6 @@
 import { UploadOutlined } from '@ant-design/icons';
 import {
+  DocumentMessages,
   isWebAddress,
   RESOURCE_CATEGORIES,
   RESOURCE_DESCRIPTION_MAX,
@@ -89,7 +90,7 @@ export function ResourceDialog({
       return;
     }
     if (kind === 'file' && needsFile && !file) {
-      setFileError(ResourceMessages.fileOrUrl);
+      setFileError(DocumentMessages.fileRequired);
       return;
     }
     const fields = {
