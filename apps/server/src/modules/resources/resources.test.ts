@@ -8,8 +8,10 @@ import {
 } from '@vp/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipart, samples, type Part } from '../documents/test-fixture.ts';
+import { multipart, samples } from '../documents/test-fixture.ts';
 import { setupPortal, type PortalTest } from '../websites/test-fixture.ts';
+
+type Part = Parameters<typeof multipart>[0][number];
 
 let t: PortalTest;
 beforeAll(async () => {
@@ -260,7 +262,7 @@ describe('editing', () => {
       { name: 'file', file: { filename: 'old.pdf', data: samples.pdf() } },
     ]);
     const r: Resource = created.json().resource;
-    const [{ key: oldKey }] = await t.rows<{ key: string }>(
+    const [stored] = await t.rows<{ key: string }>(
       sql`SELECT storage_key AS key FROM resources WHERE id = ${r.id}`,
     );
     const png = samples.png();
@@ -274,7 +276,7 @@ describe('editing', () => {
     expect(after).toMatchObject({ category: 'Logo Packs', title: 'New logo', fileName: 'logo.png' });
     const logos = (await list(t.tokens.admin)).resources.filter((x) => x.category === 'Logo Packs');
     expect(logos.at(-1)!.id).toBe(r.id);
-    expect(await t.app.ctx.storage.exists(oldKey!)).toBe(false);
+    expect(await t.app.ctx.storage.exists(stored!.key)).toBe(false);
     const down = await t.call(t.tokens.demo, 'GET', `/api/resources/${r.id}/file`);
     expect(down.rawPayload.equals(png)).toBe(true);
 
@@ -361,10 +363,10 @@ describe('retiring', () => {
     expect(staff.retiredAt).not.toBeNull();
     expect((await t.call(t.tokens.admin, 'GET', `/api/resources/${r.id}/file`)).statusCode).toBe(200);
     // Its file is kept: the orphan sweep does not take it.
-    const [{ key }] = await t.rows<{ key: string }>(
+    const [stored] = await t.rows<{ key: string }>(
       sql`SELECT storage_key AS key FROM resources WHERE id = ${r.id}`,
     );
-    expect(await t.app.ctx.storage.exists(key!)).toBe(true);
+    expect(await t.app.ctx.storage.exists(stored!.key)).toBe(true);
   });
 
   it('keeps a resource whose file is in storage through the orphan sweep', async () => {
