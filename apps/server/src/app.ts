@@ -13,6 +13,8 @@ import { notificationsRoutes } from './modules/notifications/index.ts';
 import { historyRoutes } from './modules/history/index.ts';
 import { productsRoutes } from './modules/products/index.ts';
 import { profileRoutes } from './modules/profile/index.ts';
+import { resourcesRoutes } from './modules/resources/index.ts';
+import { consumersRoutes } from './modules/consumers/index.ts';
 import { rosterJobs } from './modules/roster/index.ts';
 import { signaturesRoutes } from './modules/signatures/index.ts';
 import { staffQueueRoutes } from './modules/staff-queue/index.ts';
@@ -88,6 +90,8 @@ const FEATURES = [
   staffReportsRoutes,
   rosterJobs,
   staffAccountsRoutes,
+  resourcesRoutes,
+  consumersRoutes,
 ];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { buildApp } from './app.ts';
 import { MIGRATIONS_DIR, loadConfig } from './config.ts';
 import { migrateDatabase, openPglite, openPostgres } from './db/client.ts';
-import { DEMO_LOGINS, isEmpty, seedDemo, seedDemoDocuments } from './db/seed/index.ts';
+import { DEMO_LOGINS, isEmpty, seedDemo, seedDemoDocuments, seedDemoResourceFiles } from './db/seed/index.ts';
 
 /** read config -> open and migrate the database -> seed an empty one -> build the app -> listen. */
 async function main(): Promise<void> {
@@ -19,7 +19,10 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ config, database });
   // The demo's files need storage, which exists once the app is built.
-  if (seeded) await seedDemoDocuments(database.db, app.ctx.storage);
+  if (seeded) {
+    await seedDemoDocuments(database.db, app.ctx.storage);
+    await seedDemoResourceFiles(database.db, app.ctx.storage);
+  }
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

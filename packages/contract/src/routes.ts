@@ -20,6 +20,11 @@ export interface RouteMeta {
    * permission route; the console is the one exception, so vendors never see it in menus or the guard.)
    */
   staffOnly?: boolean;
+  /**
+   * The data-feed screen: given only to a vendor whose metadata says isProvider or isConsumer (spec
+   * §6: the flags come from metadata). To any other it does not exist, in menus or the guard.
+   */
+  feeds?: boolean;
   redirect?: string;
   icon?: string;
   children?: readonly RouteMeta[];

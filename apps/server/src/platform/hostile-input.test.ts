@@ -23,7 +23,7 @@ afterAll(async () => {
 });
 
 /** Writes that read no body, so a malformed one is ignored rather than refused. */
-const BODYLESS = new Set(['/api/profile/tos', '/api/login/code/new']);
+const BODYLESS = new Set(['/api/profile/tos', '/api/login/code/new', '/api/resources/seen']);
 
 /** Routes whose effect would end this test's own session or flood its outbox; covered elsewhere. */
 const SKIPPED = new Set(['POST /api/logout']);
@@ -156,7 +156,7 @@ describe('hostile input on every API route', () => {
         const label = `${route.method} ${url} ${JSON.stringify(body)?.slice(0, 60)}`;
         expectClean(res, label);
         // Routes that read no body ignore whatever is sent: they record an acceptance of the
-        // terms or issue a login code for the session, and nothing else.
+        // terms, issue a login code for the session or mark the resources seen, and nothing else.
         if (!BODYLESS.has(route.url)) expect(res.statusCode, label).toBeGreaterThanOrEqual(400);
       }
     }

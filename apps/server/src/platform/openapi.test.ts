@@ -115,7 +115,7 @@ describe('GET /api/openapi.json', () => {
       const type =
         r.url === '/api/portal/websites/export'
           ? NDJSON_TYPE
-          : r.url === '/api/document/:id' && r.method === 'GET'
+          : (r.url === '/api/document/:id' || r.url === '/api/resources/:id/file') && r.method === 'GET'
             ? 'application/octet-stream'
             : r.url === '/api/sign/:token/document' || r.url === '/api/signed/:token'
               ? 'application/pdf'

@@ -46,6 +46,14 @@ const TAGS = [
   { name: 'notifications', description: 'The caller’s notifications and how they are delivered.' },
   { name: 'live', description: 'The live channel: a WebSocket of change events.' },
   {
+    name: 'resources',
+    description: 'What the MLS publishes for vendors: rules, policies, logo packs, links. Kept by MLS staff.',
+  },
+  {
+    name: 'consumers',
+    description: 'Data feeds between vendors: the consumers a provider feeds, the providers of a consumer.',
+  },
+  {
     name: 'console',
     description: "The MLS staff console (admin role only): the approval queue and staff's decisions.",
   },

@@ -168,3 +168,36 @@ describe('route guard', () => {
     expect(await visit('/admin/users?user=3')).toBeNull();
   });
 });
+
+describe('the data-feed screen', () => {
+  function serve(meta: { isProvider: boolean; isConsumer: boolean }) {
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      const body = url.includes('/portal/metadata') ? meta : profile();
+      return new Response(JSON.stringify(body), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    return fetchMock;
+  }
+
+  it.each([
+    [{ isProvider: true, isConsumer: false }, null],
+    [{ isProvider: false, isConsumer: true }, null],
+    [{ isProvider: false, isConsumer: false }, '/404'],
+  ])('with metadata %j the guard answers %s', async (meta, expected) => {
+    setToken('t');
+    const fetchMock = serve(meta);
+    expect(await visit('/tools/consumers')).toBe(expected);
+    expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/portal/metadata'))).toBe(true);
+  });
+
+  it('asks no metadata for other pages', async () => {
+    setToken('t');
+    const fetchMock = serve({ isProvider: false, isConsumer: false });
+    expect(await visit('/tools/upload-file')).toBeNull();
+    expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/portal/metadata'))).toBe(false);
+  });
+});

@@ -4,7 +4,7 @@ import { isChunkLoadError, loadChunk } from '../lib/chunk-load.ts';
 import { ApiError, errorMessage } from '../lib/http.ts';
 import { getToken, resetToken, sessionStore, setAccount } from '../lib/session.ts';
 import { toast } from '../lib/toast.ts';
-import { isForbidden, isUnknownTo } from '../lib/route-table.ts';
+import { isForbidden, isUnknownTo, needsFeeds } from '../lib/route-table.ts';
 import { loadShell } from './load-shell.ts';
 
 /**
@@ -51,5 +51,14 @@ export async function guardLoader({ request }: LoaderFunctionArgs): Promise<null
   // The staff console does not exist for anyone else: the same page as any unknown address.
   if (isUnknownTo(url.pathname, roles)) throw redirect('/404');
   if (isForbidden(url.pathname, roles)) throw redirect('/401');
+  // The data-feed screen does not exist for a vendor that neither provides nor consumes a feed.
+  if (needsFeeds(url.pathname)) {
+    const { fetchHasFeeds } = await loadChunk(() => import('./account.ts'));
+    const feeds = await fetchHasFeeds().catch((err: unknown) => {
+      if (isChunkLoadError(err) || (err instanceof ApiError && err.status === 0)) throw err;
+      return false;
+    });
+    if (!feeds) throw redirect('/404');
+  }
   return null;
 }

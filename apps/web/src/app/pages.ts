@@ -28,6 +28,8 @@ export const pages: Record<string, () => PageModule> = {
   '/tools': () => import('../features/tools/pages/tools-page.tsx'),
   '/tools/export-selected-excel': () => import('../features/tools/pages/custom-export-page.tsx'),
   '/tools/upload-file': () => import('../features/documents/pages/upload-file-page.tsx'),
+  '/tools/consumers': () => import('../features/consumers/pages/consumers-page.tsx'),
+  '/resources/index': () => import('../features/resources/pages/resources-page.tsx'),
   '/admin/queue': () => import('../features/approvals/pages/approval-queue-page.tsx'),
   '/admin/vendors': () => import('../features/staff-accounts/pages/vendors-page.tsx'),
   '/admin/users': () => import('../features/staff-accounts/pages/users-page.tsx'),

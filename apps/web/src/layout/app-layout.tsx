@@ -1,6 +1,8 @@
+import { hasFeeds } from '@vp/contract';
 import { Layout, notification, Spin } from 'antd';
 import { Suspense, useEffect, useState, type MouseEvent } from 'react';
 import { Outlet } from 'react-router';
+import { useMetadata } from '../features/dashboard/index.ts';
 import { NotificationsDrawer } from '../features/notifications/index.ts';
 import { idleTimeoutMs, watchIdle } from '../lib/idle.ts';
 import { useLiveChannel } from '../live/index.ts';
@@ -33,6 +35,8 @@ export default function AppLayout() {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [notificationsOpen, setNotificationsOpen] = useState(false);
   const open = mobile ? mobileOpen : sidebarOpen;
+  // The vendor's flags decide whether the data-feed screen is in the menu.
+  const metadata = useMetadata();
 
   useEffect(() => watchIdle(() => void idleLogOut(), idleTimeoutMs()), []);
   // Changes made elsewhere (another user, another tab) reach the screens while the user is signed in.
@@ -53,7 +57,12 @@ export default function AppLayout() {
       <a href="#main" className="vp-skip-link" onClick={skipToMain}>
         Skip to main content
       </a>
-      <Sidebar open={open} mobile={mobile} onNavigate={() => setMobileOpen(false)} />
+      <Sidebar
+        open={open}
+        mobile={mobile}
+        feeds={hasFeeds(metadata.data)}
+        onNavigate={() => setMobileOpen(false)}
+      />
       {mobile && mobileOpen && (
         <div className="vp-backdrop" onClick={() => setMobileOpen(false)} aria-hidden="true" />
       )}

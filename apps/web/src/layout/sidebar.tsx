@@ -1,4 +1,5 @@
 import {
+  ApiOutlined,
   AuditOutlined,
   BarChartOutlined,
   ControlOutlined,
@@ -35,6 +36,7 @@ const ICONS: Record<string, ReactNode> = {
   export: <ExportOutlined />,
   upload: <UploadOutlined />,
   resources: <ReadOutlined />,
+  feeds: <ApiOutlined />,
   console: <ControlOutlined />,
   queue: <AuditOutlined />,
   vendors: <ShopOutlined />,
@@ -65,15 +67,18 @@ export function Sidebar({
   open,
   mobile,
   onNavigate,
+  feeds = false,
 }: {
   open: boolean;
   mobile: boolean;
   onNavigate: () => void;
+  /** The vendor provides or consumes a data feed: its screen is in the menu. */
+  feeds?: boolean;
 }) {
   const { roles } = useSession();
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const items = menuRoutes(roles).map(toItem);
+  const items = menuRoutes(roles, feeds).map(toItem);
   // The expanded menu opens the section of the current page. The collapsed menu shows submenus as
   // flyouts, so it keeps its own open keys, empty until the user points at a section: handing it
   // the expanded menu's keys would open a flyout over the page as soon as it loads.
@@ -107,7 +112,8 @@ export function Sidebar({
         <Menu
           theme="dark"
           mode="inline"
-          selectedKeys={[pathname]}
+          // A section whose page is a hidden index (/resources/index) is selected as itself.
+          selectedKeys={[pathname, pathname.replace(/\/index$/, '')]}
           openKeys={open ? inlineKeys : flyoutKeys}
           onOpenChange={open ? setInlineKeys : setFlyoutKeys}
           items={items}

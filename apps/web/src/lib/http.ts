@@ -247,6 +247,8 @@ export interface UploadOptions {
   /** Called with the share of the body sent so far, 0 to 1. */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
+  /** POST unless said otherwise (a PUT replaces what is there). */
+  method?: 'POST' | 'PUT';
 }
 
 /** The message of an upload the user stopped. */
@@ -262,7 +264,8 @@ export function upload<T>(path: string, form: FormData, options: UploadOptions =
   if (!token) return Promise.reject(new ApiError(401, 401, Messages.hasError));
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${API_ROOT}${path}`);
+    const method = options.method ?? 'POST';
+    xhr.open(method, `${API_ROOT}${path}`);
     for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable && e.total > 0) options.onProgress?.(e.loaded / e.total);
@@ -280,7 +283,7 @@ export function upload<T>(path: string, form: FormData, options: UploadOptions =
       if (xhr.status > 0 && xhr.status < 400) {
         options.onProgress?.(1);
         resolve(data as T);
-      } else reject(failure('POST', path, xhr.status, data, xhr.statusText, token, true));
+      } else reject(failure(method, path, xhr.status, data, xhr.statusText, token, true));
     };
     xhr.onerror = () => reject(networkFailure());
     xhr.onabort = () => reject(new ApiError(0, 0, UPLOAD_ABORTED));

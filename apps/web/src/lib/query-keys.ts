@@ -36,6 +36,14 @@ export const queryKeys = {
   dashboard: {
     metadata: ['portal', 'metadata'] as const,
   },
+  /** The vendor's data feeds: the consumers it feeds, the providers that feed it. */
+  consumers: {
+    all: ['portal', 'consumers'] as const,
+  },
+  /** What the MLS publishes for vendors, each marked new or not for this user. */
+  resources: {
+    all: ['resources'] as const,
+  },
   documents: {
     all: ['documents'] as const,
     vendor: ['documents', 'vendor'] as const,

@@ -1,6 +1,14 @@
 import { rolesFromRole } from '@vp/contract';
 import { describe, expect, it } from 'vitest';
-import { isForbidden, isUnknownTo, menuRoutes, routeExists, routesForRoles } from './route-table.ts';
+import {
+  findRoute,
+  isForbidden,
+  isUnknownTo,
+  menuRoutes,
+  needsFeeds,
+  routeExists,
+  routesForRoles,
+} from './route-table.ts';
 
 const paths = (routes: { path: string }[]) => routes.map((r) => r.path);
 
@@ -16,24 +24,43 @@ describe("the app's route table per role", () => {
         '/websites',
         '/notifications',
         '/tools',
+        '/resources',
         '/admin',
       ],
-      ['/dashboard', '/feedback', '/websites', '/tools', '/admin'],
+      ['/dashboard', '/feedback', '/websites', '/tools', '/resources', '/admin'],
     ],
     [
       'vendor',
-      ['/dashboard', '/profile', '/changelog', '/feedback', '/websites', '/notifications', '/tools'],
-      ['/dashboard', '/feedback', '/websites', '/tools'],
+      [
+        '/dashboard',
+        '/profile',
+        '/changelog',
+        '/feedback',
+        '/websites',
+        '/notifications',
+        '/tools',
+        '/resources',
+      ],
+      ['/dashboard', '/feedback', '/websites', '/tools', '/resources'],
     ],
     [
       'viewer',
-      ['/dashboard', '/profile', '/changelog', '/feedback', '/websites', '/notifications', '/tools'],
-      ['/dashboard', '/feedback', '/websites', '/tools'],
+      [
+        '/dashboard',
+        '/profile',
+        '/changelog',
+        '/feedback',
+        '/websites',
+        '/notifications',
+        '/tools',
+        '/resources',
+      ],
+      ['/dashboard', '/feedback', '/websites', '/tools', '/resources'],
     ],
     [
       'stranger',
-      ['/dashboard', '/profile', '/changelog', '/websites', '/notifications', '/tools'],
-      ['/dashboard', '/websites', '/tools'],
+      ['/dashboard', '/profile', '/changelog', '/websites', '/notifications', '/tools', '/resources'],
+      ['/dashboard', '/websites', '/tools', '/resources'],
     ],
   ])('%s', (role, permitted, menu) => {
     const roles = rolesFromRole(role);
@@ -112,7 +139,7 @@ describe("the app's route table per role", () => {
   });
 
   it('features of later issues are not in the table yet', () => {
-    for (const p of ['/team', '/resources']) expect(routeExists(p)).toBe(false);
+    for (const p of ['/team']) expect(routeExists(p)).toBe(false);
     for (const p of [
       '/dashboard',
       '/login',
@@ -134,5 +161,32 @@ describe("the app's route table per role", () => {
   it('Upload File is open to every role: the read-only one sees and downloads the documents', () => {
     for (const role of ['admin', 'vendor', 'viewer'])
       expect(isForbidden('/tools/upload-file', [role])).toBe(false);
+  });
+
+  it('Resources is in the menu for every role and opens its hidden index page', () => {
+    for (const role of ['admin', 'vendor', 'viewer']) {
+      const item = menuRoutes([role]).find((r) => r.path === '/resources')!;
+      expect(item.redirect).toBe('/resources/index');
+      expect(item.children?.map((c) => [c.path, !!c.hidden])).toEqual([['/resources/index', true]]);
+      expect(isForbidden('/resources/index', [role])).toBe(false);
+    }
+    expect(findRoute('/resources/index')?.title).toBe('Resources');
+  });
+
+  it('the data-feed screen is under Tools only for a vendor with a feed; the guard asks before it opens', () => {
+    const tools = (feeds: boolean) =>
+      menuRoutes(['vendor'], feeds)
+        .find((r) => r.path === '/tools')!
+        .children!.map((c) => c.path);
+    expect(tools(true)).toContain('/tools/consumers');
+    expect(tools(false)).not.toContain('/tools/consumers');
+    expect(
+      menuRoutes(['viewer'], true)
+        .find((r) => r.path === '/tools')!
+        .children!.map((c) => c.path),
+    ).toContain('/tools/consumers');
+    expect(needsFeeds('/tools/consumers')).toBe(true);
+    expect(needsFeeds('/tools/upload-file')).toBe(false);
+    expect(findRoute('/tools/consumers')?.title).toBe('Data Feeds');
   });
 });

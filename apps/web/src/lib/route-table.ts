@@ -62,7 +62,18 @@ export const permissionRoutes: readonly AppRoute[] = [
       { path: '/tools/export-selected-excel', name: 'CustomExport', title: 'Custom Export', icon: 'export' },
       // Open to every role: the read-only one sees and downloads the vendor's documents.
       { path: '/tools/upload-file', name: 'UploadFile', title: 'Upload File', icon: 'upload' },
+      // Only for a vendor that provides or consumes a data feed (metadata isProvider or isConsumer).
+      { path: '/tools/consumers', name: 'Consumers', title: 'Data Feeds', icon: 'feeds', feeds: true },
     ],
+  },
+  // Spec §2: /resources opens /resources/index; the menu offers the section, its page is hidden.
+  {
+    path: '/resources',
+    name: 'Resources',
+    title: 'Resources',
+    icon: 'resources',
+    redirect: '/resources/index',
+    children: [{ path: '/resources/index', name: 'ResourcesIndex', title: 'Resources', hidden: true }],
   },
   // The MLS staff console: the admin role's alone. To anyone else its paths do not exist (404), as
   // its calls do not on the server.
@@ -105,9 +116,22 @@ export function routesForRoles(roles: readonly string[]): AppRoute[] {
   return generateRoutes(permissionRoutes, roles);
 }
 
-/** The sidebar: permitted, non-hidden routes. */
-export function menuRoutes(roles: readonly string[]): AppRoute[] {
-  return routesForRoles(roles).filter((r) => !r.hidden);
+/** Routes without the data-feed ones, for a vendor that has no data feed. */
+function withoutFeeds(routes: readonly AppRoute[]): AppRoute[] {
+  return routes
+    .filter((r) => !r.feeds)
+    .map((r) => (r.children ? { ...r, children: withoutFeeds(r.children) } : r));
+}
+
+/** The sidebar: permitted, non-hidden routes; the data-feed screen only when `feeds` (see RouteMeta). */
+export function menuRoutes(roles: readonly string[], feeds = false): AppRoute[] {
+  const routes = routesForRoles(roles).filter((r) => !r.hidden);
+  return feeds ? routes : withoutFeeds(routes);
+}
+
+/** A route given only to a vendor with a data feed: the guard asks the metadata before opening it. */
+export function needsFeeds(path: string): boolean {
+  return !!flatten(permissionRoutes).find((r) => r.path === path)?.feeds;
 }
 
 export function findRoute(path: string): AppRoute | undefined {

@@ -70,7 +70,8 @@ export async function insertAccounts(tx: Db, hashes: readonly string[]): Promise
         feedType: 'RETS',
         reciprocalAllowed: false,
         permissionAudit: false,
-        isConsumer: true,
+        // Neither provider nor consumer: the account without a data-feed screen.
+        isConsumer: false,
         isProvider: false,
         parentVendorId: summit.id,
       },

@@ -5,6 +5,7 @@ import type { Db } from '../client.ts';
 import { members, offices, products, vendors, websiteChanges, websites } from '../schema.ts';
 import { DEMO_LOGINS, insertAccounts } from './accounts.ts';
 import { Rng } from './random.ts';
+import { insertResourcesAndFeeds } from './resources.ts';
 import { buildRoster } from './roster.ts';
 import { PRODUCTS, buildHistory, demoWebsites, type SeededSite } from './websites.ts';
 
@@ -16,6 +17,7 @@ import { PRODUCTS, buildHistory, demoWebsites, type SeededSite } from './website
 
 export { DEMO_LOGINS } from './accounts.ts';
 export { seedDemoDocuments } from './documents.ts';
+export { DEMO_RULES_FILE, seedDemoResourceFiles } from './resources.ts';
 export { MAIN_AOR, RECIPROCAL_AORS } from './roster.ts';
 export { PRODUCTS } from './websites.ts';
 
@@ -43,6 +45,7 @@ export async function seedDemo(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.insert(products).values([...PRODUCTS]);
     const accounts = await insertAccounts(tx, hashes);
+    await insertResourcesAndFeeds(tx, accounts);
 
     await insertChunked(officeRows, 500, (c) => tx.insert(offices).values(c));
     await insertChunked(memberRows, 1000, (c) => tx.insert(members).values(c));

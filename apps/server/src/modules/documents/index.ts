@@ -11,5 +11,6 @@ export {
 export { documentsRoutes } from './routes.ts';
 export { runOrphanSweep } from './sweep.ts';
 export { contentDisposition } from './download.ts';
+export { CONTENT_TYPES, contentMatches } from './content.ts';
 export { rejectDocument, type DocumentRejection } from './reject.ts';
 export { insertMessagingType, renameMessagingType, toDocumentType } from './queries.ts';

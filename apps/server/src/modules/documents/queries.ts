@@ -1,7 +1,7 @@
 import type { DocumentInfo, DocumentType } from '@vp/contract';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { documents, documentTypes, signatureRequests } from '../../db/schema.ts';
+import { documents, documentTypes, resources, signatureRequests } from '../../db/schema.ts';
 
 /** The documents' SQL; every read of a document is scoped by vendor. */
 
@@ -91,7 +91,12 @@ export async function storageKeysInUse(db: Db, keys: string[]): Promise<Set<stri
     .select({ key: documents.storageKey })
     .from(documents)
     .where(inArray(documents.storageKey, keys));
-  return new Set(rows.map((r) => r.key));
+  // The MLS's published resources keep their files in the same storage.
+  const published = await db
+    .select({ key: resources.storageKey })
+    .from(resources)
+    .where(inArray(resources.storageKey, keys));
+  return new Set([...rows, ...published].map((r) => r.key).filter((k): k is string => k !== null));
 }
 
 export function toDocumentType(row: DocumentTypeRow): DocumentType {
