@@ -9,3 +9,4 @@ export * from './schema/websites.ts';
 export * from './schema/documents.ts';
 export * from './schema/conversation.ts';
 export * from './schema/staff.ts';
+export * from './schema/contacts.ts';
