@@ -1,6 +1,7 @@
 import {
   AuditOutlined,
   BarChartOutlined,
+  ContactsOutlined,
   ControlOutlined,
   DashboardOutlined,
   ExportOutlined,
@@ -31,6 +32,7 @@ const ICONS: Record<string, ReactNode> = {
   history: <HistoryOutlined />,
   websites: <GlobalOutlined />,
   team: <TeamOutlined />,
+  contacts: <ContactsOutlined />,
   tools: <ToolOutlined />,
   export: <ExportOutlined />,
   upload: <UploadOutlined />,

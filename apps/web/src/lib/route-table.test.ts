@@ -14,26 +14,27 @@ describe("the app's route table per role", () => {
         '/changelog',
         '/feedback',
         '/websites',
+        '/team',
         '/notifications',
         '/tools',
         '/admin',
       ],
-      ['/dashboard', '/feedback', '/websites', '/tools', '/admin'],
+      ['/dashboard', '/feedback', '/websites', '/team', '/tools', '/admin'],
     ],
     [
       'vendor',
-      ['/dashboard', '/profile', '/changelog', '/feedback', '/websites', '/notifications', '/tools'],
-      ['/dashboard', '/feedback', '/websites', '/tools'],
+      ['/dashboard', '/profile', '/changelog', '/feedback', '/websites', '/team', '/notifications', '/tools'],
+      ['/dashboard', '/feedback', '/websites', '/team', '/tools'],
     ],
     [
       'viewer',
-      ['/dashboard', '/profile', '/changelog', '/feedback', '/websites', '/notifications', '/tools'],
-      ['/dashboard', '/feedback', '/websites', '/tools'],
+      ['/dashboard', '/profile', '/changelog', '/feedback', '/websites', '/team', '/notifications', '/tools'],
+      ['/dashboard', '/feedback', '/websites', '/team', '/tools'],
     ],
     [
       'stranger',
-      ['/dashboard', '/profile', '/changelog', '/websites', '/notifications', '/tools'],
-      ['/dashboard', '/websites', '/tools'],
+      ['/dashboard', '/profile', '/changelog', '/websites', '/team', '/notifications', '/tools'],
+      ['/dashboard', '/websites', '/team', '/tools'],
     ],
   ])('%s', (role, permitted, menu) => {
     const roles = rolesFromRole(role);
@@ -112,9 +113,10 @@ describe("the app's route table per role", () => {
   });
 
   it('features of later issues are not in the table yet', () => {
-    for (const p of ['/team', '/resources']) expect(routeExists(p)).toBe(false);
+    for (const p of ['/resources']) expect(routeExists(p)).toBe(false);
     for (const p of [
       '/dashboard',
+      '/team',
       '/login',
       '/tos',
       '/redirect/profile',

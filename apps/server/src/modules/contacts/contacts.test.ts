@@ -384,10 +384,12 @@ describe('admin: a contact type’s history', () => {
     await call('admin', 'PUT', `/api/admin/contact-types/${billing}`, { required: true });
     const res = await call('admin', 'GET', `/api/admin/contact-types/${billing}/history`);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().slice(0, 2).map((c: { kind: string }) => c.kind)).toEqual([
-      'contact_type.updated',
-      'contact_type.updated',
-    ]);
+    expect(
+      res
+        .json()
+        .slice(0, 2)
+        .map((c: { kind: string }) => c.kind),
+    ).toEqual(['contact_type.updated', 'contact_type.updated']);
     expect((await call('demo', 'GET', `/api/admin/contact-types/${billing}/history`)).statusCode).toBe(404);
     expect((await call('admin', 'GET', '/api/admin/contact-types/9999/history')).statusCode).toBe(404);
   });
