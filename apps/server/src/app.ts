@@ -4,6 +4,7 @@ import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
 import { agentsRoutes } from './modules/agents/index.ts';
 import { authRoutes } from './modules/auth/index.ts';
+import { contactsRoutes } from './modules/contacts/index.ts';
 import { commentsRoutes } from './modules/comments/index.ts';
 import { dashboardRoutes } from './modules/dashboard/index.ts';
 import { documentsRoutes } from './modules/documents/index.ts';
@@ -92,6 +93,7 @@ const FEATURES = [
   staffAccountsRoutes,
   resourcesRoutes,
   consumersRoutes,
+  contactsRoutes,
 ];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

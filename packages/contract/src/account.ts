@@ -233,6 +233,8 @@ export const metadataSchema = z.object({
   feedType: z.string(),
   missingDocs: z.number().int(),
   missingSiteDocs: z.number().int(),
+  /** The required contact types (by name) of which the vendor has no key contact. */
+  missingContactTypes: z.array(z.string()),
   reciprocalAllowed: z.boolean(),
   permissionAudit: z.boolean(),
   isConsumer: z.boolean(),

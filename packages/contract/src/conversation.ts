@@ -125,7 +125,8 @@ export type Delivery = z.infer<typeof deliverySchema>;
 
 /**
  * The spec's items (websites; comments; files), plus Site Access Form progress (sent, signed,
- * declined, completed, voided), which the spec's list leaves out but vendors most need to hear of.
+ * declined, completed, voided), which the spec's list leaves out but vendors most need to hear of,
+ * and changes of the vendor's key contacts.
  */
 export const notificationSettingsSchema = z.object({
   websites: z.object({ create: deliverySchema, modify: deliverySchema, delete: deliverySchema }),
@@ -137,6 +138,7 @@ export const notificationSettingsSchema = z.object({
     websiteDelete: deliverySchema,
   }),
   forms: z.object({ progress: deliverySchema }),
+  contacts: z.object({ change: deliverySchema }),
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
@@ -147,6 +149,7 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   comments: { vendorCreate: on, websiteCreate: on },
   files: { vendorCreate: pushOnly, vendorDelete: pushOnly, websiteCreate: pushOnly, websiteDelete: pushOnly },
   forms: { progress: on },
+  contacts: { change: pushOnly },
 };
 
 /** What a notification is about: one item of the settings, as `group.item`. */
@@ -165,6 +168,7 @@ export const NOTIFICATION_SETTING_LABELS: Record<NotificationTopic, string> = {
   'files.websiteCreate': 'A website file is uploaded',
   'files.websiteDelete': 'A website file is deleted',
   'forms.progress': 'A Site Access Form is sent, signed, declined, completed or voided',
+  'contacts.change': 'A key contact is added, changed or deleted',
 };
 
 export const NOTIFICATION_GROUP_LABELS: Record<keyof NotificationSettings, string> = {
@@ -172,6 +176,7 @@ export const NOTIFICATION_GROUP_LABELS: Record<keyof NotificationSettings, strin
   comments: 'Comments',
   files: 'Files',
   forms: 'Site Access Forms',
+  contacts: 'Key Contacts',
 };
 
 export function deliveryFor(settings: NotificationSettings, topic: NotificationTopic): Delivery {

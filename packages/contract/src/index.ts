@@ -31,3 +31,4 @@ export * from './staff-accounts.ts';
 export * from './staff-reports.ts';
 export * from './resources.ts';
 export * from './consumers.ts';
+export * from './contacts.ts';

@@ -442,7 +442,7 @@ export type AdminDocumentTypes = z.infer<typeof adminDocumentTypesSchema>;
 export const savedDocumentTypeSchema = z.object({ type: adminDocumentTypeSchema, message: z.string() });
 
 // ---------------------------------------------------------------------------------------------
-// What staff changed
+// What staff changed (and, on a vendor's record, the changes of its key contacts, by whoever made them)
 
 export const ACCOUNT_CHANGE_KINDS = [
   'vendor.created',
@@ -459,10 +459,15 @@ export const ACCOUNT_CHANGE_KINDS = [
   'user.vendors_changed',
   'document_type.created',
   'document_type.updated',
+  'contact.created',
+  'contact.updated',
+  'contact.deleted',
+  'contact_type.created',
+  'contact_type.updated',
 ] as const;
 export type AccountChangeKind = (typeof ACCOUNT_CHANGE_KINDS)[number];
 
-export const ACCOUNT_CHANGE_SUBJECTS = ['vendor', 'user', 'document_type'] as const;
+export const ACCOUNT_CHANGE_SUBJECTS = ['vendor', 'user', 'document_type', 'contact_type'] as const;
 export type AccountChangeSubject = (typeof ACCOUNT_CHANGE_SUBJECTS)[number];
 
 export const accountChangeSchema = z.object({

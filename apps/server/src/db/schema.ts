@@ -10,3 +10,4 @@ export * from './schema/documents.ts';
 export * from './schema/conversation.ts';
 export * from './schema/staff.ts';
 export * from './schema/resources.ts';
+export * from './schema/contacts.ts';

@@ -43,6 +43,10 @@ const TAGS = [
     name: 'comments',
     description: 'The conversation of a vendor with MLS staff, on a website or the account.',
   },
+  {
+    name: 'contacts',
+    description: "The vendor's key contacts, the contact types, and (admin role only) which types are required.",
+  },
   { name: 'notifications', description: 'The caller’s notifications and how they are delivered.' },
   { name: 'live', description: 'The live channel: a WebSocket of change events.' },
   {

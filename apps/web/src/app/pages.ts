@@ -24,6 +24,7 @@ export const pages: Record<string, () => PageModule> = {
   '/changelog': () => import('../features/changelog/pages/changelog-page.tsx'),
   '/feedback': () => import('../features/feedback/pages/feedback-page.tsx'),
   '/websites': () => import('../features/websites/pages/websites-page.tsx'),
+  '/team': () => import('../features/contacts/pages/key-contacts-page.tsx'),
   '/notifications': () => import('../features/notifications/pages/notifications-page.tsx'),
   '/tools': () => import('../features/tools/pages/tools-page.tsx'),
   '/tools/export-selected-excel': () => import('../features/tools/pages/custom-export-page.tsx'),

@@ -33,6 +33,12 @@ export const queryKeys = {
     vendor: ['comments', 'vendor'] as const,
     site: (siteId: number) => ['comments', 'site', siteId] as const,
   },
+  /** The vendor's key contacts (all, or of one type) and the contact types. */
+  contacts: {
+    all: ['contacts'] as const,
+    list: (typeId: number | null) => ['contacts', 'list', typeId] as const,
+    types: ['contacts', 'types'] as const,
+  },
   dashboard: {
     metadata: ['portal', 'metadata'] as const,
   },

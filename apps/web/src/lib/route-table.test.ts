@@ -22,12 +22,13 @@ describe("the app's route table per role", () => {
         '/changelog',
         '/feedback',
         '/websites',
+        '/team',
         '/notifications',
         '/tools',
         '/resources',
         '/admin',
       ],
-      ['/dashboard', '/feedback', '/websites', '/tools', '/resources', '/admin'],
+      ['/dashboard', '/feedback', '/websites', '/team', '/tools', '/resources', '/admin'],
     ],
     [
       'vendor',
@@ -37,11 +38,12 @@ describe("the app's route table per role", () => {
         '/changelog',
         '/feedback',
         '/websites',
+        '/team',
         '/notifications',
         '/tools',
         '/resources',
       ],
-      ['/dashboard', '/feedback', '/websites', '/tools', '/resources'],
+      ['/dashboard', '/feedback', '/websites', '/team', '/tools', '/resources'],
     ],
     [
       'viewer',
@@ -51,16 +53,26 @@ describe("the app's route table per role", () => {
         '/changelog',
         '/feedback',
         '/websites',
+        '/team',
         '/notifications',
         '/tools',
         '/resources',
       ],
-      ['/dashboard', '/feedback', '/websites', '/tools', '/resources'],
+      ['/dashboard', '/feedback', '/websites', '/team', '/tools', '/resources'],
     ],
     [
       'stranger',
-      ['/dashboard', '/profile', '/changelog', '/websites', '/notifications', '/tools', '/resources'],
-      ['/dashboard', '/websites', '/tools', '/resources'],
+      [
+        '/dashboard',
+        '/profile',
+        '/changelog',
+        '/websites',
+        '/team',
+        '/notifications',
+        '/tools',
+        '/resources',
+      ],
+      ['/dashboard', '/websites', '/team', '/tools', '/resources'],
     ],
   ])('%s', (role, permitted, menu) => {
     const roles = rolesFromRole(role);
@@ -138,10 +150,14 @@ describe("the app's route table per role", () => {
     expect(isForbidden('/nowhere', ['viewer'])).toBe(false);
   });
 
-  it('features of later issues are not in the table yet', () => {
-    for (const p of ['/team']) expect(routeExists(p)).toBe(false);
+  it('knows the routes of the table, and only those', () => {
+    for (const p of ['/nowhere', '/tools/nothing', '/admin/unknown']) expect(routeExists(p)).toBe(false);
     for (const p of [
       '/dashboard',
+      '/team',
+      '/resources',
+      '/resources/index',
+      '/tools/consumers',
       '/login',
       '/tos',
       '/redirect/profile',

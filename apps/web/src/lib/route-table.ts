@@ -49,6 +49,7 @@ export const permissionRoutes: readonly AppRoute[] = [
   },
   // The `filter` query parameter is read by the page itself (a status, e.g. from the dashboard cards).
   { path: '/websites', name: 'Websites', title: 'Websites', icon: 'websites' },
+  { path: '/team', name: 'KeyContacts', title: 'Key Contacts', icon: 'contacts' },
   // A notification's address: it hands `site` on to the Websites page, or goes to the dashboard.
   // No title, so it leaves no tab behind.
   { path: '/notifications', name: 'Notifications', hidden: true },

@@ -17,6 +17,7 @@ export function keysFor(event: LiveEvent): QueryKey[] {
     keys.push(site === null ? queryKeys.comments.vendor : queryKeys.comments.site(site));
   // A file's list, and its signing status, wherever it is shown.
   if (event.type === 'document') keys.push(queryKeys.documents.all);
+  if (event.type === 'contact') keys.push(queryKeys.contacts.all);
   if (event.type === 'website' && site !== null)
     keys.push(queryKeys.teams.site(site), queryKeys.history.site(site));
   // What waits on the MLS moves with sites, their files and the requests staff are told of.
@@ -34,6 +35,7 @@ export const CATCH_UP_KEYS: readonly QueryKey[] = [
   queryKeys.teams.all,
   queryKeys.history.all,
   queryKeys.approvals.all,
+  queryKeys.contacts.all,
 ];
 
 export function invalidateKeys(client: QueryClient, keys: readonly QueryKey[]): Promise<unknown> {

@@ -46,7 +46,7 @@ describe('what an event makes stale', () => {
     [ev({ type: 'comment', context: 'vendor', siteId: null }), [...always, queryKeys.comments.vendor]],
     [ev({ type: 'document' }), [...always, queryKeys.documents.all, queryKeys.approvals.all]],
     [ev({ type: 'notification', siteId: null }), [...always, queryKeys.approvals.all]],
-    [ev({ type: 'contact', siteId: null }), always],
+    [ev({ type: 'contact', context: 'vendor', siteId: null }), [...always, queryKeys.contacts.all]],
   ])('%o', (event, keys) => {
     expect(keysFor(event)).toEqual(keys);
   });

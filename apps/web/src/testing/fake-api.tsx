@@ -143,6 +143,7 @@ export const metadata = (reciprocalAllowed = false): Metadata => ({
   feedType: '',
   missingDocs: 0,
   missingSiteDocs: 0,
+  missingContactTypes: [],
   reciprocalAllowed,
   permissionAudit: false,
   isConsumer: true,

@@ -4,6 +4,7 @@ import { hashPassword } from '../../platform/passwords.ts';
 import type { Db } from '../client.ts';
 import { members, offices, products, vendors, websiteChanges, websites } from '../schema.ts';
 import { DEMO_LOGINS, insertAccounts } from './accounts.ts';
+import { insertDemoContacts } from './contacts.ts';
 import { Rng } from './random.ts';
 import { insertResourcesAndFeeds } from './resources.ts';
 import { buildRoster } from './roster.ts';
@@ -46,6 +47,7 @@ export async function seedDemo(db: Db): Promise<void> {
     await tx.insert(products).values([...PRODUCTS]);
     const accounts = await insertAccounts(tx, hashes);
     await insertResourcesAndFeeds(tx, accounts);
+    await insertDemoContacts(tx, accounts);
 
     await insertChunked(officeRows, 500, (c) => tx.insert(offices).values(c));
     await insertChunked(memberRows, 1000, (c) => tx.insert(members).values(c));

@@ -1,6 +1,7 @@
 import type { Metadata } from '@vp/contract';
 import type { AppContext } from '../../context.ts';
 import { NotFoundError } from '../../platform/errors.ts';
+import { contactSummary } from '../contacts/index.ts';
 import * as q from './queries.ts';
 
 export function dashboardService({ db }: AppContext) {
@@ -14,6 +15,7 @@ export function dashboardService({ db }: AppContext) {
         q.missingDocumentCounts(db, vendorId),
       ]);
       if (!vendor) throw new NotFoundError();
+      const contacts = await contactSummary(db, vendor);
       const n = (status: string) => counts.find((c) => c.status === status)?.n ?? 0;
       return {
         totalSites: counts.reduce((sum, c) => sum + c.n, 0),
@@ -25,11 +27,12 @@ export function dashboardService({ db }: AppContext) {
         vendorCode: vendor.code,
         vendorType: vendor.type,
         vendorName: vendor.name,
-        technicalContact: vendor.technicalContact,
-        billingContact: vendor.billingContact,
+        technicalContact: contacts.technicalContact,
+        billingContact: contacts.billingContact,
         feedType: vendor.feedType,
         missingDocs: missing.missingDocs,
         missingSiteDocs: missing.missingSiteDocs,
+        missingContactTypes: contacts.missingContactTypes,
         reciprocalAllowed: vendor.reciprocalAllowed,
         permissionAudit: vendor.permissionAudit,
         isConsumer: vendor.isConsumer,

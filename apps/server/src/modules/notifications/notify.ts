@@ -39,8 +39,9 @@ export interface Notice {
 
 const CONTENT_MAX = 500;
 
-/** Where a notification leads: its website (the drawer's link opens it), or the dashboard. */
+/** Where a notification leads: its website (the drawer's link opens it), Key Contacts, or the dashboard. */
 export function notificationLink(websiteId: number | null, topic: NotificationTopic): string {
+  if (topic === 'contacts.change') return '/team';
   return websiteId !== null && topic !== 'websites.delete'
     ? `/notifications?site=${websiteId}`
     : '/dashboard';

@@ -70,4 +70,10 @@ export const noticeText = {
     if (internal) return `Internal note by ${who.username}${where}: ${excerpt(text)}`;
     return `${byWhom(who)} wrote${where}: ${excerpt(text)}`;
   },
+
+  /** A key contact of the vendor was added, changed or removed. */
+  contact(action: 'added' | 'changed' | 'removed', name: string, who: Who): string {
+    const verb = { added: 'added to', changed: 'changed in', removed: 'removed from' }[action];
+    return `${name} was ${verb} the key contacts by ${byWhom(who)}`;
+  },
 };

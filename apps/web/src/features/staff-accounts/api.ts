@@ -1,4 +1,5 @@
 import {
+  ContactPaths,
   StaffAccountPaths as P,
   type AccountChange,
   type AccountChangeSubject,
@@ -96,6 +97,7 @@ const historyPath: Record<AccountChangeSubject, (id: number) => string> = {
   vendor: P.vendorHistory,
   user: P.userHistory,
   document_type: (id) => `${P.documentType(id)}/history`,
+  contact_type: (id) => `${ContactPaths.adminType(id)}/history`,
 };
 
 export function useAccountHistory(subject: AccountChangeSubject, id: number | null) {

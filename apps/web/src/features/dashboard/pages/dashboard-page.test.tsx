@@ -20,6 +20,7 @@ function renderDashboard() {
       { path: '/dashboard', element: <DashboardPage /> },
       { path: '/websites', element: <p>Websites list</p> },
       { path: '/tools/upload-file', element: <p>Upload File page</p> },
+      { path: '/team', element: <p>Key Contacts page</p> },
     ],
     { initialEntries: ['/dashboard'] },
   );
@@ -40,6 +41,31 @@ describe('Dashboard page', () => {
     expect(missing.className).not.toContain('vp-tone-warning');
     const sites = screen.getByTestId('dashboard-card-missingSiteDocs');
     expect(sites.getAttribute('data-tone')).toBe('warning');
+  });
+
+  it('names the missing required contact types beside the missing documents, and opens Key Contacts', async () => {
+    serveApi((_m, path) =>
+      path === '/portal/metadata'
+        ? { body: { ...metadata(), missingContactTypes: ['Technical', 'Billing'] } }
+        : undefined,
+    );
+    const router = renderDashboard();
+    const card = await screen.findByTestId('dashboard-card-missingContacts');
+    expect(card.getAttribute('data-tone')).toBe('warning');
+    expect(within(card).getByText('Missing key contacts: Technical, Billing')).toBeTruthy();
+    const link = card.closest('a');
+    expect(link?.getAttribute('href')).toBe('/team');
+    fireEvent.click(within(card).getByText('Missing key contacts'));
+    expect(await screen.findByText('Key Contacts page')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/team');
+  });
+
+  it('says every required contact type has a contact when none is missing', async () => {
+    serveApi((_m, path) => (path === '/portal/metadata' ? { body: metadata() } : undefined));
+    renderDashboard();
+    const card = await screen.findByTestId('dashboard-card-missingContacts');
+    expect(card.getAttribute('data-tone')).not.toBe('warning');
+    expect(within(card).getByText('Every required type has a contact')).toBeTruthy();
   });
 
   it('the Missing documents card opens the Upload File page', async () => {

@@ -1,4 +1,5 @@
 import {
+  ContactMessages,
   METADATA_STATUS_FIELDS,
   SITE_STATUS_DISPLAY,
   SITE_STATUS_TONE,
@@ -14,6 +15,8 @@ import { WEBSITES_PATH, websitesFilterLink, websitesMissingLink } from '../../..
 
 /** Vendor-level documents are uploaded on the Upload File tool page. */
 const UPLOAD_FILE_PATH = '/tools/upload-file';
+/** Key contacts are kept on the Key Contacts page. */
+const KEY_CONTACTS_PATH = '/team';
 
 interface Figure {
   key: string;
@@ -23,6 +26,8 @@ interface Figure {
   to: string | null;
   /** Said after the figure to screen readers, so the link says where it goes. */
   linkHint?: string;
+  /** A line under the figure: what the count is made of. */
+  detail?: string;
 }
 
 /** A count of something missing is a warning only when something is missing. */
@@ -58,6 +63,18 @@ function figures(m: Metadata): Figure[] {
       to: websitesMissingLink('documents'),
       linkHint: ': the websites missing documents',
     },
+    {
+      key: 'missingContacts',
+      label: 'Missing key contacts',
+      value: m.missingContactTypes.length,
+      tone: missingTone(m.missingContactTypes.length),
+      to: KEY_CONTACTS_PATH,
+      linkHint: ': key contacts',
+      detail:
+        m.missingContactTypes.length > 0
+          ? `${ContactMessages.missing} ${m.missingContactTypes.join(', ')}`
+          : 'Every required type has a contact',
+    },
   ];
 }
 
@@ -70,6 +87,11 @@ function FigureCard({ figure }: { figure: Figure }) {
       data-tone={figure.tone}
     >
       <Statistic title={figure.label} value={figure.value} />
+      {figure.detail && (
+        <p className="vp-figure-detail" data-testid={`dashboard-detail-${figure.key}`}>
+          {figure.detail}
+        </p>
+      )}
     </Card>
   );
   return figure.to ? (
@@ -86,7 +108,7 @@ function yesNo(v: boolean): string {
   return v ? 'Yes' : 'No';
 }
 
-/** The page's shape while the figures load: the vendor card and the eight figure cards. */
+/** The page's shape while the figures load: the vendor card and the nine figure cards. */
 function DashboardSkeleton() {
   return (
     <div className="vp-dashboard" aria-busy="true" data-testid="dashboard-loading">
@@ -97,8 +119,8 @@ function DashboardSkeleton() {
         <Skeleton active title={{ width: '30%' }} paragraph={{ rows: 3 }} />
       </Card>
       <Row gutter={[16, 16]} className="vp-figures">
-        {Array.from({ length: 8 }, (_, i) => (
-          <Col key={i} xs={12} lg={6}>
+        {Array.from({ length: 9 }, (_, i) => (
+          <Col key={i} xs={12} lg={8}>
             <Card className="vp-figure">
               <Skeleton active title={false} paragraph={{ rows: 2, width: ['60%', '30%'] }} />
             </Card>
@@ -158,7 +180,7 @@ export default function DashboardPage() {
       </Card>
       <Row gutter={[16, 16]} className="vp-figures">
         {figures(m).map((f) => (
-          <Col key={f.key} xs={12} lg={6}>
+          <Col key={f.key} xs={12} lg={8}>
             <FigureCard figure={f} />
           </Col>
         ))}
