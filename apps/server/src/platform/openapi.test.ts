@@ -110,8 +110,8 @@ describe('GET /api/openapi.json', () => {
       }
       const success = Object.keys(op.responses).filter((s) => s.startsWith('2'));
       expect(success.length, label).toBe(1);
-      // The export streams NDJSON, a download the file itself, and the signing page's document and a
-      // signer's sealed copy the PDF; every other answer is JSON.
+      // The export streams NDJSON, a download the file itself, the signing page's document and a
+      // signer's sealed copy the PDF, and a profile picture the image; every other answer is JSON.
       const type =
         r.url === '/api/portal/websites/export'
           ? NDJSON_TYPE
@@ -119,7 +119,9 @@ describe('GET /api/openapi.json', () => {
             ? 'application/octet-stream'
             : r.url === '/api/sign/:token/document' || r.url === '/api/signed/:token'
               ? 'application/pdf'
-              : 'application/json';
+              : r.url === '/api/avatars/:token'
+                ? 'image/webp'
+                : 'application/json';
       expect(op.responses[success[0]!]!.content?.[type]?.schema, label).toBeTruthy();
       // Health never refuses a request; it answers 503 in the same shape when the database is down.
       const refusal = r.url === '/api/health' ? '503' : '4XX';

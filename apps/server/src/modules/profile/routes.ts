@@ -162,7 +162,13 @@ function avatarRoutes(
           tags,
           summary: "A profile picture, at the address in its user's avatar field",
           params: z.object({ token: z.string().max(64) }),
-          produces: ['image/webp'],
+          response: {
+            200: {
+              description: 'The picture, a 256 px WebP square.',
+              content: { 'image/webp': { schema: z.string().meta({ format: 'binary' }) } },
+            },
+            ...errorResponses,
+          },
         },
       },
       async (request, reply) => {
