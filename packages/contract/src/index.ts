@@ -29,3 +29,4 @@ export * from './comment-rules.ts';
 export * from './staff-queue.ts';
 export * from './staff-accounts.ts';
 export * from './staff-reports.ts';
+export * from './website-import.ts';
