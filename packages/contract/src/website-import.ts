@@ -53,8 +53,7 @@ export function headerKey(title: unknown): string {
 }
 
 export type ColumnMatch =
-  | { ok: true; index: Record<ImportColumnKey, number> }
-  | { ok: false; missing: string[] };
+  { ok: true; index: Record<ImportColumnKey, number> } | { ok: false; missing: string[] };
 
 /** Where each column is in the header row; other columns are ignored. */
 export function matchColumns(header: readonly unknown[]): ColumnMatch {
@@ -72,7 +71,8 @@ export function matchColumns(header: readonly unknown[]): ColumnMatch {
 /** A1-style name of a cell; `row` and `column` count from 1. */
 export function cellName(row: number, column: number): string {
   let name = '';
-  for (let c = column; c > 0; c = Math.floor((c - 1) / 26)) name = String.fromCharCode(65 + ((c - 1) % 26)) + name;
+  for (let c = column; c > 0; c = Math.floor((c - 1) / 26))
+    name = String.fromCharCode(65 + ((c - 1) % 26)) + name;
   return `${name}${row}`;
 }
 

@@ -28,6 +28,7 @@ export const pages: Record<string, () => PageModule> = {
   '/tools': () => import('../features/tools/pages/tools-page.tsx'),
   '/tools/export-selected-excel': () => import('../features/tools/pages/custom-export-page.tsx'),
   '/tools/upload-file': () => import('../features/documents/pages/upload-file-page.tsx'),
+  '/tools/import-websites': () => import('../features/tools/pages/import-websites-page.tsx'),
   '/admin/queue': () => import('../features/approvals/pages/approval-queue-page.tsx'),
   '/admin/vendors': () => import('../features/staff-accounts/pages/vendors-page.tsx'),
   '/admin/users': () => import('../features/staff-accounts/pages/users-page.tsx'),

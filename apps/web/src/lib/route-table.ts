@@ -62,6 +62,14 @@ export const permissionRoutes: readonly AppRoute[] = [
       { path: '/tools/export-selected-excel', name: 'CustomExport', title: 'Custom Export', icon: 'export' },
       // Open to every role: the read-only one sees and downloads the vendor's documents.
       { path: '/tools/upload-file', name: 'UploadFile', title: 'Upload File', icon: 'upload' },
+      // It creates websites: the read-only role does not see it (the server refuses it 403 too).
+      {
+        path: '/tools/import-websites',
+        name: 'ImportWebsites',
+        title: 'Import Websites',
+        icon: 'import',
+        roles: ['admin', 'vendor'],
+      },
     ],
   },
   // The MLS staff console: the admin role's alone. To anyone else its paths do not exist (404), as

@@ -123,7 +123,8 @@ async function judgeDomains(db: Db, judged: Judged[]): Promise<void> {
     const use = used.get(domainKey(j.site.domainName));
     if (!use) continue;
     j.result.ok = false;
-    j.result.message = use === 'site' ? WebsiteMessages.duplicateDomain : WebsiteServerMessages.domainReserved;
+    j.result.message =
+      use === 'site' ? WebsiteMessages.duplicateDomain : WebsiteServerMessages.domainReserved;
     j.site = null;
   }
 }
@@ -203,7 +204,8 @@ function inTransaction(
     if (valid.length === 0) throw new ImportRefused(ImportMessages.nothingValid, summary(judged, 0).rows);
     if ((await vendorSiteCount(tx, vendorId)) + valid.length > limits.siteLimit)
       throw new ConflictError(WebsiteServerMessages.siteLimit(limits.siteLimit));
-    if (!(await limits.takeCreation(vendorId))) throw new TooManyRequestsError(WebsiteServerMessages.createRate);
+    if (!(await limits.takeCreation(vendorId)))
+      throw new TooManyRequestsError(WebsiteServerMessages.createRate);
 
     const made = await rowsOf<{ id: number; domain_name: string }>(
       tx,

@@ -55,7 +55,11 @@ const messages = (r: ImportResult) => r.rows.map((x) => x.message);
 
 describe('dry run', () => {
   it('answers ok for valid rows and creates nothing', async () => {
-    const rows = [row(), row({ product: '1', startDate: '2027-01-15' }), row({ product: 'idx  team website' })];
+    const rows = [
+      row(),
+      row({ product: '1', startDate: '2027-01-15' }),
+      row({ product: 'idx  team website' }),
+    ];
     const before = await t.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM websites`);
     const result = await check(rows);
     expect(result).toMatchObject({ valid: 3, invalid: 0, created: 0 });
@@ -117,7 +121,8 @@ describe('dry run', () => {
     const [site] = await t.rows<{ id: number }>(
       sql`SELECT id FROM websites WHERE vendor_id = ${t.vendors.summit} LIMIT 1`,
     );
-    await t.db.execute(sql`INSERT INTO website_requests (website_id, vendor_id, kind, status, payload, username)
+    await t.db
+      .execute(sql`INSERT INTO website_requests (website_id, vendor_id, kind, status, payload, username)
       VALUES (${site!.id}, ${t.vendors.summit}, 'domain', 'pending',
         ${JSON.stringify({ domainName: reserved, reason: '' })}::jsonb, 'demo')`);
     expect(messages(await check([row({ domainName: reserved })]))).toEqual([
@@ -135,7 +140,10 @@ describe('dry run', () => {
     for (const [rows, message] of [
       [many, ImportMessages.tooManyRowsSent],
       [[], ImportMessages.empty],
-      [[row({ dba: '=HYPERLINK("http://x.example")' })], 'Formulas are not accepted; please send their values.'],
+      [
+        [row({ dba: '=HYPERLINK("http://x.example")' })],
+        'Formulas are not accepted; please send their values.',
+      ],
       [[row({ dba: 'x'.repeat(1001) })], 'A cell holds at most 1,000 characters.'],
     ] as const) {
       for (const url of [CHECK, IMPORT]) {
@@ -149,7 +157,15 @@ describe('dry run', () => {
 
 describe('import', () => {
   async function sitesNamed(domains: string[]) {
-    return t.rows<{ id: number; domain_name: string; vendor_id: number; status: string; dba: string; start_date: string; products: number[] }>(
+    return t.rows<{
+      id: number;
+      domain_name: string;
+      vendor_id: number;
+      status: string;
+      dba: string;
+      start_date: string;
+      products: number[];
+    }>(
       sql`SELECT id, domain_name, vendor_id, status, dba, start_date::text AS start_date, products FROM websites
         WHERE domain_name = ANY(${textArray(domains)}) ORDER BY id`,
     );
@@ -175,7 +191,9 @@ describe('import', () => {
     ]);
     const sites = await sitesNamed(good.map((g) => g.domainName!));
     expect(sites).toHaveLength(3);
-    expect(sites.every((s) => s.vendor_id === t.vendors.summit && s.status === 'Pending Activation')).toBe(true);
+    expect(sites.every((s) => s.vendor_id === t.vendors.summit && s.status === 'Pending Activation')).toBe(
+      true,
+    );
     const byDomain = new Map(sites.map((s) => [s.domain_name, s]));
     expect(byDomain.get(good[0]!.domainName!)?.start_date).toBe('2027-03-01');
     expect(byDomain.get(good[2]!.domainName!)?.products).toEqual([3, 1]);
