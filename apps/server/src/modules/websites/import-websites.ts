@@ -152,8 +152,6 @@ export class ImportRefused extends Error {
   }
 }
 
-const HISTORY_CHUNK = 2000;
-
 /**
  * Creates the valid rows in one transaction; with `onlyIfAllValid` a single bad row creates
  * nothing (ImportRefused, with the table). The vendor's site ceiling holds for the import as a
@@ -254,8 +252,7 @@ function inTransaction(
           changes: [{ path: ['team', 'memberIds'], from: [], to: [j.site!.memberNumber] }],
         });
     }
-    for (let i = 0; i < entries.length; i += HISTORY_CHUNK)
-      await recordChanges(tx, entries.slice(i, i + HISTORY_CHUNK));
+    await recordChanges(tx, entries);
 
     // The vendor is told once: of the site when one was made, of the import when several were.
     if (valid.length === 1) {
