@@ -28,18 +28,19 @@ export function ImportTable({ rows, results, filter }: Props) {
   const shown = filter === 'problems' ? rows.filter((r) => results.get(r.row)?.ok === false) : rows;
   const text = (key: keyof ImportRow) => (row: ImportRow) => String(row[key] ?? '');
   const columns: ColumnsType<ImportRow> = [
-    { title: 'Row', dataIndex: 'row', key: 'row', width: 70 },
+    { title: 'Row', dataIndex: 'row', key: 'row', width: 64 },
+    // Beside the row number, so a phone shows what is wrong with a row without scrolling sideways.
+    {
+      title: 'Status',
+      key: 'status',
+      render: (_, row) => <Status result={results.get(row.row)} />,
+      width: 240,
+    },
     { title: 'Domain', key: 'domainName', render: text('domainName'), ellipsis: true },
     { title: 'Member #', key: 'memberNumber', render: text('memberNumber'), width: 110 },
     { title: 'Product', key: 'product', render: text('product'), width: 150 },
     { title: 'DBA', key: 'dba', render: text('dba'), ellipsis: true },
     { title: 'Start Date', key: 'startDate', render: text('startDate'), width: 120 },
-    {
-      title: 'Status',
-      key: 'status',
-      render: (_, row) => <Status result={results.get(row.row)} />,
-      width: 280,
-    },
   ];
   return (
     <Table<ImportRow>

@@ -175,19 +175,14 @@ export default function ImportWebsitesPage() {
 
       {rows.length > 0 && (
         <section className="vp-import-rows" aria-label="Rows of the file">
-          <div className="vp-toolbar" style={{ marginTop: 16 }}>
+          <Space wrap size={[16, 8]} style={{ marginTop: 16 }}>
             <span data-testid="import-counts">
-              {phase === 'read' ? (
-                `${rows.length.toLocaleString('en-US')} ${rows.length === 1 ? 'row' : 'rows'} read from the file.`
-              ) : phase === 'imported' ? (
-                `${created.toLocaleString('en-US')} created, ${invalid.toLocaleString('en-US')} with problems.`
-              ) : (
-                <>
-                  {valid.toLocaleString('en-US')} ok, {invalid.toLocaleString('en-US')} with problems.
-                </>
-              )}
+              {phase === 'read'
+                ? `${rows.length.toLocaleString('en-US')} ${rows.length === 1 ? 'row' : 'rows'} read from the file.`
+                : phase === 'imported'
+                  ? `${created.toLocaleString('en-US')} created, ${invalid.toLocaleString('en-US')} with problems.`
+                  : `${valid.toLocaleString('en-US')} ok, ${invalid.toLocaleString('en-US')} with problems.`}
             </span>
-            <span className="vp-toolbar-grow" />
             {phase !== 'read' && (
               <Segmented<RowFilter>
                 aria-label="Rows shown"
@@ -199,7 +194,7 @@ export default function ImportWebsitesPage() {
                 ]}
               />
             )}
-          </div>
+          </Space>
           <Space wrap style={{ margin: '12px 0' }}>
             {phase !== 'imported' && (
               <Button
