@@ -103,6 +103,8 @@ export function Sidebar({
       data-testid="sidebar"
       data-open={open ? 'true' : 'false'}
       aria-hidden={mobile && !open ? true : undefined}
+      // Hidden on a phone until opened: out of the tab order too, not only out of the reading order.
+      inert={mobile && !open ? true : undefined}
     >
       <div className="vp-brand">{open ? PRODUCT_NAME : 'VP'}</div>
       <nav aria-label="Main">

@@ -1,6 +1,7 @@
 import type { ImportRow, ImportRowResult } from '@vp/contract';
 import { Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import { useScrollRegion } from '../../../hooks/use-scroll-region.ts';
 
 /** The file's rows, with each row's status once checked: OK, Created, or the message in red. */
 
@@ -25,6 +26,7 @@ function Status({ result }: { result: ImportRowResult | undefined }) {
 }
 
 export function ImportTable({ rows, results, filter }: Props) {
+  const region = useScrollRegion<HTMLDivElement>('Rows of the file');
   const shown = filter === 'problems' ? rows.filter((r) => results.get(r.row)?.ok === false) : rows;
   const text = (key: keyof ImportRow) => (row: ImportRow) => String(row[key] ?? '');
   const columns: ColumnsType<ImportRow> = [
@@ -43,21 +45,23 @@ export function ImportTable({ rows, results, filter }: Props) {
     { title: 'Start Date', key: 'startDate', render: text('startDate'), width: 120 },
   ];
   return (
-    <Table<ImportRow>
-      data-testid="import-table"
-      size="small"
-      rowKey="row"
-      columns={columns}
-      dataSource={shown as ImportRow[]}
-      scroll={{ x: 1000 }}
-      pagination={{
-        defaultPageSize: 50,
-        showSizeChanger: true,
-        pageSizeOptions: [20, 50, 100, 200],
-        hideOnSinglePage: true,
-      }}
-      rowClassName={(row) => (results.get(row.row)?.ok === false ? 'vp-import-bad' : '')}
-      locale={{ emptyText: filter === 'problems' ? 'No row has a problem.' : 'No rows.' }}
-    />
+    <div ref={region}>
+      <Table<ImportRow>
+        data-testid="import-table"
+        size="small"
+        rowKey="row"
+        columns={columns}
+        dataSource={shown as ImportRow[]}
+        scroll={{ x: 1000 }}
+        pagination={{
+          defaultPageSize: 50,
+          showSizeChanger: true,
+          pageSizeOptions: [20, 50, 100, 200],
+          hideOnSinglePage: true,
+        }}
+        rowClassName={(row) => (results.get(row.row)?.ok === false ? 'vp-import-bad' : '')}
+        locale={{ emptyText: filter === 'problems' ? 'No row has a problem.' : 'No rows.' }}
+      />
+    </div>
   );
 }
