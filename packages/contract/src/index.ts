@@ -32,3 +32,4 @@ export * from './staff-reports.ts';
 export * from './resources.ts';
 export * from './consumers.ts';
 export * from './contacts.ts';
+export * from './website-import.ts';

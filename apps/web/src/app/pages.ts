@@ -31,6 +31,7 @@ export const pages: Record<string, () => PageModule> = {
   '/tools/upload-file': () => import('../features/documents/pages/upload-file-page.tsx'),
   '/tools/consumers': () => import('../features/consumers/pages/consumers-page.tsx'),
   '/resources/index': () => import('../features/resources/pages/resources-page.tsx'),
+  '/tools/import-websites': () => import('../features/tools/pages/import-websites-page.tsx'),
   '/admin/queue': () => import('../features/approvals/pages/approval-queue-page.tsx'),
   '/admin/vendors': () => import('../features/staff-accounts/pages/vendors-page.tsx'),
   '/admin/users': () => import('../features/staff-accounts/pages/users-page.tsx'),

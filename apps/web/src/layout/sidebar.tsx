@@ -10,6 +10,7 @@ import {
   FileTextOutlined,
   GlobalOutlined,
   HistoryOutlined,
+  ImportOutlined,
   MessageOutlined,
   ReadOutlined,
   ShopOutlined,
@@ -37,6 +38,7 @@ const ICONS: Record<string, ReactNode> = {
   tools: <ToolOutlined />,
   export: <ExportOutlined />,
   upload: <UploadOutlined />,
+  import: <ImportOutlined />,
   resources: <ReadOutlined />,
   feeds: <ApiOutlined />,
   console: <ControlOutlined />,
@@ -108,6 +110,8 @@ export function Sidebar({
       data-testid="sidebar"
       data-open={open ? 'true' : 'false'}
       aria-hidden={mobile && !open ? true : undefined}
+      // Hidden on a phone until opened: out of the tab order too, not only out of the reading order.
+      inert={mobile && !open ? true : undefined}
     >
       <div className="vp-brand">{open ? PRODUCT_NAME : 'VP'}</div>
       <nav aria-label="Main">

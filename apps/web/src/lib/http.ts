@@ -12,11 +12,14 @@ export const API_ROOT = '/api';
 export class ApiError extends Error {
   readonly status: number;
   readonly code: number;
-  constructor(status: number, code: number, message: string) {
+  /** The refusal as answered, for calls whose refusals carry more than a message. */
+  readonly body: unknown;
+  constructor(status: number, code: number, message: string, body?: unknown) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.body = body;
   }
 }
 
@@ -86,6 +89,7 @@ function errorFrom(status: number, body: unknown, statusText: string): ApiError 
       status,
       typeof code === 'number' ? code : status,
       typeof message === 'string' && message ? message : statusText || Messages.hasError,
+      body,
     );
   }
   return new ApiError(

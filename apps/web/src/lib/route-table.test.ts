@@ -205,4 +205,15 @@ describe("the app's route table per role", () => {
     expect(needsFeeds('/tools/upload-file')).toBe(false);
     expect(findRoute('/tools/consumers')?.title).toBe('Data Feeds');
   });
+
+  it('Import Websites is under Tools for those who may create websites, not the read-only role', () => {
+    const tools = (role: string) =>
+      paths([...(menuRoutes([role]).find((r) => r.path === '/tools')?.children ?? [])]);
+    for (const role of ['admin', 'vendor']) {
+      expect(tools(role)).toContain('/tools/import-websites');
+      expect(isForbidden('/tools/import-websites', [role])).toBe(false);
+    }
+    expect(tools('viewer')).not.toContain('/tools/import-websites');
+    expect(isForbidden('/tools/import-websites', ['viewer'])).toBe(true);
+  });
 });

@@ -65,6 +65,14 @@ export const permissionRoutes: readonly AppRoute[] = [
       { path: '/tools/upload-file', name: 'UploadFile', title: 'Upload File', icon: 'upload' },
       // Only for a vendor that provides or consumes a data feed (metadata isProvider or isConsumer).
       { path: '/tools/consumers', name: 'Consumers', title: 'Data Feeds', icon: 'feeds', feeds: true },
+      // It creates websites: the read-only role does not see it (the server refuses it 403 too).
+      {
+        path: '/tools/import-websites',
+        name: 'ImportWebsites',
+        title: 'Import Websites',
+        icon: 'import',
+        roles: ['admin', 'vendor'],
+      },
     ],
   },
   // Spec §2: /resources opens /resources/index; the menu offers the section, its page is hidden.

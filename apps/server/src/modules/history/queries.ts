@@ -1,5 +1,5 @@
 import type { AuditKind } from '@vp/contract';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { deletedWebsites, products, websiteChanges, websites, type FieldChange } from '../../db/schema.ts';
 
@@ -19,8 +19,31 @@ export async function insertChange(tx: Db, row: ChangeRow): Promise<void> {
   await insertChanges(tx, [row]);
 }
 
+/** Above this many rows (a bulk change) the rows travel as one JSON parameter, not nine per row. */
+const MANY_ROWS = 100;
+
 export async function insertChanges(tx: Db, rows: ChangeRow[]): Promise<void> {
-  if (rows.length > 0) await tx.insert(websiteChanges).values(rows);
+  if (rows.length === 0) return;
+  if (rows.length <= MANY_ROWS) {
+    await tx.insert(websiteChanges).values(rows);
+    return;
+  }
+  const data = rows.map((r) => ({
+    website_id: r.websiteId,
+    vendor_id: r.vendorId,
+    kind: r.kind,
+    description: r.description,
+    user_id: r.userId,
+    username: r.username,
+    first_name: r.firstName,
+    last_name: r.lastName,
+    changes: r.changes,
+  }));
+  await tx.execute(sql`INSERT INTO website_changes
+      (website_id, vendor_id, kind, description, user_id, username, first_name, last_name, changes)
+    SELECT website_id, vendor_id, kind, description, user_id, username, first_name, last_name, changes
+    FROM jsonb_to_recordset(${JSON.stringify(data)}::jsonb) AS r(website_id integer, vendor_id integer, kind text,
+      description text, user_id integer, username text, first_name text, last_name text, changes jsonb)`);
 }
 
 /** What a History entry shows. */

@@ -179,7 +179,7 @@ function avatarRoutes(
           .header('cache-control', 'public, max-age=31536000, immutable')
           .header('x-content-type-options', 'nosniff')
           .header('content-security-policy', "default-src 'none'")
-          .send(image);
+          .send(image as never);
       },
     );
   });

@@ -113,6 +113,8 @@ describe('a viewer gets 403 on every write route', () => {
       [
         'DELETE /api/portal/websites/:id',
         'POST /api/portal/websites',
+        'POST /api/portal/websites/import',
+        'POST /api/portal/websites/import/check',
         'POST /api/portal/websites/:id/agent-change',
         'POST /api/portal/websites/:id/agent-change/withdraw',
         'POST /api/portal/websites/:id/domain-change',

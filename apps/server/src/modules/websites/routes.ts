@@ -1,5 +1,9 @@
 import {
   agentChangeRequestSchema,
+  importCheckSchema,
+  importCommitSchema,
+  importRefusalSchema,
+  importResultSchema,
   createdResponseSchema,
   domainChangeRequestSchema,
   messageResponseSchema,
@@ -16,10 +20,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { actorOf } from '../../platform/actor.ts';
+import { BODY_LIMITS } from '../../platform/connection-limits.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { siteParamsSchema } from '../../platform/params.ts';
 import { vendorOf } from '../../platform/scope.ts';
 import { websitesExportRoutes } from './export.ts';
+import { ImportRefused } from './import-websites.ts';
 import { websitesService } from './service.ts';
 import { defineTermDates } from './term-dates.ts';
 
@@ -54,6 +60,57 @@ export function websitesRoutes(app: FastifyInstance, ctx: AppContext): void {
   const tags = ['websites'];
   // Registered first: `/export` must not be read as a site id.
   websitesExportRoutes(app, ctx);
+
+  // Two calls rather than one with a mode: the dry run writes nothing and announces nothing, the
+  // import is a write announced once on the live channel; each has its own answer and document.
+  const importRow = {
+    row: 2,
+    domainName: 'www.harbor-homes.example.com',
+    memberNumber: '3000001',
+    product: 'IDX Website',
+    dba: 'Harbor Homes',
+    startDate: '2026-12-01',
+  };
+  api.post(
+    '/api/portal/websites/import/check',
+    {
+      // A write's rights: only those who may import may check an import.
+      config: { access: 'vendor-write', expensive: true },
+      bodyLimit: BODY_LIMITS.websiteImport,
+      schema: {
+        tags,
+        summary: 'Dry run of a bulk import: each row judged as the website modal would, nothing created',
+        body: importCheckSchema.meta({ examples: [{ rows: [importRow] }] }),
+        response: { 200: importResultSchema, ...errorResponses },
+      },
+    },
+    async (request) => request.work((db) => service.checkImport(vendorOf(request), request.body.rows, db)),
+  );
+
+  api.post(
+    '/api/portal/websites/import',
+    {
+      config: write,
+      bodyLimit: BODY_LIMITS.websiteImport,
+      schema: {
+        tags,
+        summary:
+          'Bulk import: creates the valid rows in one transaction, or with onlyIfAllValid nothing unless every row is valid',
+        body: importCommitSchema.meta({ examples: [{ rows: [importRow], onlyIfAllValid: false }] }),
+        response: { 201: importResultSchema, 400: importRefusalSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const { rows, onlyIfAllValid } = request.body;
+        const result = await service.importRows(vendorOf(request), actorOf(request), rows, onlyIfAllValid);
+        return reply.status(201).send(result);
+      } catch (err) {
+        if (!(err instanceof ImportRefused)) throw err;
+        return reply.status(400).send({ code: 400, message: err.message, rows: err.rows });
+      }
+    },
+  );
 
   api.get(
     '/api/portal/websites',

@@ -25,6 +25,17 @@ export function today(): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
+/**
+ * Why a roster agent may not be tied to a site: not found, not Active, or reciprocal when the
+ * vendor may not license reciprocal agents. Null when the agent may be used.
+ */
+export function agentProblem(agent: AgentRow | null, reciprocalAllowed: boolean): string | null {
+  if (!agent) return WebsiteMessages.agentNotFound;
+  if (agent.member_status !== 'Active') return WebsiteMessages.agentNotActive;
+  if (agent.reciprocal && !reciprocalAllowed) return WebsiteMessages.reciprocalNotAllowed;
+  return null;
+}
+
 /** The roster agent a site may be tied to: must exist with MLS status Active, and be reciprocal only when the vendor may. */
 export async function licensableAgent(
   db: Db,
@@ -33,13 +44,11 @@ export async function licensableAgent(
   failPrefix = '',
 ): Promise<AgentRow> {
   const agent = await agentByMemberNumber(db, memberNumber);
-  if (!agent) throw new BadRequestError(`${failPrefix}${WebsiteMessages.agentNotFound}`);
-  if (agent.member_status !== 'Active')
-    throw new BadRequestError(`${failPrefix}${WebsiteMessages.agentNotActive}`);
-  if (agent.reciprocal && !(await vendorAllowsReciprocal(db, vendorId))) {
-    throw new ForbiddenError(`${failPrefix}${WebsiteMessages.reciprocalNotAllowed}`);
-  }
-  return agent;
+  const reciprocalAllowed = agent?.reciprocal ? await vendorAllowsReciprocal(db, vendorId) : true;
+  const problem = agentProblem(agent, reciprocalAllowed);
+  if (problem === WebsiteMessages.reciprocalNotAllowed) throw new ForbiddenError(`${failPrefix}${problem}`);
+  if (problem) throw new BadRequestError(`${failPrefix}${problem}`);
+  return agent!;
 }
 
 export async function checkProducts(db: Db, products: number[]): Promise<void> {

@@ -3,6 +3,7 @@ import {
   WebsiteServerMessages,
   canDelete,
   type AgentChangeRequest,
+  type ImportRowParsed,
   type DomainChangeRequest,
   type TerminationRequestParsed,
   type WebsiteDetail,
@@ -20,6 +21,7 @@ import { perMinuteLimit } from '../../platform/per-minute.ts';
 import { recordChange } from '../history/index.ts';
 import { noticeBatch, withNotices, type NoticeBatch } from '../notifications/index.ts';
 import { createWebsite, type CreateLimits } from './create-website.ts';
+import { checkImport, commitImport } from './import-websites.ts';
 import { listWebsites, websiteById, type ListQuery } from './list-queries.ts';
 import { siteChanged } from './notices.ts';
 import { archiveWebsite, requireWebsite } from './queries.ts';
@@ -78,6 +80,12 @@ export function websitesService(ctx: AppContext) {
 
     create: (vendorId: number, actor: Actor, input: WebsiteInputParsed) =>
       notifying((notices) => createWebsite(db, vendorId, actor, input, limits, notices)),
+
+    /** Bulk import: the dry run judges the rows; the import creates the valid ones. */
+    checkImport: (vendorId: number, rows: ImportRowParsed[], on: Db = db) => checkImport(on, vendorId, rows),
+
+    importRows: (vendorId: number, actor: Actor, rows: ImportRowParsed[], onlyIfAllValid: boolean) =>
+      notifying((notices) => commitImport(db, vendorId, actor, rows, onlyIfAllValid, limits, notices)),
 
     save: (vendorId: number, actor: Actor, input: WebsiteSave) =>
       notifying((notices) => saveWebsite(db, vendorId, actor, input, notices)),
