@@ -47,20 +47,43 @@ test('the demo vendor opens Resources from the menu and downloads the rules unde
   expect(readFileSync(await download.path())).toEqual(bytes);
 });
 
-test('items changed since the last look carry New, once', async ({ page, request }) => {
+test('an item the MLS publishes after the last look carries New, once', async ({ page, request }) => {
   const token = await apiLogin(request, users.viewer);
-  await useSession(page, token);
-  await page.goto('/resources');
-  await expect(page).toHaveURL(/\/resources\/index$/);
-  // The first look: everything is new to this user.
-  const rules = page.getByTestId(/^resource-/).filter({ hasText: RULES_TITLE });
-  await expect(rules.getByText(ResourceMessages.newTag, { exact: true })).toBeVisible();
-  await expect
-    .poll(async () => (await apiGet<ResourceList>(request, token, '/resources')).lastSeenAt)
-    .not.toBeNull();
-  await page.reload();
-  await expect(page.getByText(RULES_TITLE, { exact: true })).toBeVisible();
-  await expect(page.getByText(ResourceMessages.newTag, { exact: true })).toHaveCount(0);
+  const admin = await apiLogin(request, users.admin);
+  const auth = (t: string) => ({ Authorization: `Bearer ${t}` });
+  // The viewer has looked before (other specs may have shown them the page too).
+  expect((await request.put(`${baseUrl()}/api/resources/seen`, { headers: auth(token) })).status()).toBe(200);
+  const title = `Office hours ${Date.now()}`;
+  const created = await request.post(`${baseUrl()}/api/resources`, {
+    headers: auth(admin),
+    data: {
+      category: 'Links',
+      title,
+      description: 'When the MLS answers the phone.',
+      url: 'https://mls.example/hours',
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { resource } = (await created.json()) as { resource: { id: number } };
+  try {
+    await useSession(page, token);
+    await page.goto('/resources');
+    await expect(page).toHaveURL(/\/resources\/index$/);
+    const fresh = page.getByTestId(`resource-${resource.id}`);
+    await expect(fresh.getByText(ResourceMessages.newTag, { exact: true })).toBeVisible();
+    // Seen before: the rules are not new.
+    await expect(
+      page
+        .getByTestId(/^resource-/)
+        .filter({ hasText: RULES_TITLE })
+        .getByText(ResourceMessages.newTag),
+    ).toHaveCount(0);
+    await page.reload();
+    await expect(fresh).toBeVisible();
+    await expect(fresh.getByText(ResourceMessages.newTag, { exact: true })).toHaveCount(0);
+  } finally {
+    await request.delete(`${baseUrl()}/api/resources/${resource.id}`, { headers: auth(admin) });
+  }
 });
 
 test('a provider sees the consumers it feeds under Tools', async ({ page, request }) => {
@@ -103,4 +126,17 @@ test('a vendor that neither provides nor consumes a feed has no Data Feeds, and 
   await expect(menu.getByRole('menuitem', { name: 'Data Feeds' })).toHaveCount(0);
   await page.goto('/tools/consumers');
   await expect(page).toHaveURL(/\/404$/);
+});
+
+test('switching to an account without feeds while Data Feeds is open leaves it for /404', async ({
+  page,
+  request,
+}) => {
+  await useSession(page, await apiLogin(request, users.demo));
+  await page.goto('/tools/consumers');
+  await expect(page.getByRole('heading', { name: 'Consumers' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Vendor account' }).click();
+  await page.getByTitle('Summit Web Solutions West', { exact: true }).click();
+  await expect(page).toHaveURL(/\/404$/);
+  await expect(page.getByTestId('tags-view').getByText('Data Feeds')).toHaveCount(0);
 });

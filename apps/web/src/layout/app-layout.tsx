@@ -1,10 +1,11 @@
 import { hasFeeds } from '@vp/contract';
 import { Layout, notification, Spin } from 'antd';
 import { Suspense, useEffect, useState, type MouseEvent } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useMetadata } from '../features/dashboard/index.ts';
 import { NotificationsDrawer } from '../features/notifications/index.ts';
 import { idleTimeoutMs, watchIdle } from '../lib/idle.ts';
+import { needsFeeds } from '../lib/route-table.ts';
 import { useLiveChannel } from '../live/index.ts';
 import { setSidebarOpen, useSettings } from '../lib/settings.ts';
 import { NOTIFICATION_DEFAULTS } from '../lib/toast.ts';
@@ -14,6 +15,7 @@ import { Navbar } from './navbar.tsx';
 import { idleLogOut } from './session-actions.ts';
 import { SettingsDrawer } from './settings-drawer.tsx';
 import { Sidebar } from './sidebar.tsx';
+import { tagsActions } from './tags-store.ts';
 import { TagsView } from './tags-view.tsx';
 import { useIsMobile } from '../hooks/use-is-mobile.ts';
 import { OfflineNotice } from '../components/query-states.tsx';
@@ -37,6 +39,17 @@ export default function AppLayout() {
   const open = mobile ? mobileOpen : sidebarOpen;
   // The vendor's flags decide whether the data-feed screen is in the menu.
   const metadata = useMetadata();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const feeds = hasFeeds(metadata.data);
+
+  // The guard checks the data-feed screen when it opens; a switch to an account without feeds
+  // while it is open leaves it the same way, and closes its tab.
+  useEffect(() => {
+    if (!metadata.data || feeds || !needsFeeds(pathname)) return;
+    tagsActions.close(pathname);
+    void navigate('/404', { replace: true });
+  }, [metadata.data, feeds, pathname, navigate]);
 
   useEffect(() => watchIdle(() => void idleLogOut(), idleTimeoutMs()), []);
   // Changes made elsewhere (another user, another tab) reach the screens while the user is signed in.
@@ -57,12 +70,7 @@ export default function AppLayout() {
       <a href="#main" className="vp-skip-link" onClick={skipToMain}>
         Skip to main content
       </a>
-      <Sidebar
-        open={open}
-        mobile={mobile}
-        feeds={hasFeeds(metadata.data)}
-        onNavigate={() => setMobileOpen(false)}
-      />
+      <Sidebar open={open} mobile={mobile} feeds={feeds} onNavigate={() => setMobileOpen(false)} />
       {mobile && mobileOpen && (
         <div className="vp-backdrop" onClick={() => setMobileOpen(false)} aria-hidden="true" />
       )}

@@ -53,7 +53,12 @@ export function CommentsTable({ comments, loading, onDelete, deleting }: Props) 
       scroll={mobile ? { y: COMMENTS_TABLE_HEIGHT } : { y: COMMENTS_TABLE_HEIGHT, x: 560 }}
       rowClassName={(c) => (c.public ? '' : 'vp-comment-internal')}
       locale={{
-        emptyText: loading ? <LoadingState label="Loading the messages" rows={2} /> : CommentMessages.none,
+        // In the page's secondary text colour: antd's own empty text is too faint to read.
+        emptyText: loading ? (
+          <LoadingState label="Loading the messages" rows={2} />
+        ) : (
+          <span className="vp-muted">{CommentMessages.none}</span>
+        ),
       }}
       columns={[
         {

@@ -1,7 +1,7 @@
 import { DeleteOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { AVATAR_MAX_BYTES, AVATAR_TYPES, AvatarMessages, type Profile } from '@vp/contract';
 import { Avatar, Button, Space } from 'antd';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/http.ts';
 import { toastSaved } from '../../../lib/toast.ts';
 import { useAvatar } from '../api.ts';
@@ -17,9 +17,19 @@ export function avatarFileProblem(file: { type: string; size: number }): string 
 export function AvatarField({ profile }: { profile: Profile }) {
   const { save, remove } = useAvatar();
   const input = useRef<HTMLInputElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  // After a save or a removal the button under the keyboard has changed or gone: focus the
+  // upload button again once it is usable.
+  const [refocus, setRefocus] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const hintId = useId();
   const busy = save.isPending || remove.isPending;
+
+  useEffect(() => {
+    if (!refocus || busy) return;
+    button.current?.focus();
+    setRefocus(false);
+  }, [refocus, busy]);
 
   function picked(file: File | undefined) {
     if (input.current) input.current.value = '';
@@ -28,7 +38,10 @@ export function AvatarField({ profile }: { profile: Profile }) {
     setProblem(wrong);
     if (wrong) return;
     save.mutate(file, {
-      onSuccess: () => void toastSaved(AvatarMessages.saved),
+      onSuccess: () => {
+        setRefocus(true);
+        void toastSaved(AvatarMessages.saved);
+      },
       onError: (e) => setProblem(errorMessage(e)),
     });
   }
@@ -44,6 +57,7 @@ export function AvatarField({ profile }: { profile: Profile }) {
       <div>
         <Space wrap>
           <Button
+            ref={button}
             icon={<UploadOutlined aria-hidden />}
             loading={save.isPending}
             disabled={busy}
@@ -61,6 +75,7 @@ export function AvatarField({ profile }: { profile: Profile }) {
                 remove.mutate(undefined, {
                   onSuccess: () => {
                     setProblem(null);
+                    setRefocus(true);
                     void toastSaved(AvatarMessages.removed);
                   },
                   onError: (e) => setProblem(errorMessage(e)),

@@ -58,6 +58,22 @@ export default function ResourcesPage() {
   const [state, setState] = useUrlState(spec);
   const [typed, setTyped] = useState(state.search);
   const [editing, setEditing] = useState<Editing | null>(null);
+  // The control that opened the dialog, and the control to focus once a reorder has redrawn the list.
+  const opener = useRef<HTMLElement | null>(null);
+  const [focusAfterMove, setFocusAfterMove] = useState<{ first: string; then: string } | null>(null);
+
+  function openDialog(next: Editing) {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setEditing(next);
+  }
+
+  function closeDialog() {
+    setEditing(null);
+    // The dialog unmounts with it; focus goes back where the user was.
+    requestAnimationFrame(() => {
+      if (opener.current?.isConnected) opener.current.focus();
+    });
+  }
   const reorder = useReorderResources();
   const retire = useRetireResource();
   const seen = useRef(false);
@@ -69,6 +85,17 @@ export default function ResourcesPage() {
     seen.current = true;
     void markResourcesSeen().catch(() => undefined);
   }, [data.data]);
+
+  useEffect(() => {
+    if (!focusAfterMove || reorder.isPending) return;
+    const byLabel = (label: string) =>
+      document.querySelector<HTMLButtonElement>(`button[aria-label="${CSS.escape(label)}"]`);
+    const target = [byLabel(focusAfterMove.first), byLabel(focusAfterMove.then)].find(
+      (b) => b && !b.disabled,
+    );
+    target?.focus();
+    setFocusAfterMove(null);
+  }, [focusAfterMove, data.data, reorder.isPending]);
 
   const all = data.data?.resources;
   const shown = useMemo(
@@ -103,6 +130,11 @@ export default function ResourcesPage() {
     [ids[at], ids[to]] = [ids[to]!, ids[at]!];
     try {
       const { message } = await reorder.mutateAsync(ids);
+      // The same arrow keeps the focus, or Edit when the item has reached the end.
+      setFocusAfterMove({
+        first: `Move ${r.title} ${by < 0 ? 'up' : 'down'}`,
+        then: `Edit ${r.title}`,
+      });
       void toastSaved(message);
     } catch (err) {
       void toast('error', errorMessage(err));
@@ -188,7 +220,7 @@ export default function ResourcesPage() {
               size="small"
               icon={<EditOutlined aria-hidden="true" />}
               aria-label={`Edit ${r.title}`}
-              onClick={() => setEditing({ resource: r, category: null })}
+              onClick={() => openDialog({ resource: r, category: null })}
             >
               Edit
             </Button>
@@ -197,6 +229,8 @@ export default function ResourcesPage() {
                 title={ResourceMessages.retireConfirm}
                 okText="Retire"
                 cancelText="Cancel"
+                // Focus moves into the confirmation, so the keyboard answers it next.
+                okButtonProps={{ danger: true, autoFocus: true }}
                 onConfirm={() => retireOne(r)}
               >
                 <Button
@@ -263,7 +297,7 @@ export default function ResourcesPage() {
           <Button
             type="primary"
             icon={<PlusOutlined aria-hidden="true" />}
-            onClick={() => setEditing({ resource: null, category: null })}
+            onClick={() => openDialog({ resource: null, category: null })}
           >
             Add a resource
           </Button>
@@ -284,12 +318,7 @@ export default function ResourcesPage() {
       />
       {body}
       {editing && (
-        <ResourceDialog
-          open
-          resource={editing.resource}
-          category={editing.category}
-          onClose={() => setEditing(null)}
-        />
+        <ResourceDialog open resource={editing.resource} category={editing.category} onClose={closeDialog} />
       )}
     </Card>
   );

@@ -187,7 +187,7 @@ export function DocumentTypeDialog({
               <Form.Item
                 label="Vendor types it is required of"
                 name="requiredVendorTypes"
-                extra="None chosen: every vendor type."
+                extra={values?.requiredVendorTypes?.length ? undefined : 'None chosen: every vendor type.'}
               >
                 <Select
                   mode="multiple"

@@ -14,12 +14,14 @@ interface Editing {
 
 function requiredText(t: AdminDocumentType, products: Product[]): string[] {
   const out: string[] = [];
-  if (t.requiredForVendor) out.push('Every vendor');
+  // "IDX Vendor or VOW Vendor" when the requirement is limited to some vendor types.
+  const types = t.requiredVendorTypes.join(' or ');
+  if (t.requiredForVendor) out.push(types ? `Every ${types}` : 'Every vendor');
   if (t.requiredForSites) {
     const names = t.requiredForProducts.map((id) => products.find((p) => p.id === id)?.name ?? `#${id}`);
-    out.push(names.length ? `Sites with ${names.join(', ')}` : 'Every site');
+    const sites = names.length ? `Sites with ${names.join(', ')}` : 'Every site';
+    out.push(types ? `${sites} of a ${types}` : sites);
   }
-  if (out.length && t.requiredVendorTypes.length) out.push(`${t.requiredVendorTypes.join(', ')} only`);
   return out;
 }
 
