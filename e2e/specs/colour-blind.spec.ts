@@ -48,7 +48,7 @@ test('every scheme keeps the dashboard figures readable: 4.5:1 against their car
     );
     await page.reload();
     const cards = page.locator('.vp-figure');
-    await expect(cards).toHaveCount(8);
+    await expect(cards).toHaveCount(9);
     const shown = await cards.evaluateAll((els) =>
       els.map((card) => {
         const value = card.querySelector('.ant-statistic-content-value') ?? card;

@@ -49,7 +49,7 @@ test.describe('on a phone', () => {
     const menu = page.getByRole('navigation', { name: 'Main' });
     const goTo = async (name: string) => {
       await page.getByRole('button', { name: 'Open sidebar' }).click();
-      await menu.getByRole('menuitem', { name }).click();
+      await menu.getByRole('menuitem', { name, exact: true }).click();
     };
     /** The current tab lies wholly inside the bar's visible width. */
     const currentTabInView = async () => {

@@ -28,25 +28,25 @@ import { menuRoutes, type AppRoute } from '../lib/route-table.ts';
 import { useSession } from '../lib/session.ts';
 
 const ICONS: Record<string, ReactNode> = {
-  dashboard: <DashboardOutlined />,
-  feedback: <MessageOutlined />,
-  user: <UserOutlined />,
-  history: <HistoryOutlined />,
-  websites: <GlobalOutlined />,
-  team: <TeamOutlined />,
-  contacts: <ContactsOutlined />,
-  tools: <ToolOutlined />,
-  export: <ExportOutlined />,
-  upload: <UploadOutlined />,
-  import: <ImportOutlined />,
-  resources: <ReadOutlined />,
-  feeds: <ApiOutlined />,
-  console: <ControlOutlined />,
-  queue: <AuditOutlined />,
-  vendors: <ShopOutlined />,
-  'document-types': <FileProtectOutlined />,
-  reports: <BarChartOutlined />,
-  jobs: <ScheduleOutlined />,
+  dashboard: <DashboardOutlined aria-hidden />,
+  feedback: <MessageOutlined aria-hidden />,
+  user: <UserOutlined aria-hidden />,
+  history: <HistoryOutlined aria-hidden />,
+  websites: <GlobalOutlined aria-hidden />,
+  team: <TeamOutlined aria-hidden />,
+  contacts: <ContactsOutlined aria-hidden />,
+  tools: <ToolOutlined aria-hidden />,
+  export: <ExportOutlined aria-hidden />,
+  upload: <UploadOutlined aria-hidden />,
+  import: <ImportOutlined aria-hidden />,
+  resources: <ReadOutlined aria-hidden />,
+  feeds: <ApiOutlined aria-hidden />,
+  console: <ControlOutlined aria-hidden />,
+  queue: <AuditOutlined aria-hidden />,
+  vendors: <ShopOutlined aria-hidden />,
+  'document-types': <FileProtectOutlined aria-hidden />,
+  reports: <BarChartOutlined aria-hidden />,
+  jobs: <ScheduleOutlined aria-hidden />,
 };
 
 type Item = { key: string; icon: ReactNode; label: string | undefined; children?: Item[] };
@@ -56,7 +56,7 @@ function toItem(route: AppRoute): Item {
   const children = (route.children ?? []).filter((c) => !c.hidden);
   return {
     key: route.path,
-    icon: ICONS[route.icon ?? ''] ?? <FileTextOutlined />,
+    icon: ICONS[route.icon ?? ''] ?? <FileTextOutlined aria-hidden />,
     label: route.title,
     ...(children.length > 0 ? { children: children.map(toItem) } : {}),
   };
