@@ -88,7 +88,16 @@ test("a vendor's screens meet the contrast rules in the dark theme", async ({ pa
   await audit.check(page, 'Settings drawer');
   await page.keyboard.press('Escape');
 
-  for (const path of ['/profile', '/tools/upload-file', '/tools/export-selected-excel', '/feedback']) {
+  for (const path of [
+    '/profile',
+    '/tools/upload-file',
+    '/tools/export-selected-excel',
+    '/feedback',
+    '/team',
+    '/resources/index',
+    '/tools/consumers',
+    '/tools/import-websites',
+  ]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible(PAGE_LOAD);
     await audit.check(page, path);
