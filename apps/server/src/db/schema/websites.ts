@@ -221,3 +221,14 @@ export const websiteCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.vendorId, t.status] })],
 );
+
+/**
+ * The websites each vendor holds, one row per vendor, kept by the statement triggers of migration
+ * 0024 on every insert and delete of websites; the vendor's site ceiling is held on this row.
+ */
+export const vendorSiteTotals = pgTable('vendor_site_totals', {
+  vendorId: integer('vendor_id')
+    .primaryKey()
+    .references(() => vendors.id, { onDelete: 'cascade' }),
+  n: integer('n').notNull().default(0),
+});

@@ -12,9 +12,9 @@ import {
   domainInUse,
   ensureTeam,
   insertWebsite,
+  holdSiteCeiling,
   lockDomain,
-  lockVendorSites,
-  vendorSiteCount,
+  vendorSiteTotal,
   type SiteFields,
 } from './queries.ts';
 import { isUniqueViolation } from '../../db/sql.ts';
@@ -54,17 +54,18 @@ export async function createWebsite(
     dba: input.dba,
     products: input.products,
   };
+  // A vendor already at its ceiling is answered at once; the exact check follows the insert.
+  if ((await vendorSiteTotal(db, vendorId)) >= limits.siteLimit)
+    throw new ConflictError(WebsiteServerMessages.siteLimit(limits.siteLimit));
   try {
     return await db.transaction(async (tx) => {
-      // One create at a time per vendor, so parallel creates cannot pass the ceiling together.
-      await lockVendorSites(tx, vendorId);
-      if ((await vendorSiteCount(tx, vendorId)) >= limits.siteLimit)
-        throw new ConflictError(WebsiteServerMessages.siteLimit(limits.siteLimit));
       await lockDomain(tx, next.domainName);
       const used = await domainInUse(tx, next.domainName);
       if (used === 'site') throw new ConflictError(WebsiteMessages.duplicateDomain);
       if (used === 'request') throw new ConflictError(WebsiteServerMessages.domainReserved);
       const id = await insertWebsite(tx, vendorId, next);
+      // Parallel creates of one vendor queue here, on its total, not on a vendor-wide lock.
+      await holdSiteCeiling(tx, vendorId, limits.siteLimit);
       await recordChange(tx, {
         websiteId: id,
         vendorId,

@@ -19,7 +19,7 @@ import { diffFields, recordChanges, type ChangeEntry } from '../history/index.ts
 import { noticeText, type NoticeBatch } from '../notifications/index.ts';
 import type { CreateLimits } from './create-website.ts';
 import { siteChanged } from './notices.ts';
-import { lockVendorSites, vendorSiteCount, type SiteFields } from './queries.ts';
+import { holdSiteCeiling, vendorSiteTotal, type SiteFields } from './queries.ts';
 import { TRACKED, agentProblem, today } from './rules.ts';
 
 /**
@@ -186,9 +186,8 @@ function inTransaction(
   notices: NoticeBatch,
 ): Promise<ImportResult> {
   return db.transaction(async (tx) => {
-    // As a single create: one create at a time per vendor, and each domain held until the end, so
-    // the checks below and the writes are not raced by another create or request.
-    await lockVendorSites(tx, vendorId);
+    // As a single create: each domain held until the end, so the checks below and the writes are
+    // not raced by another create or request; the ceiling is held on the vendor's total.
     const keys = [...new Set(judged.flatMap((j) => (j.site ? [domainKey(j.site.domainName)] : [])))].sort();
     if (keys.length > 0)
       await tx.execute(
@@ -200,7 +199,7 @@ function inTransaction(
     if (onlyIfAllValid && invalid > 0)
       throw new ImportRefused(ImportMessages.notAllValid(invalid), summary(judged, 0).rows);
     if (valid.length === 0) throw new ImportRefused(ImportMessages.nothingValid, summary(judged, 0).rows);
-    if ((await vendorSiteCount(tx, vendorId)) + valid.length > limits.siteLimit)
+    if ((await vendorSiteTotal(tx, vendorId)) + valid.length > limits.siteLimit)
       throw new ConflictError(WebsiteServerMessages.siteLimit(limits.siteLimit));
     if (!(await limits.takeCreation(vendorId)))
       throw new TooManyRequestsError(WebsiteServerMessages.createRate);
@@ -222,6 +221,7 @@ function inTransaction(
         )}::jsonb) AS r(domain_name text, member_number text, reciprocal boolean, start_date date, dba text, products jsonb)
         RETURNING id, domain_name`,
     );
+    await holdSiteCeiling(tx, vendorId, limits.siteLimit);
     const idOf = new Map(made.map((m) => [m.domain_name, Number(m.id)]));
     for (const j of valid) j.result.siteId = idOf.get(j.site!.domainName) ?? null;
 

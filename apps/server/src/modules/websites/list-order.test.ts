@@ -90,6 +90,40 @@ describe('sorting', () => {
   });
 });
 
+describe('paging', () => {
+  const SORTS = [
+    'domainName',
+    'status',
+    'licensee',
+    'mlsStatus',
+    'office',
+    'memberNumber',
+    'startDate',
+    'termDate',
+  ] as const;
+
+  it('pages of every sort, read from either end of the list, join up to the whole list', async () => {
+    for (const sort of SORTS)
+      for (const order of ['asc', 'desc'])
+        for (const status of ['', '&status=Active']) {
+          const query = `sort=${sort}&order=${order}${status}`;
+          const whole = await list(`?pageSize=500&${query}`);
+          expect(whole.items.length).toBe(whole.total);
+          expect(whole.total).toBeGreaterThan(20);
+          const size = 13;
+          const pages = Math.ceil(whole.total / size);
+          const joined: number[] = [];
+          for (let page = 1; page <= pages; page++) {
+            const part = await list(`?pageSize=${size}&page=${page}&${query}`);
+            expect(part.total).toBe(whole.total);
+            joined.push(...part.items.map((s) => s.rowKey));
+          }
+          expect(joined, query).toEqual(whole.items.map((s) => s.rowKey));
+          expect((await list(`?pageSize=${size}&page=${pages + 1}&${query}`)).items).toEqual([]);
+        }
+  }, 60_000);
+});
+
 describe('search', () => {
   let site: Website;
   beforeAll(async () => {

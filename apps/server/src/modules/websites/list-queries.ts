@@ -80,14 +80,24 @@ export const SORTS: Record<ListQuery['sort'], SQL[]> = {
   termDate: [sql`w.term_date`],
 };
 
-function orderBy(query: ListQuery): SQL {
+/**
+ * The list's order; `reversed` is its exact mirror (every key the other way, nulls at the other
+ * end), which reads the same index backwards.
+ */
+function orderBy(query: ListQuery, reversed = false): SQL {
+  const desc = (query.order === 'desc') !== reversed;
+  const dir = desc ? sql`DESC` : sql`ASC`;
   // Sites without a term date come last in both orders, on indexes built the same way (migration 0010).
-  const dir = query.order === 'desc' ? sql`DESC` : sql`ASC`;
-  const nulls = query.sort === 'termDate' && query.order === 'desc' ? sql` NULLS LAST` : sql``;
+  const termNulls =
+    query.sort === 'termDate' && query.order === 'desc'
+      ? reversed
+        ? sql` NULLS FIRST`
+        : sql` NULLS LAST`
+      : sql``;
   // Within one status, sorting by status is sorting by domain, on the (vendor, status, domain) index.
   const keys = query.sort === 'status' && query.status ? [sql`w.domain_name`] : SORTS[query.sort];
   return sql.join(
-    [...keys, sql`w.id`].map((k) => sql`${k} ${dir}${k === SORTS.termDate[0] ? nulls : sql``}`),
+    [...keys, sql`w.id`].map((k) => sql`${k} ${dir}${k === SORTS.termDate[0] ? termNulls : sql``}`),
     sql`, `,
   );
 }
@@ -148,13 +158,33 @@ export async function countWebsites(db: Db, vendorId: number, query: ListFilter)
   return Number(row?.n ?? 0);
 }
 
+/**
+ * A page of the list. Without a search the total is known at once (the counters), and a page in the
+ * second half is read from the far end, the order reversed, so no page skips more than half the
+ * vendor's sites: the last page of a million costs what the first does.
+ */
 export async function listWebsites(db: Db, vendorId: number, query: ListQuery): Promise<WebsiteList> {
   const where = listFilter(vendorId, query);
   const offset = (query.page - 1) * query.pageSize;
   const order = orderBy(query);
   // The page is chosen on the websites' own indexes; only its rows are joined to the roster.
-  const page = sql`SELECT w.id FROM websites w WHERE ${where} ORDER BY ${order} LIMIT ${query.pageSize} OFFSET ${offset}`;
-  const [rows, total] = await Promise.all([pageAsJson(db, page, order), countWebsites(db, vendorId, query)]);
+  const pageOf = (o: SQL, limit: number, skip: number) =>
+    sql`SELECT w.id FROM websites w WHERE ${where} ORDER BY ${o} LIMIT ${limit} OFFSET ${skip}`;
+  if (query.search || query.missing) {
+    const [rows, total] = await Promise.all([
+      pageAsJson(db, pageOf(order, query.pageSize, offset), order),
+      countWebsites(db, vendorId, query),
+    ]);
+    return { items: rows.map(toWebsite), total };
+  }
+  const total = await countWebsites(db, vendorId, query);
+  if (offset >= total) return { items: [], total };
+  const fromEnd = total - offset - query.pageSize;
+  const page =
+    offset > fromEnd
+      ? pageOf(orderBy(query, true), Math.min(query.pageSize, total - offset), Math.max(0, fromEnd))
+      : pageOf(order, query.pageSize, offset);
+  const rows = await pageAsJson(db, page, order);
   return { items: rows.map(toWebsite), total };
 }
 

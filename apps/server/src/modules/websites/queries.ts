@@ -2,7 +2,7 @@ import { WebsiteServerMessages, domainKey, type SiteStatus } from '@vp/contract'
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { websiteTeamMembers, websiteTeams, websites } from '../../db/schema.ts';
-import { NotFoundError } from '../../platform/errors.ts';
+import { ConflictError, NotFoundError } from '../../platform/errors.ts';
 import { intArray, rowsOf } from '../../db/sql.ts';
 
 /** A site's stored fields and the writes to them, always scoped by the acting vendor. */
@@ -81,22 +81,32 @@ export async function requireWebsite(
   return site;
 }
 
-/** Serialises a vendor's creates until the transaction ends. */
-export async function lockVendorSites(tx: Db, vendorId: number): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`vendor-sites:${vendorId}`}))`);
-}
-
-/** How many websites the vendor holds, from the counts the triggers keep. */
-export async function vendorSiteCount(db: Db, vendorId: number): Promise<number> {
+/** How many websites the vendor holds: one row, kept by the triggers of migration 0024. */
+export async function vendorSiteTotal(db: Db, vendorId: number): Promise<number> {
   const [row] = await rowsOf<{ n: number }>(
     db,
-    sql`SELECT coalesce(sum(n), 0)::int AS n FROM website_counts WHERE vendor_id = ${vendorId}`,
+    sql`SELECT n FROM vendor_site_totals WHERE vendor_id = ${vendorId}`,
   );
-  return row?.n ?? 0;
+  return Number(row?.n ?? 0);
 }
 
-/** The key two domains share when they are the same site; domainKey() of the contract, in SQL. */
-const domainKeySql = (name: SQL) => sql`regexp_replace(lower(${name}), '^www\.', '')`;
+/**
+ * The vendor's site ceiling, checked after this transaction has inserted its sites: the insert
+ * raised the vendor's total and holds its row until the transaction ends, so the total read here
+ * counts every site committed and those just inserted, and no other create of the vendor can pass
+ * between. Above the ceiling the transaction is refused and rolls back.
+ */
+export async function holdSiteCeiling(tx: Db, vendorId: number, siteLimit: number): Promise<void> {
+  if ((await vendorSiteTotal(tx, vendorId)) > siteLimit)
+    throw new ConflictError(WebsiteServerMessages.siteLimit(siteLimit));
+}
+
+/**
+ * The key two domains share when they are the same site; domainKey() of the contract, in SQL. The
+ * expression is exactly that of the unique indexes of migration 0005 (`'^www\.'` reaches SQL with
+ * its backslash), so a lookup is an index probe rather than a scan of every site.
+ */
+const domainKeySql = (name: SQL) => sql`regexp_replace(lower(${name}), '^www\\.', '')`;
 
 /**
  * Holds the domain's key until the transaction ends, so the check of the two tables below and the
