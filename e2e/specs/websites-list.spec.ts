@@ -349,8 +349,9 @@ test('Custom Export: the header checkbox offers every website across pages', asy
 
   const download = page.waitForEvent('download');
   await exportButton.click();
-  await download;
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^SWS-websites-\d{4}-\d{2}-\d{2}\.xlsx$/);
   await expect(
-    page.getByText(`Exported ${total.toLocaleString('en-US')} websites to table-list.xlsx`),
+    page.getByText(`Exported ${total.toLocaleString('en-US')} websites to ${file.suggestedFilename()}`),
   ).toBeVisible();
 });

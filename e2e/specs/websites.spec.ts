@@ -331,7 +331,10 @@ function readSheet(file: string): string[][] {
   );
 }
 
-test('export writes the whole filtered list to table-list.xlsx', async ({ page, request }) => {
+test('export writes the whole filtered list to a file named for the vendor and the day', async ({
+  page,
+  request,
+}) => {
   const token = await apiLogin(request, users.demo);
   const { total } = await api<{ total: number }>(
     request,
@@ -347,8 +350,9 @@ test('export writes the whole filtered list to table-list.xlsx', async ({ page, 
   const download = page.waitForEvent('download');
   await page.getByTestId('export-button').click();
   const file = await download;
-  expect(file.suggestedFilename()).toBe('table-list.xlsx');
-  const path = test.info().outputPath('table-list.xlsx');
+  const fileName = `SWS-websites-${await localDate(page)}.xlsx`;
+  expect(file.suggestedFilename()).toBe(fileName);
+  const path = test.info().outputPath(fileName);
   await file.saveAs(path);
 
   const rows = readSheet(path);
@@ -367,9 +371,17 @@ test('export writes the whole filtered list to table-list.xlsx', async ({ page, 
   expect(rows.length - 1).toBe(total);
   expect(new Set(rows.slice(1).map((r) => r[1]))).toEqual(new Set(['Active']));
   await expect(
-    page.getByText(`Exported ${total.toLocaleString('en-US')} websites to table-list.xlsx`),
+    page.getByText(`Exported ${total.toLocaleString('en-US')} websites to ${fileName}`),
   ).toBeVisible();
 });
+
+/** The browser's own date, yyyy-mm-dd, which names an exported file. */
+function localDate(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const d = new Date();
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  });
+}
 
 test('custom export writes the picked rows and columns', async ({ page, request }) => {
   await useSession(page, await apiLogin(request, users.demo));

@@ -97,6 +97,15 @@ function rowCompare(cols: SQL[], vals: unknown[], desc: boolean): SQL {
   return desc ? sql`(${left}) < (${right})` : sql`(${left}) > (${right})`;
 }
 
+/**
+ * What each line holds (by default the website's JSON) and which of the vendor's sites are read
+ * (by default all the filter finds; `ids` narrows them to those sites).
+ */
+export interface LineShape {
+  line?: SQL;
+  ids?: readonly number[];
+}
+
 export async function exportBatch(
   db: Db,
   vendorId: number,
@@ -104,11 +113,13 @@ export async function exportBatch(
   range: Range,
   after: Cursor | null,
   limit = EXPORT_BATCH,
+  shape: LineShape = {},
 ): Promise<Batch> {
   const desc = query.order === 'desc';
   const keys = SORTS[query.sort];
   const [first, ...rest] = keys as [SQL, ...SQL[]];
   const filters: SQL[] = [listFilter(vendorId, query)];
+  if (shape.ids) filters.push(sql`w.id = ANY(${`{${shape.ids.join(',')}}`}::int[])`);
   if (range === 'values') {
     filters.push(sql`${first} IS NOT NULL`);
     if (after) filters.push(rowCompare([...keys, sql`w.id`], [...after.keys, after.id], desc));
@@ -133,7 +144,7 @@ export async function exportBatch(
         SELECT w.*, row_number() OVER (ORDER BY ${order}) AS pos, ARRAY[${cursorKeys}] AS cursor_keys
         FROM websites w WHERE ${where} ORDER BY ${order} LIMIT ${limit}
       ), batch AS (
-        SELECT w.pos, w.id, w.cursor_keys, ${WEBSITE_JSON} AS line FROM page w ${ROSTER_JOINS}
+        SELECT w.pos, w.id, w.cursor_keys, ${shape.line ?? WEBSITE_JSON} AS line FROM page w ${ROSTER_JOINS}
       )
       SELECT string_agg(line, E'\n' ORDER BY pos) AS lines, count(*)::int AS n,
         (SELECT json_build_object('keys', cursor_keys, 'id', id)::text FROM batch ORDER BY pos DESC LIMIT 1) AS last
@@ -151,6 +162,7 @@ export async function* exportLines(
   vendorId: number,
   query: ExportQuery,
   batch = EXPORT_BATCH,
+  shape: LineShape = {},
 ): AsyncGenerator<string> {
   // As the list: nulls first descending, except for the term date, whose empty ones always come last.
   const nullsFirst = query.order === 'desc' && query.sort !== 'termDate';
@@ -159,7 +171,9 @@ export async function* exportLines(
     let after: Cursor | null = null;
     for (;;) {
       const from = after;
-      const { lines, n, last } = await run((db) => exportBatch(db, vendorId, query, range, from, batch));
+      const { lines, n, last } = await run((db) =>
+        exportBatch(db, vendorId, query, range, from, batch, shape),
+      );
       if (n === 0 || lines === null || last === null) break;
       yield `${lines}\n`;
       // The embedded database runs on this thread and a stream reads on at once: without a turn of

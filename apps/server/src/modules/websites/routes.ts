@@ -25,6 +25,7 @@ import { errorResponses } from '../../platform/openapi.ts';
 import { siteParamsSchema } from '../../platform/params.ts';
 import { vendorOf } from '../../platform/scope.ts';
 import { websitesExportRoutes } from './export.ts';
+import { websitesXlsxRoutes } from './export-xlsx.ts';
 import { ImportRefused } from './import-websites.ts';
 import { websitesService } from './service.ts';
 import { defineTermDates } from './term-dates.ts';
@@ -60,6 +61,7 @@ export function websitesRoutes(app: FastifyInstance, ctx: AppContext): void {
   const tags = ['websites'];
   // Registered first: `/export` must not be read as a site id.
   websitesExportRoutes(app, ctx);
+  websitesXlsxRoutes(app, ctx);
 
   // Two calls rather than one with a mode: the dry run writes nothing and announces nothing, the
   // import is a write announced once on the live channel; each has its own answer and document.

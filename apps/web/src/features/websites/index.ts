@@ -6,7 +6,7 @@ export { WebsitesFilter } from './components/websites-filter.tsx';
 export { WebsitesTable, type TableState } from './components/websites-table.tsx';
 export { useListSearch } from '../../hooks/use-list-search.ts';
 export { emptyListReason, listParams, tableChange, useWebsitesListState } from './list-state.ts';
-export { ALL_EXPORT_KEYS, type ExportColumnKey } from './export/export-rows.ts';
+export { ALL_EXPORT_KEYS, type ExportColumnKey } from '@vp/contract';
 
 /** The spreadsheet writer is loaded only when an export starts. */
 export const loadWebsiteExport = () => import('./export/run-export.ts');

@@ -8,11 +8,11 @@ import CustomExportPage from './custom-export-page.tsx';
 const runner = vi.hoisted(() => ({
   exportFilteredWebsites: vi.fn(async (_filter: unknown, _keys: unknown) => ({
     rows: 120,
-    fileName: 'table-list.xlsx',
+    fileName: 'SWS-websites-2026-11-25.xlsx',
   })),
   exportSelectedWebsites: vi.fn(async (_sites: unknown, _keys: unknown) => ({
     rows: 1,
-    fileName: 'table-list.xlsx',
+    fileName: 'SWS-websites-2026-11-25.xlsx',
   })),
 }));
 vi.mock('../../websites/export/run-export.ts', () => runner);

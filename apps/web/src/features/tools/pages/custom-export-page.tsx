@@ -80,7 +80,10 @@ export default function CustomExportPage() {
               },
               columns,
             )
-          : await runner.exportSelectedWebsites([...selection.rows.values()], columns);
+          : await runner.exportSelectedWebsites([...selection.rows.values()], columns, {
+              sort: state.sort,
+              order: state.order,
+            });
       void message.success(`Exported ${result.rows.toLocaleString('en-US')} websites to ${result.fileName}`);
     } catch (err) {
       void message.error(errorMessage(err));

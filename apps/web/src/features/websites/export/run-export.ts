@@ -1,22 +1,30 @@
-import { EXPORT_FILE_NAME } from '@vp/contract';
-import { API_ROOT, ApiError } from '../../../lib/http.ts';
-import { getToken } from '../../../lib/session.ts';
-import { getVendor } from '../../../lib/settings.ts';
-import type { ExportColumnKey, ExportSite } from './export-rows.ts';
-import type { ExportFilter, ExportRequest, ExportResponse } from './export-protocol.ts';
+import {
+  EXPORT_TOTAL_HEADER,
+  WEBSITES_XLSX_PATH,
+  isoDate,
+  type ExportColumnKey,
+  type SiteStatus,
+  type WebsiteListMissing,
+  type WebsiteXlsxRequest,
+} from '@vp/contract';
+import { requestFile } from '../../../lib/http.ts';
+
+/**
+ * The spreadsheet is written by the server as it reads the rows and arrives here as a file: the
+ * page only hands it to the browser, so a long export never holds up its thread.
+ */
+
+export interface ExportFilter {
+  status?: SiteStatus;
+  search?: string;
+  missing?: WebsiteListMissing;
+  sort?: string;
+  order?: 'asc' | 'desc';
+}
 
 export interface ExportResult {
   rows: number;
   fileName: string;
-}
-
-function sessionHeaders(): Record<string, string> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const vendor = getVendor();
-  if (vendor !== null) headers.Vendor = String(vendor);
-  return headers;
 }
 
 /** Hands the browser the file as a download, like a link with a download attribute. */
@@ -33,72 +41,47 @@ export function saveBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-function runInWorker(
-  request: ExportRequest,
-  onProgress?: (done: number, total: number) => void,
-): Promise<{ blob: Blob; rows: number }> {
-  const worker = new Worker(new URL('./export.worker.ts', import.meta.url), {
-    type: 'module',
-    name: 'export',
-  });
-  return new Promise<{ blob: Blob; rows: number }>((resolve, reject) => {
-    worker.onmessage = (event: MessageEvent<ExportResponse>) => {
-      const msg = event.data;
-      if (msg.kind === 'progress') {
-        onProgress?.(msg.done, msg.total);
-        return;
-      }
-      worker.terminate();
-      if (msg.kind === 'done') resolve({ blob: msg.blob, rows: msg.rows });
-      else reject(new ApiError(msg.status, msg.code, msg.message));
-    };
-    worker.onerror = (event) => {
-      worker.terminate();
-      reject(new Error(event.message || 'Export failed'));
-    };
-    worker.postMessage(request);
-  });
+/** The name the server gave the file (vendor and date), from its Content-Disposition. */
+export function attachmentName(disposition: string | null): string | null {
+  const m = /filename="([^"]+)"/.exec(disposition ?? '');
+  return m?.[1] ?? null;
 }
 
-/** The whole filtered list (not just the page on screen) as table-list.xlsx. */
-export async function exportFilteredWebsites(
+async function download(body: WebsiteXlsxRequest): Promise<ExportResult> {
+  // The file is named for the user's own date, not the server's.
+  const { blob, headers } = await requestFile(WEBSITES_XLSX_PATH, {
+    method: 'POST',
+    body: { ...body, date: isoDate() },
+  });
+  const fileName = attachmentName(headers.get('Content-Disposition')) ?? `websites-${isoDate()}.xlsx`;
+  saveBlob(blob, fileName);
+  return { rows: Number(headers.get(EXPORT_TOTAL_HEADER)) || 0, fileName };
+}
+
+function filterBody(filter: ExportFilter): WebsiteXlsxRequest {
+  const { status, search, missing, sort, order } = filter;
+  return {
+    ...(status ? { status } : {}),
+    ...(search?.trim() ? { search: search.trim() } : {}),
+    ...(missing ? { missing } : {}),
+    ...(sort ? { sort: sort as WebsiteXlsxRequest['sort'] } : {}),
+    ...(order ? { order } : {}),
+  };
+}
+
+/** The whole filtered list (not just the page on screen), in the list's order. */
+export function exportFilteredWebsites(
   filter: ExportFilter,
   keys: readonly ExportColumnKey[],
-  onProgress?: (done: number, total: number) => void,
 ): Promise<ExportResult> {
-  const fileName = `${EXPORT_FILE_NAME}.xlsx`;
-  const { blob, rows } = await runInWorker(
-    {
-      kind: 'filtered',
-      apiRoot: API_ROOT,
-      headers: sessionHeaders(),
-      filter,
-      keys,
-    },
-    onProgress,
-  );
-  saveBlob(blob, fileName);
-  return { rows, fileName };
+  return download({ ...filterBody(filter), columns: [...keys] });
 }
 
-/** Chosen rows and columns (Custom Export). */
-export async function exportSelectedWebsites(
-  sites: readonly ExportSite[],
+/** Chosen rows and columns (Custom Export), in the list's order. */
+export function exportSelectedWebsites(
+  sites: readonly { rowKey: number }[],
   keys: readonly ExportColumnKey[],
+  filter: ExportFilter = {},
 ): Promise<ExportResult> {
-  const fileName = `${EXPORT_FILE_NAME}.xlsx`;
-  const plain = sites.map((s) => ({
-    domainName: s.domainName,
-    status: s.status,
-    licensee: s.licensee,
-    mlsStatus: s.mlsStatus,
-    office: s.office,
-    mlsId: s.mlsId,
-    memberNumber: s.memberNumber,
-    startDate: s.startDate,
-    termDate: s.termDate,
-  }));
-  const { blob, rows } = await runInWorker({ kind: 'rows', sites: plain, keys });
-  saveBlob(blob, fileName);
-  return { rows, fileName };
+  return download({ ...filterBody(filter), columns: [...keys], ids: sites.map((s) => s.rowKey) });
 }

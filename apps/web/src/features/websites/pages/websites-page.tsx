@@ -1,5 +1,6 @@
 import { ArrowLeftOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import {
+  ALL_EXPORT_KEYS,
   canWrite,
   SITE_VIEW_DELAY_MS,
   WebsiteServerMessages,
@@ -139,10 +140,7 @@ export default function WebsitesPage() {
     setExporting(true);
     void message.loading({ content: 'Preparing export ...', key: EXPORT_TOAST, duration: 0 });
     try {
-      const [{ exportFilteredWebsites }, { ALL_EXPORT_KEYS }] = await Promise.all([
-        import('../export/run-export.ts'),
-        import('../export/export-rows.ts'),
-      ]);
+      const { exportFilteredWebsites } = await import('../export/run-export.ts');
       const result = await exportFilteredWebsites(
         {
           status: state.filter ?? undefined,
@@ -152,12 +150,6 @@ export default function WebsitesPage() {
           order: state.order,
         },
         ALL_EXPORT_KEYS,
-        (done, total) =>
-          void message.loading({
-            content: `Exporting ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} websites ...`,
-            key: EXPORT_TOAST,
-            duration: 0,
-          }),
       );
       void message.success({
         content: `Exported ${result.rows.toLocaleString('en-US')} websites to ${result.fileName}`,

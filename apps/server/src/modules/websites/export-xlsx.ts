@@ -1,0 +1,202 @@
+import { PassThrough } from 'node:stream';
+import {
+  ALL_EXPORT_KEYS,
+  EXPORT_COLUMN_WIDTHS,
+  EXPORT_SHEET_NAME,
+  EXPORT_TOTAL_HEADER,
+  ExportMessages,
+  XLSX_TYPE,
+  exportFileName,
+  exportHeaders,
+  exportRow,
+  isoDate,
+  orderedKeys,
+  websiteXlsxRequestSchema,
+  type ExportColumnKey,
+  type ExportSite,
+} from '@vp/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/sql.ts';
+import { NotFoundError, TooManyRequestsError } from '../../platform/errors.ts';
+import { errorResponses } from '../../platform/openapi.ts';
+import { sessionOf, vendorOf } from '../../platform/scope.ts';
+import { exportLines, exportsInProgress, type BatchRunner, type ExportQuery } from './export.ts';
+import { countWebsites, listFilter } from './list-queries.ts';
+
+/**
+ * The spreadsheet, written here as the rows are read and streamed to the browser as it grows:
+ * exceljs's streaming workbook writer takes one keyset batch at a time (see export.ts), so memory
+ * stays one batch deep however long the list, and the browser only saves what arrives. Columns,
+ * their order and the cells' texts are the contract's (`exportRow`), as the screen shows them.
+ */
+
+type XlsxRequest = z.output<typeof websiteXlsxRequestSchema>;
+
+/** Each column's value as the website's JSON names it, built by the database for one batch. */
+const COLUMN_SQL: Record<ExportColumnKey, SQL> = {
+  domainName: sql`w.domain_name`,
+  status: sql`w.status`,
+  licensee: sql`btrim(coalesce(m.member_first_name, '') || ' ' || coalesce(m.member_last_name, ''))`,
+  mlsStatus: sql`coalesce(m.member_status, '')`,
+  office: sql`coalesce(o.office_name, '')`,
+  mlsId: sql`coalesce(m.member_key, '')`,
+  memberNumber: sql`w.member_number`,
+  startDate: sql`w.start_date`,
+  termDate: sql`w.term_date`,
+};
+
+/** Only the picked columns, so a batch carries no more than the sheet shows. */
+function columnsJson(keys: readonly ExportColumnKey[]): SQL {
+  const pairs = keys.map((k) => sql`${sql.raw(`'${k}'`)}, ${COLUMN_SQL[k]}`);
+  return sql`json_build_object(${sql.join(pairs, sql`, `)})::text`;
+}
+
+async function countRows(db: Db, vendorId: number, query: XlsxRequest): Promise<number> {
+  if (!query.ids) return countWebsites(db, vendorId, query);
+  const [row] = await rowsOf<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM websites w
+      WHERE ${listFilter(vendorId, query)} AND w.id = ANY(${`{${query.ids.join(',')}}`}::int[])`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+async function vendorLabel(db: Db, vendorId: number): Promise<string> {
+  const [row] = await rowsOf<{ code: string; name: string }>(
+    db,
+    sql`SELECT code, name FROM vendors WHERE id = ${vendorId}`,
+  );
+  if (!row) throw new NotFoundError('That vendor account was not found.');
+  return row.code || row.name;
+}
+
+/** The data cells' style (the defaults), shared by all of them. */
+const PLAIN = {};
+
+/** Waits until what was written has been taken by the client, or the client has gone. */
+function drained(out: PassThrough): Promise<void> {
+  if (!out.writableNeedDrain || out.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      out.off('drain', done);
+      out.off('close', done);
+      resolve();
+    };
+    out.once('drain', done);
+    out.once('close', done);
+  });
+}
+
+/**
+ * Writes the workbook into `out`: a bold header row kept in view, the picked columns at their
+ * widths, then one row per site in the list's order. Empty texts are left as empty cells.
+ */
+export async function writeWorkbook(
+  out: PassThrough,
+  run: BatchRunner,
+  vendorId: number,
+  query: ExportQuery & { ids?: readonly number[] },
+  keys: readonly ExportColumnKey[],
+): Promise<void> {
+  const { default: ExcelJS } = await import('exceljs');
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    // Texts as shared strings (`t="s"`), the usual string cell every spreadsheet program reads.
+    useSharedStrings: true,
+    // The sheet's text repeats a lot; the fastest level already packs it about seven times.
+    zip: { zlib: { level: 1 } },
+  });
+  const sheet = workbook.addWorksheet(EXPORT_SHEET_NAME, {
+    views: [{ state: 'frozen', xSplit: 0, ySplit: 1 }],
+  });
+  sheet.columns = keys.map((k) => ({ width: EXPORT_COLUMN_WIDTHS[k] }));
+  const header = sheet.addRow(exportHeaders(keys));
+  header.font = { bold: true };
+  header.commit();
+  const line = columnsJson(keys);
+  for await (const chunk of exportLines(run, vendorId, query, undefined, { line, ids: query.ids })) {
+    if (out.destroyed) return;
+    const sites = JSON.parse(`[${chunk.slice(0, -1).replaceAll('\n', ',')}]`) as ExportSite[];
+    for (const site of sites) {
+      const row = sheet.addRow(exportRow(site, keys).map((v) => (v === '' ? null : v)));
+      // One style object for every data cell: the writer files it once instead of once per cell.
+      row.eachCell((cell) => {
+        cell.style = PLAIN;
+      });
+      row.commit();
+    }
+    await drained(out);
+  }
+  if (out.destroyed) return;
+  sheet.commit();
+  // A client gone while the last parts are zipped leaves nothing to wait for.
+  await Promise.race([workbook.commit(), new Promise<void>((resolve) => out.once('close', resolve))]);
+}
+
+export function websitesXlsxRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const busy = exportsInProgress(ctx);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.post(
+    '/api/portal/websites/export.xlsx',
+    {
+      config: { access: 'vendor-read', expensive: true },
+      schema: {
+        tags: ['websites'],
+        summary: 'The filtered list, or picked websites, as the spreadsheet file',
+        description: `Streams the \`.xlsx\` file as it is written, named for the vendor and \`date\` (the user's date, default today) in Content-Disposition; the \`${EXPORT_TOTAL_HEADER}\` header tells how many websites it holds. Columns come in the spec's order whatever order they are named in. One export per user at a time.`,
+        body: websiteXlsxRequestSchema,
+        response: {
+          200: {
+            description: 'The spreadsheet.',
+            content: { [XLSX_TYPE]: { schema: z.string() } },
+          },
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const vendorId = vendorOf(request);
+      const query = request.body;
+      const keys = orderedKeys(query.columns ?? ALL_EXPORT_KEYS);
+      const userId = sessionOf(request).user.id;
+      if (busy.has(userId)) throw new TooManyRequestsError(ExportMessages.busy);
+      busy.add(userId);
+      let total: number;
+      let vendor: string;
+      try {
+        [total, vendor] = await request.work(async (db) => [
+          await countRows(db, vendorId, query),
+          await vendorLabel(db, vendorId),
+        ]);
+      } catch (err) {
+        busy.delete(userId);
+        throw err;
+      }
+      const out = new PassThrough();
+      const written = writeWorkbook(out, request.work, vendorId, query, keys).catch((err: unknown) => {
+        if (!request.abandoned.aborted) request.log.error({ err }, 'websites spreadsheet export failed');
+        out.destroy(err instanceof Error ? err : new Error(String(err)));
+      });
+      // The export is under way until the file is written or given up, not until its client leaves.
+      const ended = written.finally(() => busy.delete(userId));
+      request.holdPlaceUntil(ended);
+      const fileName = exportFileName(vendor, query.date ?? isoDate());
+      return (
+        reply
+          .type(XLSX_TYPE)
+          .header('Cache-Control', 'no-store')
+          .header('Content-Disposition', `attachment; filename="${fileName}"`)
+          .header(EXPORT_TOTAL_HEADER, String(total))
+          .header('X-Content-Type-Options', 'nosniff')
+          // A stream is sent as it is written; the schema above documents what it is.
+          .send(out as never)
+      );
+    },
+  );
+}
