@@ -41,6 +41,8 @@ export const BODY_LIMITS = {
   comment: 64 * 1024,
   /** A bulk import of up to 5,000 rows of five cells. */
   websiteImport: 8 * 1024 * 1024,
+  /** A spreadsheet export of up to 50,000 picked websites' keys. */
+  websiteExport: 1024 * 1024,
 } as const;
 
 const REQUEST_TIMEOUT_TEXT = 'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Length: 0\r\n\r\n';

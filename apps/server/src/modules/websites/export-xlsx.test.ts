@@ -1,4 +1,11 @@
-import { exportHeaders, exportRow, type ExportColumnKey, type Website } from '@vp/contract';
+import {
+  EXPORT_IDS_MAX,
+  ExportMessages,
+  exportHeaders,
+  exportRow,
+  type ExportColumnKey,
+  type Website,
+} from '@vp/contract';
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -108,6 +115,19 @@ describe('POST /api/portal/websites/export.xlsx', () => {
     });
     expect(sheet.rows).toEqual([[own[0]!.domainName], [own[3]!.domainName], [own[5]!.domainName]]);
     expect(sheet.total).toBe(3);
+  });
+
+  it('takes a selection as large as the list may be, and refuses a larger one with its message', async () => {
+    const own = await listed(t.tokens.demo, '');
+    const unknown = Array.from({ length: EXPORT_IDS_MAX - 1 }, (_, i) => 900_000_000 + i);
+    const sheet = await exported(t.tokens.demo, {
+      columns: ['domainName'],
+      ids: [own[0]!.rowKey, ...unknown],
+    });
+    expect(sheet.rows).toEqual([[own[0]!.domainName]]);
+    const res = await t.call(t.tokens.demo, 'POST', URL, { ids: [...unknown, 1, 2] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain(ExportMessages.tooManyIds);
   });
 
   it('lets a read-only user export, and names the file for the acting vendor', async () => {

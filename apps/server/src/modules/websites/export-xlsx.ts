@@ -22,6 +22,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/sql.ts';
+import { BODY_LIMITS } from '../../platform/connection-limits.ts';
 import { NotFoundError, TooManyRequestsError } from '../../platform/errors.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { sessionOf, vendorOf } from '../../platform/scope.ts';
@@ -146,6 +147,7 @@ export function websitesXlsxRoutes(app: FastifyInstance, ctx: AppContext): void 
     '/api/portal/websites/export.xlsx',
     {
       config: { access: 'vendor-read', expensive: true },
+      bodyLimit: BODY_LIMITS.websiteExport,
       schema: {
         tags: ['websites'],
         summary: 'The filtered list, or picked websites, as the spreadsheet file',
