@@ -140,7 +140,12 @@ async function main() {
   if (failed.length > 0) throw new Error(`build failed: ${failed.join(', ')}`);
   if (!process.env.DATABASE_URL) throw new Error('bench:scale needs DATABASE_URL (PostgreSQL)');
   const scratch = await scratchDatabase(process.env.DATABASE_URL, 'vp_scale');
-  const env = { SEED_DEMO: '1', VENDOR_SITE_LIMIT: '10000000', DATABASE_URL: scratch.url };
+  const env = {
+    SEED_DEMO: '1',
+    SITE_CREATE_PER_MINUTE: '1000000',
+    VENDOR_SITE_LIMIT: '10000000',
+    DATABASE_URL: scratch.url,
+  };
   const log = (line) => console.error(`scale: ${line}`);
   let server = null;
   try {
