@@ -10,7 +10,7 @@ import { buildOrExit, freePort, login, report, startServer } from './lib/harness
 
 const CONNECTIONS = 50;
 const DURATION_S = 10;
-const TARGET_RATIO = 0.25;
+const TARGET_RATIO = 0.6;
 
 async function load(url, headers) {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import net, { type Socket } from 'node:net';
-import type { FastifyInstance, FastifyServerFactory } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerFactory } from 'fastify';
 
 /**
  * What a client may hold of the server, so that no anonymous client can exhaust it: how long it
@@ -97,24 +97,30 @@ function capPerAddress(server: http.Server, max: number): void {
  * still sending when the time is up is answered 408 and its connection closed.
  */
 export function registerBodyDeadline(app: FastifyInstance, limits: ConnectionLimits): void {
-  app.addHook('onRequest', async (request, reply) => {
-    const raw = request.raw;
-    // Injected requests (tests, in-process calls) have no connection to cut.
-    if (raw.complete || !(raw.socket instanceof net.Socket)) return;
-    const declared = Number(request.headers['content-length']);
-    const chunked = request.headers['transfer-encoding'] !== undefined;
-    if (!chunked && !(declared > 0)) return;
-    const size =
-      declared > 0 ? declared : Math.min(request.routeOptions.bodyLimit ?? 0, limits.largestBodyBytes);
-    const allowed = limits.requestGraceMs + Math.ceil((size / limits.minBodyBytesPerSecond) * 1000);
-    const timer = setTimeout(() => {
-      if (raw.complete) return;
-      const socket = raw.socket;
-      if (!reply.raw.headersSent && socket.writable) socket.end(REQUEST_TIMEOUT_TEXT);
-      else socket.destroy();
-      setTimeout(() => socket.destroy(), 1000).unref();
-    }, allowed);
-    timer.unref();
-    reply.raw.once('close', () => clearTimeout(timer));
+  // A callback hook: it runs on every request, so it costs no promise.
+  app.addHook('onRequest', (request, reply, done) => {
+    armBodyDeadline(request, reply, limits);
+    done();
   });
+}
+
+function armBodyDeadline(request: FastifyRequest, reply: FastifyReply, limits: ConnectionLimits): void {
+  const raw = request.raw;
+  // Injected requests (tests, in-process calls) have no connection to cut.
+  if (raw.complete || !(raw.socket instanceof net.Socket)) return;
+  const declared = Number(request.headers['content-length']);
+  const chunked = request.headers['transfer-encoding'] !== undefined;
+  if (!chunked && !(declared > 0)) return;
+  const size =
+    declared > 0 ? declared : Math.min(request.routeOptions.bodyLimit ?? 0, limits.largestBodyBytes);
+  const allowed = limits.requestGraceMs + Math.ceil((size / limits.minBodyBytesPerSecond) * 1000);
+  const timer = setTimeout(() => {
+    if (raw.complete) return;
+    const socket = raw.socket;
+    if (!reply.raw.headersSent && socket.writable) socket.end(REQUEST_TIMEOUT_TEXT);
+    else socket.destroy();
+    setTimeout(() => socket.destroy(), 1000).unref();
+  }, allowed);
+  timer.unref();
+  reply.raw.once('close', () => clearTimeout(timer));
 }

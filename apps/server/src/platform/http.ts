@@ -46,18 +46,22 @@ export const PERMISSIONS_POLICY = [
 export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
 
 export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): void {
-  const https = publicUrl.startsWith('https://');
-  app.addHook('onSend', async (request, reply) => {
-    if (https) reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
-    reply.header('content-security-policy', request.routeOptions.config?.csp ?? CONTENT_SECURITY_POLICY);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('x-frame-options', 'DENY');
+  const headers: Record<string, string> = {
+    'permissions-policy': PERMISSIONS_POLICY,
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
     // Mailed links carry one-off tokens in the query string; never pass them on as a referrer.
-    reply.header('referrer-policy', 'no-referrer');
-    reply.header('cross-origin-opener-policy', 'same-origin');
+    'referrer-policy': 'no-referrer',
+    'cross-origin-opener-policy': 'same-origin',
+  };
+  if (publicUrl.startsWith('https://')) headers['strict-transport-security'] = STRICT_TRANSPORT_SECURITY;
+  // A callback hook, set once per answer: it runs on every request, so it costs no promise.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    reply.headers(headers);
+    reply.header('content-security-policy', request.routeOptions.config?.csp ?? CONTENT_SECURITY_POLICY);
     if (request.url.startsWith('/api') && !reply.hasHeader('cache-control'))
       reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 }
 

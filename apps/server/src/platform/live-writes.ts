@@ -1,5 +1,11 @@
 import type { LiveEvent } from '@vp/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyRequest,
+  onResponseAsyncHookHandler,
+  onResponseHookHandler,
+  onSendHookHandler,
+} from 'fastify';
 import type { LiveHub } from './live.ts';
 
 declare module 'fastify' {
@@ -32,19 +38,18 @@ function siteOf(request: FastifyRequest): number | null {
  */
 export function registerLiveWrites(app: FastifyInstance, live: LiveHub): void {
   app.decorateRequest('liveCreatedId', null);
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!request.routeOptions.config.live || request.method !== 'POST' || reply.statusCode !== 201)
-      return payload;
-    if (typeof payload === 'string') {
+
+  const nameCreated: onSendHookHandler = (request, reply, payload, done) => {
+    if (request.method === 'POST' && reply.statusCode === 201 && typeof payload === 'string') {
       try {
         request.liveCreatedId = idOf((JSON.parse(payload) as { id?: unknown }).id);
       } catch {
         // Not JSON: nothing to name.
       }
     }
-    return payload;
-  });
-  app.addHook('onResponse', async (request, reply) => {
+    done(null, payload);
+  };
+  const announce: onResponseAsyncHookHandler = async (request, reply) => {
     const type = request.routeOptions.config.live;
     if (!type || reply.statusCode >= 300 || request.vendorId === null || !request.session) return;
     const siteId = siteOf(request);
@@ -61,5 +66,15 @@ export function registerLiveWrites(app: FastifyInstance, live: LiveHub): void {
         },
       )
       .catch((err: unknown) => request.log.warn({ err }, 'live event not published'));
+  };
+
+  // Only the routes that announce carry the hooks: every other request goes without them.
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.live) return;
+    route.onSend = [...hooksOf(route.onSend), nameCreated as onSendHookHandler];
+    route.onResponse = [...hooksOf(route.onResponse), announce as onResponseHookHandler];
   });
 }
+
+const hooksOf = <T>(hooks: T | T[] | undefined): T[] =>
+  hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];

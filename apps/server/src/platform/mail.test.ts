@@ -1,13 +1,14 @@
 import { PRODUCT_NAME } from '@vp/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PUBLIC_URL, setup, type TestContext } from '../../test/helper.ts';
 import { startSmtp, type TestSmtp } from '../../test/smtp.ts';
 import { buildApp } from '../app.ts';
 import { afterReplyIdle } from './after-reply.ts';
 import { rowsOf } from '../db/sql.ts';
-import { MAIL_JOB } from './mail.ts';
+import { createManualJobRunner } from './jobs.ts';
+import { MAIL_JOB, createMailQueue } from './mail.ts';
 
 interface Row {
   id: number;
@@ -149,5 +150,43 @@ describe('without SMTP', () => {
       sql`SELECT status, attempts FROM outbox WHERE "to" = 'kept@vendor.test'`,
     );
     expect(kept).toEqual([{ status: 'kept', attempts: 0 }]);
+  });
+});
+
+describe('a mail queued inside a transaction', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await setup();
+  });
+  afterAll(async () => t.close());
+
+  it('lets the transaction finish while the queue, which needs the database too, is nudged', async () => {
+    // The job queue writes its nudge through the database, as pg-boss does: on the embedded
+    // database that statement waits for the one connection, held by the transaction until it ends.
+    const nudges: string[] = [];
+    const jobs = {
+      ...createManualJobRunner(t.app.log, t.db),
+      async send(name: string) {
+        await t.db.execute(sql`SELECT 1`);
+        nudges.push(name);
+      },
+    };
+    const mailer = createMailQueue({
+      db: t.db,
+      jobs,
+      log: t.app.log,
+      publicUrl: PUBLIC_URL,
+      from: 'Vendor Portal <no-reply@portal.test>',
+      smtpUrl: 'smtp://127.0.0.1:9',
+    });
+    await t.db.transaction(async (tx) => {
+      await mailer.send({ to: 'fay@vendor.test', subject: 'Invited', text: 'Body' }, tx);
+    });
+    const [row] = await rowsOf<{ status: string }>(
+      t.db,
+      sql`SELECT status FROM outbox WHERE "to" = 'fay@vendor.test'`,
+    );
+    expect(row?.status).toBe('queued');
+    await vi.waitFor(() => expect(nudges).toEqual([MAIL_JOB]));
   });
 });

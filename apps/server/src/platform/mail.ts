@@ -197,12 +197,15 @@ export function createMailQueue(options: MailQueueOptions): Mailer {
         log.info({ to, subject, ...(link ? { link } : {}) }, 'mail kept in outbox');
         return;
       }
-      // Given a moment so that the caller's transaction has committed when the job looks.
-      await jobs
+      // Given a moment so that the caller's transaction has committed when the job looks. Inside
+      // a transaction the nudge is not awaited: on the embedded database it waits for the one
+      // connection, which the transaction holds until the caller returns.
+      const nudged = jobs
         .send(MAIL_JOB, {}, tx ? { delaySeconds: 1 } : {})
         .catch((err: unknown) =>
           log.warn({ err }, 'mail delivery could not be nudged; the next minute sends it'),
         );
+      if (!tx) await nudged;
     },
   };
 }
