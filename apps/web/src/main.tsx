@@ -1,6 +1,7 @@
 import { validateWithoutEval } from '@vp/contract';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { firstPaintPage, showFirstPaint } from './app/first-paint.tsx';
 import { isLightLocation, LightApp, settleLoginCodeLink } from './app/light-app.tsx';
 import { preloadFullApp } from './app/preload.ts';
 import { LoadFailure } from './components/load-failure.tsx';
@@ -14,13 +15,14 @@ import './styles.css';
 validateWithoutEval();
 startThemeFollowing();
 
-const root = createRoot(document.getElementById('root')!);
+const rootElement = document.getElementById('root')!;
+const root = createRoot(rootElement);
 
 let started = false;
 function startApp() {
   if (started) return;
   started = true;
-  preloadFullApp(window.location.pathname);
+  preloadFullApp(window.location.pathname, window.location.search);
   void loadChunk(() => import('./app/app.tsx')).then(
     ({ mountApp }) => mountApp(root),
     (error: unknown) => root.render(<LoadFailure error={error} framed />),
@@ -28,12 +30,16 @@ function startApp() {
 }
 
 settleLoginCodeLink();
+const firstPaint = firstPaintPage(window.location.pathname);
 if (isLightLocation(new URL(window.location.href))) {
   root.render(
     <StrictMode>
       <LightApp onLeave={startApp} />
     </StrictMode>,
   );
+} else if (firstPaint) {
+  // A signed-in page with a first paint: its shell and content first, the full app under it.
+  showFirstPaint(firstPaint, rootElement, startApp);
 } else {
   startApp();
 }

@@ -2,19 +2,41 @@ import type { Profile } from '@vp/contract';
 import { ApiPaths } from '../lib/api-paths.ts';
 import { fetchEarly, fetchEarlyAfter } from '../lib/http.ts';
 import { getToken } from '../lib/session.ts';
+import { websitesListPath } from '../features/websites/list-query.ts';
 import { loadShell } from './load-shell.ts';
 import { lightPages, pageKey, pages } from './pages.ts';
 
-function mayReadVendorData(profile: unknown): boolean {
+export function mayReadVendorData(profile: unknown): boolean {
   return (profile as Partial<Profile> | null)?.acceptedTOS === true;
 }
 
 const quietly = (load: Promise<unknown>) => void load.catch(() => undefined);
 
-/** What a page asks the server for as it opens, besides the profile every signed-in page checks. */
-const PAGE_DATA: Partial<Record<string, readonly string[]>> = {
-  '/dashboard': [ApiPaths.metadata],
-};
+/**
+ * What a page asks the server for as it opens, besides the profile every signed-in page checks:
+ * the layout reads the vendor's metadata on every page (its flags decide the menu), the dashboard
+ * shows it, and the Websites page its list as the URL says.
+ */
+export function pageData(pathname: string, search: string): readonly string[] {
+  const key = pageKey(pathname);
+  if (key === '/dashboard') return [ApiPaths.metadata];
+  if (key === '/websites') return [ApiPaths.metadata, websitesListPath(search)];
+  return [];
+}
+
+/**
+ * Starts the calls a signed-in page opens with: the profile at once, the page's data once the
+ * profile allows it. The guard sends a user who has not accepted the terms to /tos, and the server
+ * refuses them the page's data: it is asked for once the profile says they are accepted. Asking
+ * twice (the first paint, then the app) makes each call once.
+ */
+export function fetchPageDataEarly(pathname: string, search: string): void {
+  if (!getToken()) return;
+  fetchEarly([ApiPaths.profile]);
+  const data = pageData(pathname, search);
+  if (data.length > 0)
+    fetchEarlyAfter(ApiPaths.profile, (profile) => (mayReadVendorData(profile) ? data : []));
+}
 
 /**
  * Starts loading what the full app needs for this address at once, beside the router's own chunk,
@@ -22,18 +44,14 @@ const PAGE_DATA: Partial<Record<string, readonly string[]>> = {
  * by the route itself, which shows the error. The calls the page opens with start now too, those
  * that read vendor data once the profile allows them.
  */
-export function preloadFullApp(pathname: string): void {
+export function preloadFullApp(pathname: string, search = ''): void {
   const key = pageKey(pathname);
   const page = key ? pages[key] : undefined;
   if (page) quietly(page());
   if (key && lightPages.has(key)) return;
   quietly(loadShell());
   if (getToken()) {
-    fetchEarly([ApiPaths.profile]);
-    const data = key ? PAGE_DATA[key] : undefined;
-    // The guard sends a user who has not accepted the terms to /tos, and the server refuses them
-    // the page's data: it is asked for once the profile says they are accepted.
-    if (data) fetchEarlyAfter(ApiPaths.profile, (profile) => (mayReadVendorData(profile) ? data : []));
+    fetchPageDataEarly(pathname, search);
     quietly(import('./account.ts'));
     quietly(import('../layout/app-layout.tsx'));
   }
