@@ -1,11 +1,11 @@
 import { validateWithoutEval } from '@vp/contract';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { firstPaintPage, showFirstPaint } from './app/first-paint.tsx';
 import { isLightLocation, LightApp, settleLoginCodeLink } from './app/light-app.tsx';
-import { preloadFullApp } from './app/preload.ts';
+import { fetchPageDataEarly, preloadFullApp } from './app/preload.ts';
 import { LoadFailure } from './components/load-failure.tsx';
 import { loadChunk } from './lib/chunk-load.ts';
+import { firstPaintPage } from './lib/first-paint.ts';
 import { startThemeFollowing } from './lib/settings.ts';
 import './styles.css';
 
@@ -22,7 +22,7 @@ let started = false;
 function startApp() {
   if (started) return;
   started = true;
-  preloadFullApp(window.location.pathname, window.location.search);
+  preloadFullApp(window.location.pathname);
   void loadChunk(() => import('./app/app.tsx')).then(
     ({ mountApp }) => mountApp(root),
     (error: unknown) => root.render(<LoadFailure error={error} framed />),
@@ -38,8 +38,15 @@ if (isLightLocation(new URL(window.location.href))) {
     </StrictMode>,
   );
 } else if (firstPaint) {
-  // A signed-in page with a first paint: its shell and content first, the full app under it.
-  showFirstPaint(firstPaint, rootElement, startApp);
+  // A signed-in page with a first paint: its shell and content first, the full app under it. Its
+  // code is a chunk of its own, so the login page does not carry it.
+  const page = firstPaint;
+  // The calls travel while the first paint's code does.
+  fetchPageDataEarly(window.location.pathname);
+  void loadChunk(() => import('./app/first-paint.tsx')).then(
+    ({ showFirstPaint }) => showFirstPaint(page, rootElement, startApp),
+    () => startApp(),
+  );
 } else {
   startApp();
 }

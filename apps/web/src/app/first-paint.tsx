@@ -19,13 +19,14 @@ import {
 import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { figures } from '../features/dashboard/figures.ts';
+import { websitesListPath } from '../features/websites/list-query.ts';
 import '../features/websites/websites.css';
 import { ApiPaths } from '../lib/api-paths.ts';
-import { endFirstPaint, holdFirstPaint } from '../lib/first-paint.ts';
+import { endFirstPaint, holdFirstPaint, type FirstPaintPage } from '../lib/first-paint.ts';
 import { fetchEarly, peekEarly } from '../lib/http.ts';
 import { hasRouter, navigateTo } from '../lib/navigation.ts';
 import { affixRoutes, findRoute, menuRoutes } from '../lib/route-table.ts';
-import { getToken, sessionRole } from '../lib/session.ts';
+import { sessionRole } from '../lib/session.ts';
 import { settingsStore } from '../lib/settings.ts';
 import { fetchPageDataEarly, mayReadVendorData, pageData } from './preload.ts';
 
@@ -38,16 +39,6 @@ import { fetchPageDataEarly, mayReadVendorData, pageData } from './preload.ts';
  * this paint is on screen, so on a slow line it does not hold up the calls the paint waits for.
  */
 
-export type FirstPaintPage = 'dashboard' | 'websites';
-
-/** The signed-in pages with a first paint; null for any other address, or without a session. */
-export function firstPaintPage(pathname: string): FirstPaintPage | null {
-  if (!getToken()) return null;
-  if (pathname === '/dashboard') return 'dashboard';
-  if (pathname === '/websites') return 'websites';
-  return null;
-}
-
 export interface FirstPaintData {
   profile: Profile | null;
   metadata: Metadata | null;
@@ -56,12 +47,11 @@ export interface FirstPaintData {
 
 /** The answers of the page's opening calls; what could not be had is null (the app says why). */
 export async function loadFirstPaintData(pathname: string, search: string): Promise<FirstPaintData> {
-  fetchPageDataEarly(pathname, search);
+  const listPath = pathname === '/websites' ? websitesListPath(search) : null;
+  fetchPageDataEarly(pathname, listPath ? [listPath] : []);
   const profile = await peekEarly<Profile>(ApiPaths.profile);
   if (!mayReadVendorData(profile)) return { profile, metadata: null, list: null };
-  const paths = pageData(pathname, search);
-  fetchEarly(paths);
-  const listPath = paths.find((p) => p !== ApiPaths.metadata);
+  fetchEarly([...pageData(pathname), ...(listPath ? [listPath] : [])]);
   const [metadata, list] = await Promise.all([
     peekEarly<Metadata>(ApiPaths.metadata),
     listPath ? peekEarly<WebsiteList>(listPath) : Promise.resolve(null),

@@ -2,7 +2,6 @@ import type { Profile } from '@vp/contract';
 import { ApiPaths } from '../lib/api-paths.ts';
 import { fetchEarly, fetchEarlyAfter } from '../lib/http.ts';
 import { getToken } from '../lib/session.ts';
-import { websitesListPath } from '../features/websites/list-query.ts';
 import { loadShell } from './load-shell.ts';
 import { lightPages, pageKey, pages } from './pages.ts';
 
@@ -14,14 +13,12 @@ const quietly = (load: Promise<unknown>) => void load.catch(() => undefined);
 
 /**
  * What a page asks the server for as it opens, besides the profile every signed-in page checks:
- * the layout reads the vendor's metadata on every page (its flags decide the menu), the dashboard
- * shows it, and the Websites page its list as the URL says.
+ * the layout reads the vendor's metadata on every page (its flags decide the menu) and the
+ * dashboard shows it. The first paint adds the Websites page's list (app/first-paint.tsx).
  */
-export function pageData(pathname: string, search: string): readonly string[] {
+export function pageData(pathname: string): readonly string[] {
   const key = pageKey(pathname);
-  if (key === '/dashboard') return [ApiPaths.metadata];
-  if (key === '/websites') return [ApiPaths.metadata, websitesListPath(search)];
-  return [];
+  return key === '/dashboard' || key === '/websites' ? [ApiPaths.metadata] : [];
 }
 
 /**
@@ -30,10 +27,10 @@ export function pageData(pathname: string, search: string): readonly string[] {
  * refuses them the page's data: it is asked for once the profile says they are accepted. Asking
  * twice (the first paint, then the app) makes each call once.
  */
-export function fetchPageDataEarly(pathname: string, search: string): void {
+export function fetchPageDataEarly(pathname: string, more: readonly string[] = []): void {
   if (!getToken()) return;
   fetchEarly([ApiPaths.profile]);
-  const data = pageData(pathname, search);
+  const data = [...pageData(pathname), ...more];
   if (data.length > 0)
     fetchEarlyAfter(ApiPaths.profile, (profile) => (mayReadVendorData(profile) ? data : []));
 }
@@ -44,14 +41,14 @@ export function fetchPageDataEarly(pathname: string, search: string): void {
  * by the route itself, which shows the error. The calls the page opens with start now too, those
  * that read vendor data once the profile allows them.
  */
-export function preloadFullApp(pathname: string, search = ''): void {
+export function preloadFullApp(pathname: string): void {
   const key = pageKey(pathname);
   const page = key ? pages[key] : undefined;
   if (page) quietly(page());
   if (key && lightPages.has(key)) return;
   quietly(loadShell());
   if (getToken()) {
-    fetchPageDataEarly(pathname, search);
+    fetchPageDataEarly(pathname);
     quietly(import('./account.ts'));
     quietly(import('../layout/app-layout.tsx'));
   }

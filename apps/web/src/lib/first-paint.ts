@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { getToken } from './session.ts';
 
 /**
  * The hand-over from the first paint (app/first-paint.tsx) to the full app. While the first paint
@@ -38,4 +39,14 @@ export function useEndFirstPaint(ready: boolean): void {
   useEffect(() => {
     if (ready) endFirstPaint();
   }, [ready]);
+}
+
+export type FirstPaintPage = 'dashboard' | 'websites';
+
+/** The signed-in pages with a first paint; null for any other address, or without a session. */
+export function firstPaintPage(pathname: string): FirstPaintPage | null {
+  if (!getToken()) return null;
+  if (pathname === '/dashboard') return 'dashboard';
+  if (pathname === '/websites') return 'websites';
+  return null;
 }
