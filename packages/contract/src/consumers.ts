@@ -76,7 +76,4 @@ export const feedSchema = z.object({
 });
 export const feedResponseSchema = z.object({ message: z.string(), feed: feedSchema });
 
-/** Whether a vendor's metadata gives it the data-feed screen. */
-export function hasFeeds(meta: { isProvider?: boolean; isConsumer?: boolean } | null | undefined): boolean {
-  return !!meta && (!!meta.isProvider || !!meta.isConsumer);
-}
+export { hasFeeds } from './feeds.ts';
