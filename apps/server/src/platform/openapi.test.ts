@@ -1,4 +1,4 @@
-import { NDJSON_TYPE, apiErrorSchema } from '@vp/contract';
+import { NDJSON_TYPE, XLSX_TYPE, apiErrorSchema } from '@vp/contract';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -110,18 +110,20 @@ describe('GET /api/openapi.json', () => {
       }
       const success = Object.keys(op.responses).filter((s) => s.startsWith('2'));
       expect(success.length, label).toBe(1);
-      // The export streams NDJSON, a download the file itself, the signing page's document and a
-      // signer's sealed copy the PDF, and a profile picture the image; every other answer is JSON.
+      // The exports stream NDJSON or the spreadsheet, a download the file itself, the signing page's
+      // document and a signer's sealed copy the PDF, a profile picture the image; the rest is JSON.
       const type =
         r.url === '/api/portal/websites/export'
           ? NDJSON_TYPE
-          : (r.url === '/api/document/:id' || r.url === '/api/resources/:id/file') && r.method === 'GET'
-            ? 'application/octet-stream'
-            : r.url === '/api/sign/:token/document' || r.url === '/api/signed/:token'
-              ? 'application/pdf'
-              : r.url === '/api/avatars/:token'
-                ? 'image/webp'
-                : 'application/json';
+          : r.url === '/api/portal/websites/export.xlsx'
+            ? XLSX_TYPE
+            : (r.url === '/api/document/:id' || r.url === '/api/resources/:id/file') && r.method === 'GET'
+              ? 'application/octet-stream'
+              : r.url === '/api/sign/:token/document' || r.url === '/api/signed/:token'
+                ? 'application/pdf'
+                : r.url === '/api/avatars/:token'
+                  ? 'image/webp'
+                  : 'application/json';
       expect(op.responses[success[0]!]!.content?.[type]?.schema, label).toBeTruthy();
       // Health never refuses a request; it answers 503 in the same shape when the database is down.
       const refusal = r.url === '/api/health' ? '503' : '4XX';
