@@ -76,4 +76,7 @@ export const feedSchema = z.object({
 });
 export const feedResponseSchema = z.object({ message: z.string(), feed: feedSchema });
 
-export { hasFeeds } from './feeds.ts';
+/** Whether a vendor's metadata gives it the data-feed screen. */
+export function hasFeeds(meta: { isProvider?: boolean; isConsumer?: boolean } | null | undefined): boolean {
+  return !!meta && (!!meta.isProvider || !!meta.isConsumer);
+}

@@ -1,5 +1,4 @@
 import { z } from './zod.ts';
-import { WEBSITE_LIST_MISSING, WEBSITE_SORT_FIELDS } from './website-fields.ts';
 import { brokerSchema } from './agent.ts';
 import { dbIdSchema, isoDateSchema, isWithinYearsAhead } from './primitives.ts';
 import { SITE_STATUSES } from './status.ts';
@@ -80,12 +79,25 @@ export const websiteSaveSchema = websiteInputSchema.extend({
 });
 export type WebsiteSave = z.output<typeof websiteSaveSchema>;
 
-export { WEBSITE_SORT_FIELDS } from './website-fields.ts';
+export const WEBSITE_SORT_FIELDS = [
+  'domainName',
+  'status',
+  'licensee',
+  'mlsStatus',
+  'office',
+  'memberNumber',
+  'startDate',
+  'termDate',
+] as const;
 
 /** Screens show at most 100 rows; the whole list is read through the export's stream instead. */
 export const WEBSITE_PAGE_SIZE_MAX = 500;
 
-export { WEBSITE_LIST_MISSING } from './website-fields.ts';
+/**
+ * What a list can be narrowed to besides status and search: `documents`, the sites missing a
+ * document they need (the dashboard's "Sites missing documents").
+ */
+export const WEBSITE_LIST_MISSING = ['documents'] as const;
 export type WebsiteListMissing = (typeof WEBSITE_LIST_MISSING)[number];
 
 export const websiteListQuerySchema = z.object({

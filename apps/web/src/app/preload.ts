@@ -5,35 +5,16 @@ import { getToken } from '../lib/session.ts';
 import { loadShell } from './load-shell.ts';
 import { lightPages, pageKey, pages } from './pages.ts';
 
-export function mayReadVendorData(profile: unknown): boolean {
+function mayReadVendorData(profile: unknown): boolean {
   return (profile as Partial<Profile> | null)?.acceptedTOS === true;
 }
 
 const quietly = (load: Promise<unknown>) => void load.catch(() => undefined);
 
-/**
- * What a page asks the server for as it opens, besides the profile every signed-in page checks:
- * the layout reads the vendor's metadata on every page (its flags decide the menu) and the
- * dashboard shows it. The first paint adds the Websites page's list (app/first-paint.tsx).
- */
-export function pageData(pathname: string): readonly string[] {
-  const key = pageKey(pathname);
-  return key === '/dashboard' || key === '/websites' ? [ApiPaths.metadata] : [];
-}
-
-/**
- * Starts the calls a signed-in page opens with: the profile at once, the page's data once the
- * profile allows it. The guard sends a user who has not accepted the terms to /tos, and the server
- * refuses them the page's data: it is asked for once the profile says they are accepted. Asking
- * twice (the first paint, then the app) makes each call once.
- */
-export function fetchPageDataEarly(pathname: string, more: readonly string[] = []): void {
-  if (!getToken()) return;
-  fetchEarly([ApiPaths.profile]);
-  const data = [...pageData(pathname), ...more];
-  if (data.length > 0)
-    fetchEarlyAfter(ApiPaths.profile, (profile) => (mayReadVendorData(profile) ? data : []));
-}
+/** What a page asks the server for as it opens, besides the profile every signed-in page checks. */
+const PAGE_DATA: Partial<Record<string, readonly string[]>> = {
+  '/dashboard': [ApiPaths.metadata],
+};
 
 /**
  * Starts loading what the full app needs for this address at once, beside the router's own chunk,
@@ -48,7 +29,11 @@ export function preloadFullApp(pathname: string): void {
   if (key && lightPages.has(key)) return;
   quietly(loadShell());
   if (getToken()) {
-    fetchPageDataEarly(pathname);
+    fetchEarly([ApiPaths.profile]);
+    const data = key ? PAGE_DATA[key] : undefined;
+    // The guard sends a user who has not accepted the terms to /tos, and the server refuses them
+    // the page's data: it is asked for once the profile says they are accepted.
+    if (data) fetchEarlyAfter(ApiPaths.profile, (profile) => (mayReadVendorData(profile) ? data : []));
     quietly(import('./account.ts'));
     quietly(import('../layout/app-layout.tsx'));
   }

@@ -3,7 +3,6 @@ import { useEffect } from 'react';
 import { Outlet, useLocation, useRouteError } from 'react-router';
 import { LoadFailure } from '../components/load-failure.tsx';
 import { UnsavedChangesBlocker } from '../components/unsaved-changes-blocker.tsx';
-import { endFirstPaint, firstPaintPath } from '../lib/first-paint.ts';
 import { useSession } from '../lib/session.ts';
 import { findRoute } from '../lib/route-table.ts';
 import { scheduleSiteQuery } from './site-query.ts';
@@ -20,9 +19,6 @@ export function RootRoute() {
 
   useEffect(() => {
     document.title = pageTitle(pathname);
-    // Sent elsewhere (the guard's redirect, a link): the first paint no longer shows this page.
-    const shown = firstPaintPath();
-    if (shown !== null && shown !== pathname) endFirstPaint();
   }, [pathname]);
 
   useEffect(() => {

@@ -7,7 +7,6 @@ import {
   portalAnswers,
   type LoadFailureKind,
 } from '../lib/chunk-load.ts';
-import { endFirstPaint } from '../lib/first-paint.ts';
 
 /**
  * What a page that could not be shown says, and the one thing the user can do about it. Plain
@@ -42,9 +41,6 @@ export function LoadFailure({ error, framed = false }: { error: unknown; framed?
   const [kind, setKind] = useState<LoadFailureKind | null>(() => knownFailureKind(error));
   const [busy, setBusy] = useState(false);
   const [still, setStill] = useState(false);
-
-  // What went wrong is said in the open, not under the first paint.
-  useEffect(() => endFirstPaint(), []);
 
   useEffect(() => {
     if (knownFailureKind(error) === 'failed') console.error(error);

@@ -153,9 +153,6 @@ export function fetchEarly(paths: readonly string[]): void {
   const { headers, token } = sessionHeaders(true);
   if (!token) return;
   for (const path of paths) {
-    // Asked for already (the first paint asks before the app's code runs): that answer is used.
-    const asked = early.get(path);
-    if (asked && asked.token === token && Date.now() - asked.at < EARLY_FRESH_MS) continue;
     const response = fetch(`${API_ROOT}${path}`, { headers });
     response.catch(() => undefined);
     early.set(path, { token, at: Date.now(), response });
@@ -177,21 +174,6 @@ export function fetchEarlyAfter(path: string, next: (body: unknown) => readonly 
       if (paths.length > 0) fetchEarly(paths);
     })
     .catch(() => undefined);
-}
-
-/**
- * The body of an early call's answer, read from a copy (the request that takes the answer still
- * reads its own); null when there is no such call or it failed.
- */
-export async function peekEarly<T>(path: string): Promise<T | null> {
-  const found = early.get(path);
-  if (!found) return null;
-  try {
-    const res = await found.response;
-    return res.ok ? ((await res.clone().json()) as T) : null;
-  } catch {
-    return null;
-  }
 }
 
 function takeEarly(path: string, token: string | null): Promise<Response> | null {

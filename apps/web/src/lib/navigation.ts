@@ -5,16 +5,9 @@
 type Navigate = (to: string) => void;
 
 let navigateImpl: Navigate = (to) => window.location.assign(to);
-let routed = false;
 
 export function setNavigator(fn: Navigate): void {
   navigateImpl = fn;
-  routed = true;
-}
-
-/** Whether an app (the light one or the full one) navigates in place yet. */
-export function hasRouter(): boolean {
-  return routed;
 }
 
 export function navigateTo(to: string): void {

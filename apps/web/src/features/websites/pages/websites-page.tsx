@@ -12,7 +12,6 @@ import { lazy, Suspense, useCallback, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { EmptyState, ErrorState } from '../../../components/query-states.tsx';
 import { loadChunk } from '../../../lib/chunk-load.ts';
-import { useEndFirstPaint } from '../../../lib/first-paint.ts';
 import { ApiError, errorMessage } from '../../../lib/http.ts';
 import { getToken, useRole, whenVendorDataAllowed } from '../../../lib/session.ts';
 import { queryClient } from '../../../lib/query-client.ts';
@@ -162,8 +161,6 @@ export default function WebsitesPage() {
       setExporting(false);
     }
   }
-
-  useEndFirstPaint(!list.isPending || notFound);
 
   const reason = emptyListReason(state);
   const emptyText = reason ? (
