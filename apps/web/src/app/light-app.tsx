@@ -6,7 +6,7 @@ import { setNavigator } from '../lib/navigation.ts';
 import { PageNavigationProvider, type PageNavigation } from '../lib/page-navigation.tsx';
 import { findRoute } from '../lib/route-table.ts';
 import { getToken } from '../lib/session.ts';
-import { lightPages, pageKey, pages, sessionFreePages } from './pages.ts';
+import { lightPageKey, lightPageLoaders, lightPages, sessionFreePages } from './light-pages.ts';
 
 /**
  * The first page a signed-out user opens (login, forgot password, a mailed link's result) renders
@@ -21,7 +21,7 @@ import { lightPages, pageKey, pages, sessionFreePages } from './pages.ts';
  * same for everyone, like a signing link), and the guard allows it.
  */
 export function isLightLocation(url: URL): boolean {
-  const key = pageKey(url.pathname);
+  const key = lightPageKey(url.pathname);
   if (!key || !lightPages.has(key)) return false;
   if (getToken() && !sessionFreePages.has(key)) return false;
   const decision = guardDecision({
@@ -51,7 +51,7 @@ export function settleLoginCodeLink(): void {
 
 const lightPageComponents = new Map<string, ComponentType>(
   [...lightPages].flatMap((path) => {
-    const load = pages[path];
+    const load = lightPageLoaders[path];
     return load ? [[path, lazy(() => loadChunk(load))] as const] : [];
   }),
 );
@@ -94,7 +94,7 @@ export function LightApp({ onLeave }: { onLeave: () => void }) {
     document.title = title ? `${title}${TITLE_SUFFIX}` : PRODUCT_NAME;
   }, [location.pathname]);
 
-  const key = light ? pageKey(location.pathname) : undefined;
+  const key = light ? lightPageKey(location.pathname) : undefined;
   const Page = key ? lightPageComponents.get(key) : undefined;
   if (!Page) return <div aria-busy="true" />;
   return (
