@@ -1,10 +1,17 @@
 import { PRODUCT_NAME } from '@vp/contract';
 import { Button, Layout } from 'antd';
-import { useState } from 'react';
-import { ChangelogDrawer } from './changelog-drawer.tsx';
+import { lazy, Suspense, useState } from 'react';
+import { loadChunk } from '../lib/chunk-load.ts';
+
+// The changelog loads when it is first opened.
+const ChangelogDrawer = lazy(() =>
+  loadChunk(() => import('./changelog-drawer.tsx')).then((m) => ({ default: m.ChangelogDrawer })),
+);
 
 export function AppFooter() {
   const [open, setOpen] = useState(false);
+  const [used, setUsed] = useState(false);
+  if (open && !used) setUsed(true);
   return (
     <Layout.Footer className="vp-footer">
       <span>{PRODUCT_NAME}</span>
@@ -18,7 +25,11 @@ export function AppFooter() {
       <Button type="link" size="small" onClick={() => setOpen(true)} className="vp-footer-link">
         Changelog
       </Button>
-      <ChangelogDrawer open={open} onClose={() => setOpen(false)} />
+      {used && (
+        <Suspense fallback={null}>
+          <ChangelogDrawer open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </Layout.Footer>
   );
 }

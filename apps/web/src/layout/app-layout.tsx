@@ -1,6 +1,6 @@
 import { hasFeeds } from '@vp/contract';
 import { Layout, notification, Spin } from 'antd';
-import { Suspense, useEffect, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type MouseEvent } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useMetadata } from '../features/dashboard/index.ts';
 import { NotificationsDrawer } from '../features/notifications/index.ts';
@@ -13,12 +13,17 @@ import '../lib/toast-impl.ts';
 import { AppFooter } from './app-footer.tsx';
 import { Navbar } from './navbar.tsx';
 import { idleLogOut } from './session-actions.ts';
-import { SettingsDrawer } from './settings-drawer.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { tagsActions } from './tags-store.ts';
 import { TagsView } from './tags-view.tsx';
 import { useIsMobile } from '../hooks/use-is-mobile.ts';
 import { OfflineNotice } from '../components/query-states.tsx';
+import { loadChunk } from '../lib/chunk-load.ts';
+
+// The settings drawer (forms, radios, the vendor list) loads when it is first opened.
+const SettingsDrawer = lazy(() =>
+  loadChunk(() => import('./settings-drawer.tsx')).then((m) => ({ default: m.SettingsDrawer })),
+);
 
 notification.config(NOTIFICATION_DEFAULTS);
 
@@ -35,7 +40,12 @@ export default function AppLayout() {
   // On mobile the sidebar starts closed and its state is not persisted: it is an overlay there.
   const [mobileOpen, setMobileOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  // Kept once opened, so it closes with its animation.
+  const [settingsUsed, setSettingsUsed] = useState(false);
+  if (settingsOpen && !settingsUsed) setSettingsUsed(true);
   const [notificationsOpen, setNotificationsOpen] = useState(false);
+  const [notificationsUsed, setNotificationsUsed] = useState(false);
+  if (notificationsOpen && !notificationsUsed) setNotificationsUsed(true);
   const open = mobile ? mobileOpen : sidebarOpen;
   // The vendor's flags decide whether the data-feed screen is in the menu.
   const metadata = useMetadata();
@@ -91,15 +101,23 @@ export default function AppLayout() {
         </Layout.Content>
         <AppFooter />
       </Layout>
-      <SettingsDrawer
-        open={settingsOpen}
-        onClose={() => setSettingsOpen(false)}
-        onOpenNotifications={() => {
-          setSettingsOpen(false);
-          setNotificationsOpen(true);
-        }}
-      />
-      <NotificationsDrawer open={notificationsOpen} onClose={() => setNotificationsOpen(false)} />
+      {settingsUsed && (
+        <Suspense fallback={null}>
+          <SettingsDrawer
+            open={settingsOpen}
+            onClose={() => setSettingsOpen(false)}
+            onOpenNotifications={() => {
+              setSettingsOpen(false);
+              setNotificationsOpen(true);
+            }}
+          />
+        </Suspense>
+      )}
+      {notificationsUsed && (
+        <Suspense fallback={null}>
+          <NotificationsDrawer open={notificationsOpen} onClose={() => setNotificationsOpen(false)} />
+        </Suspense>
+      )}
     </Layout>
   );
 }
