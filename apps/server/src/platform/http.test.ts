@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setup, type TestContext } from '../../test/helper.ts';
-import { PERMISSIONS_POLICY } from './http.ts';
+import { CONTENT_SECURITY_POLICY, DATA_SECURITY_POLICY, PERMISSIONS_POLICY } from './http.ts';
 
 let t: TestContext;
 let webDist: string;
@@ -99,15 +99,30 @@ describe('API basics', () => {
     expect(res.statusCode).toBe(200);
   });
 
-  it('sets security headers and keeps API answers out of caches', async () => {
-    const res = await t.inject({ method: 'GET', url: '/api/health' });
-    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  it('sets a JSON answer the short data policy and keeps it out of caches', async () => {
+    for (const url of ['/api/health', '/api/nope']) {
+      const res = await t.inject({ method: 'GET', url });
+      expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(res.headers['content-security-policy'], url).toBe(DATA_SECURITY_POLICY);
+      expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['cache-control'], url).toBe('no-store');
+      // Page-level policies say nothing to a JSON body.
+      expect(res.headers['permissions-policy'], url).toBeUndefined();
+      expect(res.headers['cross-origin-opener-policy'], url).toBeUndefined();
+    }
+  });
+
+  it('sets pages the full policy set', async () => {
+    const res = await t.inject({ method: 'GET', url: '/login' });
+    expect(res.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     // The spreadsheet export's zip workers start from blob: URLs; without this, large exports fail.
     expect(res.headers['content-security-policy']).toContain("worker-src 'self' blob:");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
-    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
     expect(res.headers['permissions-policy']).toBe(PERMISSIONS_POLICY);
     expect(res.headers['permissions-policy']).toContain('camera=()');
     // Served over plain HTTP (this app's public URL), HSTS would be ignored at best: it is not sent.

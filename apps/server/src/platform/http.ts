@@ -45,8 +45,22 @@ export const PERMISSIONS_POLICY = [
 /** Once a browser has reached the portal over HTTPS, it uses nothing else for a year. */
 export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
 
+/**
+ * What a JSON answer needs, and no more: it is data for the app's own scripts, never a page, so
+ * it may load nothing and sit in no frame. The page-level policies (features, opener, referrer)
+ * say nothing to a JSON body and would only add half a kilobyte to every call.
+ */
+export const DATA_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+/** Security headers: pages, files and the API reference get the full set; JSON answers a short one. */
 export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): void {
-  const headers: Record<string, string> = {
+  const secure = publicUrl.startsWith('https://');
+  const forData: Record<string, string> = {
+    'content-security-policy': DATA_SECURITY_POLICY,
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+  };
+  const forPages: Record<string, string> = {
     'permissions-policy': PERMISSIONS_POLICY,
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
@@ -54,13 +68,23 @@ export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string)
     'referrer-policy': 'no-referrer',
     'cross-origin-opener-policy': 'same-origin',
   };
-  if (publicUrl.startsWith('https://')) headers['strict-transport-security'] = STRICT_TRANSPORT_SECURITY;
+  if (secure) {
+    forData['strict-transport-security'] = STRICT_TRANSPORT_SECURITY;
+    forPages['strict-transport-security'] = STRICT_TRANSPORT_SECURITY;
+  }
   // A callback hook, set once per answer: it runs on every request, so it costs no promise.
   app.addHook('onSend', (request, reply, payload, done) => {
-    reply.headers(headers);
-    reply.header('content-security-policy', request.routeOptions.config?.csp ?? CONTENT_SECURITY_POLICY);
-    if (request.url.startsWith('/api') && !reply.hasHeader('cache-control'))
-      reply.header('cache-control', 'no-store');
+    const api = request.url.startsWith('/api');
+    const type = reply.getHeader('content-type');
+    if (api && typeof type === 'string' && type.startsWith('application/json')) {
+      reply.headers(forData);
+    } else {
+      reply.headers(forPages);
+      // A route that set its own policy (a stored picture's, say) keeps it.
+      if (!reply.hasHeader('content-security-policy'))
+        reply.header('content-security-policy', request.routeOptions.config?.csp ?? CONTENT_SECURITY_POLICY);
+    }
+    if (api && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     done(null, payload);
   });
 }

@@ -231,9 +231,11 @@ describe('GET /api/docs', () => {
     expect(css.body).toMatch(/#1890ff/i);
   });
 
-  it('keeps the web app’s policy on every other answer', async () => {
-    const res = await t.inject({ method: 'GET', url: '/api/health' });
-    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  it('keeps the web app’s policy on pages, and the data policy on JSON answers', async () => {
+    const page = await t.inject({ method: 'GET', url: '/login' });
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    const json = await t.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(json.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
   });
 });
