@@ -1,6 +1,9 @@
-// Lighthouse performance of /login (signed out) and /dashboard (signed in), in the desktop run and
-// in Lighthouse's default mobile run (a mid-range phone on slow 4G with a 4x slower CPU, simulated),
-// then the accessibility and best-practice scores of the main screens (signed out and signed in),
+// Lighthouse performance of /login (signed out) and of the signed-in pages users open first
+// (/dashboard, /websites, and a website's modal, /websites?site=<id>), in the desktop run and in
+// Lighthouse's default mobile run (a mid-range phone on slow 4G with a 4x slower CPU, simulated).
+// Each page is run RUNS times in each form factor; the median score is held to its target and the
+// spread (min-max) printed beside it, with the median run's figures. Cumulative layout shift is
+// held to CLS_LIMIT in every run. Then the accessibility and best-practice scores of the main screens (signed out and signed in),
 // against the built server, in Debian's Chromium started by hand with a DevTools port (Lighthouse
 // attaches to it).
 /* global fetch */
@@ -23,18 +26,20 @@ import {
   startServer,
 } from './lib/harness.mjs';
 
-/** Performance targets: desktop for /login as before, and the phone run for both pages. */
+/** Performance targets (median of RUNS runs) for every page, and the layout shift allowed. */
 const TARGETS = { desktop: 0.95, mobile: 0.9 };
-const PERFORMANCE = [
-  { path: '/login', formFactor: 'desktop', target: TARGETS.desktop },
-  { path: '/login', formFactor: 'mobile', target: TARGETS.mobile },
-  { path: '/dashboard', formFactor: 'desktop', target: null },
-  { path: '/dashboard', formFactor: 'mobile', target: TARGETS.mobile },
-];
+const CLS_LIMIT = 0.05;
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+/** The modal's page is filled in with one of the demo vendor's sites once the server is up. */
+const MODAL_PAGE = '/websites?site=';
+const PAGES = ['/login', '/dashboard', '/websites', MODAL_PAGE];
+const PERFORMANCE = PAGES.flatMap((path) =>
+  ['desktop', 'mobile'].map((formFactor) => ({ path, formFactor, target: TARGETS[formFactor] })),
+);
 
 /** Screens audited for accessibility and best practices; signed-in ones after a demo login. */
 const SIGNED_OUT = ['/login', '/forgotpassword', '/404'];
-const SIGNED_IN = ['/dashboard', '/websites', '/profile', '/feedback'];
+const SIGNED_IN = ['/dashboard', '/websites', MODAL_PAGE, '/profile', '/feedback'];
 
 /** Puts the session token in (or takes it out of) the origin's localStorage, which Lighthouse keeps. */
 async function setSession(baseUrl, port, token) {
@@ -64,7 +69,7 @@ async function performanceRun(baseUrl, port, { path, formFactor }) {
   if (!lhr) throw new Error('Lighthouse returned no result');
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
-  if (finalPath !== path) throw new Error(`${path} ended on ${finalPath}`);
+  if (finalPath !== new URL(path, baseUrl).pathname) throw new Error(`${path} ended on ${finalPath}`);
   const ms = (id) => Math.round(lhr.audits[id]?.numericValue ?? NaN);
   return {
     version: lhr.lighthouseVersion,
@@ -77,18 +82,30 @@ async function performanceRun(baseUrl, port, { path, formFactor }) {
   };
 }
 
+/** The id of the demo vendor's first website (by domain), for the modal's page. */
+async function firstSite(baseUrl, token) {
+  const response = await fetch(`${baseUrl}/api/portal/websites?page=1&pageSize=1`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  if (!response.ok) throw new Error(`listing websites failed: ${response.status}`);
+  const { items } = await response.json();
+  if (!items?.[0]) throw new Error('the demo vendor has no websites');
+  return items[0].rowKey;
+}
+
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
 /** Accessibility and best-practice scores of each screen, with the audits that fell short. */
-async function auditScreens(baseUrl, port) {
+async function auditScreens(baseUrl, port, site) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   const page = browser.contexts()[0].pages()[0] ?? (await browser.contexts()[0].newPage());
   await page.goto(`${baseUrl}/login`);
   const lines = [];
   const scores = {};
   const token = await login(baseUrl);
-  for (const path of [...SIGNED_OUT, ...SIGNED_IN]) {
-    if (path === SIGNED_IN[0]) {
+  for (const screen of [...SIGNED_OUT, ...SIGNED_IN]) {
+    const path = screen === MODAL_PAGE ? `${MODAL_PAGE}${site}` : screen;
+    if (screen === SIGNED_IN[0]) {
       await page.evaluate(([key, value]) => globalThis.localStorage.setItem(key, value), [TOKEN_KEY, token]);
     }
     const { lhr } = await lighthouse(
@@ -157,40 +174,62 @@ const server = await startServer();
 const chrome = await startChromium();
 try {
   const token = await login(server.baseUrl);
-  const runs = [];
+  const site = await firstSite(server.baseUrl, token);
+  const results = [];
   for (const run of PERFORMANCE) {
+    const path = run.path === MODAL_PAGE ? `${MODAL_PAGE}${site}` : run.path;
     await setSession(server.baseUrl, chrome.port, run.path === '/login' ? null : token);
-    const figures = await performanceRun(server.baseUrl, chrome.port, run);
-    const pass = run.target === null || (figures.score !== null && figures.score >= run.target);
-    runs.push({ ...run, ...figures, pass });
+    const runs = [];
+    for (let i = 0; i < RUNS; i += 1)
+      runs.push(await performanceRun(server.baseUrl, chrome.port, { ...run, path }));
+    const sorted = [...runs].sort((a, b) => a.score - b.score);
+    const median = sorted[Math.floor(sorted.length / 2)];
+    const worstCls = Math.max(...runs.map((r) => r.cls));
+    const pass = median.score !== null && median.score >= run.target && worstCls <= CLS_LIMIT;
+    results.push({
+      ...run,
+      path,
+      version: median.version,
+      median,
+      min: sorted[0].score,
+      max: sorted[sorted.length - 1].score,
+      scores: runs.map((r) => r.score),
+      worstCls,
+      pass,
+    });
   }
   await setSession(server.baseUrl, chrome.port, null);
-  const pass = runs.every((r) => r.pass);
+  const pass = results.every((r) => r.pass);
   const lines = [
-    `Lighthouse ${runs[0].version} performance (desktop run, and the default mobile run: slow 4G, 4x CPU):`,
+    `Lighthouse ${results[0].version} performance, median of ${RUNS} runs (min-max), desktop run and the default mobile run (slow 4G, 4x CPU); CLS <= ${CLS_LIMIT} in every run:`,
   ];
-  for (const path of new Set(runs.map((r) => r.path))) {
-    for (const r of runs.filter((x) => x.path === path)) {
-      const verdict =
-        r.target === null ? '(no target)' : `(target >= ${r.target}): ${r.pass ? 'PASS' : 'FAIL'}`;
-      lines.push(
-        `  ${r.path.padEnd(10)} ${r.formFactor.padEnd(7)} ${String(r.score).padEnd(4)} ${verdict}  FCP ${seconds(r.fcpMs)}, LCP ${seconds(r.lcpMs)}, TBT ${r.tbtMs} ms, CLS ${r.cls}, Speed Index ${seconds(r.speedIndexMs)}`,
-      );
-    }
+  for (const r of results) {
+    const m = r.median;
+    lines.push(
+      `  ${r.path.padEnd(18)} ${r.formFactor.padEnd(7)} ${String(m.score).padEnd(4)} (${r.min}-${r.max}) target >= ${r.target}, CLS max ${r.worstCls}: ${r.pass ? 'PASS' : 'FAIL'}  FCP ${seconds(m.fcpMs)}, LCP ${seconds(m.lcpMs)}, TBT ${m.tbtMs} ms, CLS ${m.cls}, Speed Index ${seconds(m.speedIndexMs)}`,
+    );
   }
   report('lighthouse', lines, {
     // The desktop score of /login keeps its old place for tools reading earlier reports.
-    score: runs[0].score,
+    score: results[0].median.score,
     target: TARGETS.desktop,
     targets: TARGETS,
-    runs: runs.map(({ version: _version, ...r }) => r),
+    clsLimit: CLS_LIMIT,
+    runsPerPage: RUNS,
+    runs: results.map(({ version: _version, ...r }) => r),
     pass,
   });
-  const audits = await auditScreens(server.baseUrl, chrome.port);
-  report('lighthouse-screens', ['Accessibility and best practices (no target):', ...audits.lines], {
-    screens: audits.scores,
-  });
-  process.exitCode = pass ? 0 : 1;
+  const audits = await auditScreens(server.baseUrl, chrome.port, site);
+  const accessible = Object.values(audits.scores).every((s) => s.accessibility === 1);
+  report(
+    'lighthouse-screens',
+    [
+      `Accessibility (target 1 on every screen): ${accessible ? 'PASS' : 'FAIL'}; best practices (no target):`,
+      ...audits.lines,
+    ],
+    { screens: audits.scores, accessible },
+  );
+  process.exitCode = pass && accessible ? 0 : 1;
 } finally {
   await chrome.stop();
   await server.stop();
