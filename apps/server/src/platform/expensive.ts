@@ -90,7 +90,8 @@ export function registerExpensiveLimit(app: FastifyInstance, database: Database)
         return await handler.call(this, request, reply);
       } finally {
         if (held) void (held as Promise<unknown>).catch(() => undefined).finally(release);
-        else release();
+        // Given back before the answer goes out, so the user's next request finds it free.
+        else await release();
       }
     };
   });

@@ -10,8 +10,11 @@ import { TooManyRequestsError } from './errors.ts';
  * expires. The embedded database has one process, which counts in memory.
  */
 export interface WorkPlaces {
-  /** Takes a place (429 when the user has none left); answers how to give it back. */
-  take(userId: number): Promise<() => void>;
+  /**
+   * Takes a place (429 when the user has none left); answers how to give it back, which settles
+   * once the place is free again (never rejects).
+   */
+  take(userId: number): Promise<() => Promise<void>>;
 }
 
 /** Longer than any request runs; only a place of a dead instance ever reaches it. */
@@ -21,13 +24,9 @@ const LOCK_CLASS = 7_140_513;
 
 const full = () => new TooManyRequestsError(Messages.tooManyAtOnce);
 
-function once(give: () => void): () => void {
-  let given = false;
-  return () => {
-    if (given) return;
-    given = true;
-    give();
-  };
+function once(give: () => Promise<void> | void): () => Promise<void> {
+  let given: Promise<void> | null = null;
+  return () => (given ??= Promise.resolve(give()));
 }
 
 function inProcessPlaces(perUser: number): WorkPlaces {
@@ -66,9 +65,9 @@ function sharedPlaces(database: Database, perUser: number, onError: (err: unknow
         return row!.id;
       });
       if (id === null) throw full();
-      return once(() => {
-        db.execute(sql`DELETE FROM work_places WHERE id = ${id}`).catch(onError);
-      });
+      return once(() =>
+        db.execute(sql`DELETE FROM work_places WHERE id = ${id}`).then(() => undefined, onError),
+      );
     },
   };
 }
