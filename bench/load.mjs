@@ -40,7 +40,7 @@ import {
   seedRosterEmbedded,
   seedRosterPostgres,
 } from './lib/bench-roster.mjs';
-import { buildOrExit, freePort, report, startServer } from './lib/harness.mjs';
+import { buildOrExit, freePort, report, startServer, WEBSITE_SORTS as SORTS } from './lib/harness.mjs';
 
 const VUS = Number(process.env.BENCH_VUS || 200);
 const SECONDS = Number(process.env.BENCH_SECONDS || 60);
@@ -57,16 +57,6 @@ const IMPORTED_PER_VENDOR = 300;
 const SITES_PER_VU = 3;
 const GOALS = { readP95Ms: 100, writeP95Ms: 250 };
 const ROSTER = { members: 20_000, offices: 1_000 };
-const SORTS = [
-  'domainName',
-  'status',
-  'licensee',
-  'mlsStatus',
-  'office',
-  'memberNumber',
-  'startDate',
-  'termDate',
-];
 const WORDS = ['harbor', 'summit', 'lakeview', 'cedar', 'pine', 'bay', 'ridge', 'meadow'];
 
 const basic = (user, password) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;

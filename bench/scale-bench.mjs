@@ -17,7 +17,7 @@ import { ensureBuilt } from '../scripts/lib/build.mjs';
 import { licensableMembers, rng, scratchDatabase, seedRosterPostgres, stats } from './lib/bench-roster.mjs';
 import { bulkSitesPostgres, withoutIndexes } from './lib/bulk-sites.mjs';
 import { CLIENTS, createWindow } from './lib/create-window.mjs';
-import { login, report, startServer } from './lib/harness.mjs';
+import { login, report, startServer, WEBSITE_SORTS as SORTS } from './lib/harness.mjs';
 
 const SITES = Number(process.env.BENCH_SITES) || 1_000_000;
 const MEMBERS = Number(process.env.BENCH_MEMBERS) || 5_000_000;
@@ -29,16 +29,6 @@ const SEARCH_REQUESTS = 20;
 const WARMUP = 20;
 const TARGET_LIST = 50;
 
-const SORTS = [
-  'domainName',
-  'status',
-  'licensee',
-  'mlsStatus',
-  'office',
-  'memberNumber',
-  'startDate',
-  'termDate',
-];
 const STATUSES = ['Active', 'Pending Activation', 'Pending Termination', 'Inactive'];
 
 async function timed(baseUrl, headers, path) {

@@ -6,7 +6,7 @@
 // other tenant's page latency idle and under each load.
 /* global fetch, performance, AbortController, clearTimeout */
 import http from 'node:http';
-import { login, report } from './lib/harness.mjs';
+import { login, report, WEBSITE_SORTS as SORTS } from './lib/harness.mjs';
 import { SCALE_SITES, startScaledServer } from './lib/websites-scale.mjs';
 
 const EXPORTS = 10;
@@ -19,16 +19,6 @@ const percentile = (values, p) => {
 const summary = (ms) =>
   `p50 ${percentile(ms, 50).toFixed(1)} ms, p95 ${percentile(ms, 95).toFixed(1)} ms, max ${Math.max(...ms).toFixed(1)} ms (n=${ms.length})`;
 
-const SORTS = [
-  'domainName',
-  'status',
-  'licensee',
-  'mlsStatus',
-  'office',
-  'memberNumber',
-  'startDate',
-  'termDate',
-];
 const ATTACK_MS = 8_000;
 
 /** `until` settles after `ms`; meanwhile `attack` runs in a loop on `lanes` lanes; counts answers. */

@@ -23,7 +23,7 @@ import {
   seedRosterPostgres,
   stats,
 } from './lib/bench-roster.mjs';
-import { login, report, startServer } from './lib/harness.mjs';
+import { login, report, startServer, WEBSITE_SORTS as SORTS } from './lib/harness.mjs';
 
 const SITES = Number(process.env.BENCH_SITES) || 50_000;
 const WRITERS = 6;
@@ -37,16 +37,6 @@ const TARGETS = { pglite: { list: 25 }, postgres: { list: 15 }, agent: 15, typo:
 // alone for a moment after a busy period would have had.
 const SETTLE_MS = 35_000;
 
-const SORTS = [
-  'domainName',
-  'status',
-  'licensee',
-  'mlsStatus',
-  'office',
-  'memberNumber',
-  'startDate',
-  'termDate',
-];
 const STATUSES = ['Active', 'Pending Activation', 'Pending Termination', 'Inactive'];
 const STEMS = ['harbor', 'summit', 'lakeview', 'cedar', 'pine', 'bay', 'oak', 'river'];
 

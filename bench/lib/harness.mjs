@@ -13,6 +13,17 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ensureBuilt, root } from '../../scripts/lib/build.mjs';
 
 export { root };
+/** The websites list's sort fields, as the contract's WEBSITE_SORT_FIELDS names them. */
+export const WEBSITE_SORTS = [
+  'domainName',
+  'status',
+  'licensee',
+  'mlsStatus',
+  'office',
+  'memberNumber',
+  'startDate',
+  'termDate',
+];
 export const CHROMIUM = '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
   '--headless',

@@ -3,6 +3,7 @@ import {
   SITE_STATUS_SORT_ORDER,
   SITE_STATUSES,
   displayDate,
+  WEBSITE_SORT_FIELDS,
   type Website,
 } from '@vp/contract';
 import { sql } from 'drizzle-orm';
@@ -91,19 +92,8 @@ describe('sorting', () => {
 });
 
 describe('paging', () => {
-  const SORTS = [
-    'domainName',
-    'status',
-    'licensee',
-    'mlsStatus',
-    'office',
-    'memberNumber',
-    'startDate',
-    'termDate',
-  ] as const;
-
   it('pages of every sort, read from either end of the list, join up to the whole list', async () => {
-    for (const sort of SORTS)
+    for (const sort of WEBSITE_SORT_FIELDS)
       for (const order of ['asc', 'desc'])
         for (const status of ['', '&status=Active']) {
           const query = `sort=${sort}&order=${order}${status}`;
