@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { copyFileSync, readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 /**
@@ -29,3 +29,9 @@ await build({
   },
   logLevel: 'warning',
 });
+
+// The spreadsheet thread's file is plain JavaScript, loaded beside the bundle by its URL.
+copyFileSync(
+  new URL('./src/modules/websites/xlsx-worker.mjs', import.meta.url),
+  new URL('./dist/xlsx-worker.mjs', import.meta.url),
+);

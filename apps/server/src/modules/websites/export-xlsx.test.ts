@@ -1,6 +1,7 @@
 import {
   EXPORT_IDS_MAX,
   ExportMessages,
+  SITE_STATUS_DISPLAY,
   exportHeaders,
   exportRow,
   type ExportColumnKey,
@@ -85,6 +86,10 @@ describe('POST /api/portal/websites/export.xlsx', () => {
     const sheet = await exported(t.tokens.demo, { date: '2026-11-25' });
     const sites = await listed(t.tokens.demo, '');
     expect(sites.length).toBeGreaterThan(0);
+    // The database writes the cells: every status, and sites with and without dates, are compared.
+    expect(new Set(sites.map((s) => s.status))).toEqual(new Set(Object.keys(SITE_STATUS_DISPLAY)));
+    expect(sites.some((s) => !s.termDate || s.termDate.startsWith('0001-01-01'))).toBe(true);
+    expect(sites.some((s) => s.termDate && !s.termDate.startsWith('0001-01-01'))).toBe(true);
     expect(sheet.headers).toEqual(exportHeaders());
     expect(sheet.rows).toEqual(sites.map((s) => asCells(exportRow(s))));
     expect(sheet.total).toBe(sites.length);

@@ -5,15 +5,14 @@ import {
   EXPORT_SHEET_NAME,
   EXPORT_TOTAL_HEADER,
   ExportMessages,
+  SITE_STATUS_DISPLAY,
   XLSX_TYPE,
   exportFileName,
   exportHeaders,
-  exportRow,
   isoDate,
   orderedKeys,
   websiteXlsxRequestSchema,
   type ExportColumnKey,
-  type ExportSite,
 } from '@vp/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -26,6 +25,7 @@ import { BODY_LIMITS } from '../../platform/connection-limits.ts';
 import { NotFoundError, TooManyRequestsError } from '../../platform/errors.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { sessionOf, vendorOf } from '../../platform/scope.ts';
+import { openXlsxFile } from './xlsx-thread.ts';
 import { exportLines, exportsInProgress, type BatchRunner, type ExportQuery } from './export.ts';
 import { countWebsites, listFilter } from './list-queries.ts';
 
@@ -38,23 +38,36 @@ import { countWebsites, listFilter } from './list-queries.ts';
 
 type XlsxRequest = z.output<typeof websiteXlsxRequestSchema>;
 
-/** Each column's value as the website's JSON names it, built by the database for one batch. */
-const COLUMN_SQL: Record<ExportColumnKey, SQL> = {
-  domainName: sql`w.domain_name`,
-  status: sql`w.status`,
-  licensee: sql`btrim(coalesce(m.member_first_name, '') || ' ' || coalesce(m.member_last_name, ''))`,
-  mlsStatus: sql`coalesce(m.member_status, '')`,
-  office: sql`coalesce(o.office_name, '')`,
-  mlsId: sql`coalesce(m.member_key, '')`,
-  memberNumber: sql`w.member_number`,
-  startDate: sql`w.start_date`,
-  termDate: sql`w.term_date`,
+/** A date cell as the screen shows it (MM/DD/YYYY); none, or the 0001-01-01 "no date", is empty. */
+const dateCell = (column: SQL) =>
+  sql`CASE WHEN ${column} IS NULL OR ${column} = DATE '0001-01-01' THEN NULL ELSE to_char(${column}, 'MM/DD/YYYY') END`;
+
+/**
+ * Each column's cell as the contract's `exportCell` writes it (statuses by their display names,
+ * dates as on screen, empty texts as empty cells), made by the database so that a batch arrives
+ * ready for the sheet. The tests hold the two to the same cells.
+ */
+const CELL_SQL: Record<ExportColumnKey, SQL> = {
+  domainName: sql`nullif(w.domain_name, '')`,
+  status: sql`CASE w.status ${sql.join(
+    Object.entries(SITE_STATUS_DISPLAY).map(([stored, shown]) => sql`WHEN ${stored} THEN ${shown}`),
+    sql` `,
+  )} ELSE w.status END`,
+  licensee: sql`nullif(btrim(coalesce(m.member_first_name, '') || ' ' || coalesce(m.member_last_name, '')), '')`,
+  mlsStatus: sql`nullif(m.member_status, '')`,
+  office: sql`nullif(o.office_name, '')`,
+  mlsId: sql`nullif(m.member_key, '')`,
+  memberNumber: sql`nullif(w.member_number, '')`,
+  startDate: dateCell(sql`w.start_date`),
+  termDate: dateCell(sql`w.term_date`),
 };
 
-/** Only the picked columns, so a batch carries no more than the sheet shows. */
-function columnsJson(keys: readonly ExportColumnKey[]): SQL {
-  const pairs = keys.map((k) => sql`${sql.raw(`'${k}'`)}, ${COLUMN_SQL[k]}`);
-  return sql`json_build_object(${sql.join(pairs, sql`, `)})::text`;
+/** Only the picked columns' cells, as one JSON array per site. */
+function cellsJson(keys: readonly ExportColumnKey[]): SQL {
+  return sql`json_build_array(${sql.join(
+    keys.map((k) => CELL_SQL[k]),
+    sql`, `,
+  )})::text`;
 }
 
 async function countRows(db: Db, vendorId: number, query: XlsxRequest): Promise<number> {
@@ -76,9 +89,6 @@ async function vendorLabel(db: Db, vendorId: number): Promise<string> {
   return row.code || row.name;
 }
 
-/** The data cells' style (the defaults), shared by all of them. */
-const PLAIN = {};
-
 /** Waits until what was written has been taken by the client, or the client has gone. */
 function drained(out: PassThrough): Promise<void> {
   if (!out.writableNeedDrain || out.destroyed) return Promise.resolve();
@@ -95,7 +105,9 @@ function drained(out: PassThrough): Promise<void> {
 
 /**
  * Writes the workbook into `out`: a bold header row kept in view, the picked columns at their
- * widths, then one row per site in the list's order. Empty texts are left as empty cells.
+ * widths, then one row per site in the list's order. Empty texts are left as empty cells. The
+ * spreadsheet thread writes one batch while the next is read, and `out` is drained before more is
+ * sent, so memory stays a batch or two deep however long the list.
  */
 export async function writeWorkbook(
   out: PassThrough,
@@ -104,40 +116,33 @@ export async function writeWorkbook(
   query: ExportQuery & { ids?: readonly number[] },
   keys: readonly ExportColumnKey[],
 ): Promise<void> {
-  const { default: ExcelJS } = await import('exceljs');
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useStyles: true,
-    // Texts as shared strings (`t="s"`), the usual string cell every spreadsheet program reads.
-    useSharedStrings: true,
-    // The sheet's text repeats a lot; the fastest level already packs it about seven times.
-    zip: { zlib: { level: 1 } },
-  });
-  const sheet = workbook.addWorksheet(EXPORT_SHEET_NAME, {
-    views: [{ state: 'frozen', xSplit: 0, ySplit: 1 }],
-  });
-  sheet.columns = keys.map((k) => ({ width: EXPORT_COLUMN_WIDTHS[k] }));
-  const header = sheet.addRow(exportHeaders(keys));
-  header.font = { bold: true };
-  header.commit();
-  const line = columnsJson(keys);
-  for await (const chunk of exportLines(run, vendorId, query, undefined, { line, ids: query.ids })) {
-    if (out.destroyed) return;
-    const sites = JSON.parse(`[${chunk.slice(0, -1).replaceAll('\n', ',')}]`) as ExportSite[];
-    for (const site of sites) {
-      const row = sheet.addRow(exportRow(site, keys).map((v) => (v === '' ? null : v)));
-      // One style object for every data cell: the writer files it once instead of once per cell.
-      row.eachCell((cell) => {
-        cell.style = PLAIN;
-      });
-      row.commit();
+  const file = openXlsxFile(
+    { sheet: EXPORT_SHEET_NAME, widths: keys.map((k) => EXPORT_COLUMN_WIDTHS[k]), headers: exportHeaders(keys) },
+    (bytes) => {
+      if (!out.destroyed) out.write(bytes);
+    },
+  );
+  const gone = new Promise<void>((resolve) => out.once('close', resolve));
+  let written: Promise<void> = Promise.resolve();
+  try {
+    const line = cellsJson(keys);
+    for await (const chunk of exportLines(run, vendorId, query, undefined, { line, ids: query.ids })) {
+      if (out.destroyed) return;
+      await written;
+      written = file.rows(chunk);
+      // Its failure is taken up by the next await; until then it is not an unhandled one.
+      written.catch(() => undefined);
+      await drained(out);
     }
-    await drained(out);
+    await written;
+    if (out.destroyed) return;
+    // A client gone while the last parts are zipped leaves nothing to wait for.
+    await Promise.race([file.end(), gone]);
+    out.end();
+  } finally {
+    // Nothing once the file is done; otherwise the thread forgets a file nobody will read.
+    file.drop();
   }
-  if (out.destroyed) return;
-  sheet.commit();
-  // A client gone while the last parts are zipped leaves nothing to wait for.
-  await Promise.race([workbook.commit(), new Promise<void>((resolve) => out.once('close', resolve))]);
 }
 
 export function websitesXlsxRoutes(app: FastifyInstance, ctx: AppContext): void {
