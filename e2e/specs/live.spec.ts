@@ -30,7 +30,7 @@ function note(what: string, ms: number) {
   test.info().annotations.push({ type: 'timing', description: `${what}: ${Math.round(ms)} ms` });
 }
 
-test('an edit by one user warns another who has the site open; Refresh shows it', async ({
+test('an edit warns another user, and the same user in another tab, who have the site open; Refresh shows it', async ({
   browser,
   request,
 }) => {
@@ -38,23 +38,38 @@ test('an edit by one user warns another who has the site open; Refresh shows it'
   const site = await newSite(request, baseUrl(), demoToken, 'live-edit');
   const editor = await openAs(browser, users.demo, `/websites?site=${site.id}`);
   const watcher = await openAs(browser, users.viewer, `/websites?site=${site.id}`);
+  const otherTab = await openAs(browser, users.demo, `/websites?site=${site.id}`);
   try {
     await expect(modalOf(watcher.page).getByLabel('DBA')).toHaveValue('');
+    // The same user's other tab holds an edit of its own.
+    await modalOf(otherTab.page).getByLabel('DBA').fill('Not saved yet');
     const form = modalOf(editor.page);
     await form.getByLabel('DBA').fill('Live Realty Group');
     await form.getByRole('button', { name: 'Save' }).click();
     await expect(editor.page.getByText('Saved Website')).toBeVisible();
     const savedAt = Date.now();
 
+    // A form without edits already shows the change, and says so.
     const warning = watcher.page.getByTestId('changed-alert');
-    await expect(warning).toContainText(LiveMessages.siteChanged);
+    await expect(warning).toContainText(LiveMessages.siteChangedShown);
     note('warning shown after the save was answered', Date.now() - savedAt);
-    await warning.getByRole('button', { name: LiveMessages.refresh }).click();
     await expect(modalOf(watcher.page).getByLabel('DBA')).toHaveValue('Live Realty Group');
+    await warning.getByRole('button', { name: LiveMessages.refresh }).click();
     await expect(warning).toHaveCount(0);
+
+    // The other tab keeps its edit until Refresh, which shows the change instead.
+    const tabWarning = otherTab.page.getByTestId('changed-alert');
+    await expect(tabWarning).toContainText(LiveMessages.siteChanged);
+    await expect(modalOf(otherTab.page).getByLabel('DBA')).toHaveValue('Not saved yet');
+    await tabWarning.getByRole('button', { name: LiveMessages.refresh }).click();
+    await expect(modalOf(otherTab.page).getByLabel('DBA')).toHaveValue('Live Realty Group');
+
+    // The tab that saved says nothing of its own change.
+    await expect(editor.page.getByTestId('changed-alert')).toHaveCount(0);
   } finally {
     await editor.close();
     await watcher.close();
+    await otherTab.close();
   }
 });
 

@@ -50,6 +50,29 @@ test('at mobile width the vendor account is chosen in the Settings drawer', asyn
   await expect(page.getByTestId('dashboard-vendor-name')).toHaveText('Summit Web Solutions West');
 });
 
+test('at mobile width the notifications open from Settings by keyboard, and Escape hands focus back', async ({
+  page,
+  request,
+}) => {
+  await useSession(page, await apiLogin(request, users.demo));
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('dashboard-vendor-name')).toHaveText('Summit Web Solutions');
+
+  const settings = page.getByRole('button', { name: 'Settings' });
+  await settings.focus();
+  await page.keyboard.press('Enter');
+  const entry = page.getByRole('dialog', { name: 'Settings' }).getByTestId('settings-notifications');
+  await entry.focus();
+  await page.keyboard.press('Enter');
+  const drawer = page.getByRole('dialog', { name: 'Notifications' });
+  await expect(drawer).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Settings' })).toBeHidden();
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  // The Settings drawer has closed: focus goes back to the button that opened it, not to the page.
+  await expect(settings).toBeFocused();
+});
+
 test('at desktop width the vendor selector shows and the sidebar is open', async ({ page, request }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await useSession(page, await apiLogin(request, users.demo));

@@ -195,7 +195,9 @@ export const LIVE_CLOSE_REFUSED = 1011;
 export const LiveMessages = {
   maxReconnects: 'Maximum reconnection attempts reached. Please refresh the page.',
   siteDeleted: 'Site has been deleted',
-  siteChanged: 'Someone else changed this website. Refresh to see their changes.',
+  siteChanged: 'This website was changed elsewhere, by someone else or in another tab. Refresh to see the changes.',
+  siteChangedShown:
+    'This website was changed elsewhere, by someone else or in another tab. The form shows the latest.',
   refresh: 'Refresh',
   refreshing: 'Refreshing data...',
 } as const;
@@ -208,12 +210,22 @@ export const liveAuthenticateSchema = z.object({
 export type LiveAuthenticate = z.infer<typeof liveAuthenticateSchema>;
 
 export const LIVE_EVENT_TYPES = ['comment', 'website', 'document', 'notification', 'contact'] as const;
+
+/**
+ * The header a browser tab names itself with on its calls (a random id per page load): the events
+ * of its writes carry it back as `tab`, so the tab tells its own changes from changes made
+ * elsewhere, by another user or by the same user in another tab.
+ */
+export const TAB_HEADER = 'X-Tab-Id';
+export const tabIdSchema = z.string().regex(/^[A-Za-z0-9-]{8,40}$/);
+
 export const liveEventSchema = z.object({
   type: z.enum(LIVE_EVENT_TYPES),
   context: z.enum(['vendor', 'website']),
   siteId: z.number().int().nullable(),
   username: z.string(),
   action: z.enum(['update', 'delete']),
+  tab: tabIdSchema.optional(),
 });
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 
@@ -222,7 +234,7 @@ export type LiveEvent = z.infer<typeof liveEventSchema>;
 
 export const StaleMessages = {
   website:
-    'This website was changed by someone else since you opened it. Reload it to see their changes, then save again.',
-  team: 'This team was changed by someone else since you opened it. Reload it to see their changes, then save again.',
+    'This website was changed since you opened it, by someone else or in another tab. Reload it to see the changes, then save again.',
+  team: 'This team was changed since you opened it, by someone else or in another tab. Reload it to see the changes, then save again.',
   reload: 'Reload',
 } as const;

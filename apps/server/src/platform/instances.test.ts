@@ -189,7 +189,12 @@ describe('two instances on one database', () => {
     });
     // A thousand recipients with the largest ids, the demo user last, and the longest username.
     const userIds = [...Array.from({ length: 999 }, (_, i) => 2_147_483_647 - i), user!.id];
-    const longest: LiveEvent = { ...event, siteId: 2_147_483_647, username: 'u'.repeat(100) };
+    const longest: LiveEvent = {
+      ...event,
+      siteId: 2_147_483_647,
+      username: 'u'.repeat(100),
+      tab: 't'.repeat(40),
+    };
     await a.ctx.live.publish({ vendorId: v.summit, userIds, staffOnly: false }, longest);
     off();
     expect(await onB.nextEvent()).toEqual(longest);

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import type { LiveEvent } from '@vp/contract';
+import { TAB_HEADER, type LiveEvent } from '@vp/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -110,6 +110,28 @@ describe('the live channel', () => {
     expect(other.events).toEqual([]);
     demo.close();
     other.close();
+  });
+
+  it('names the browser tab a write came from, when the call names a valid one', async () => {
+    const demo = await subscribeLive(base, t.tokens.demo, t.vendors.summit);
+    const id = await createSite(t, t.agents.local[0]!);
+    await demo.nextEvent();
+    const saveFrom = async (tab: string) => {
+      const site = (await t.call(t.tokens.demo, 'GET', `/api/portal/websites/${id}`)).json();
+      const res = await t.inject({
+        method: 'PUT',
+        url: '/api/portal/websites',
+        headers: { ...t.auth(t.tokens.demo), [TAB_HEADER]: tab },
+        payload: { ...site, dba: `From ${tab.slice(0, 8)}` },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return demo.nextEvent();
+    };
+    expect(await saveFrom('a1b2c3d4e5f6a7b8c9d0e1f2')).toMatchObject({ siteId: id, tab: 'a1b2c3d4e5f6a7b8c9d0e1f2' });
+    // A name that is not one (too long, or with other characters) is left out.
+    expect(await saveFrom('x'.repeat(41))).not.toHaveProperty('tab');
+    expect(await saveFrom('<script>alert(1)</script>')).not.toHaveProperty('tab');
+    demo.close();
   });
 
   it('closes with 1011 on a bad token or a vendor the user may not act for', async () => {

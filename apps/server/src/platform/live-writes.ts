@@ -1,4 +1,4 @@
-import type { LiveEvent } from '@vp/contract';
+import { TAB_HEADER, tabIdSchema, type LiveEvent } from '@vp/contract';
 import type {
   FastifyInstance,
   FastifyRequest,
@@ -31,9 +31,15 @@ function siteOf(request: FastifyRequest): number | null {
   return idOf(params?.id) ?? idOf(body?.rowKey) ?? request.liveCreatedId;
 }
 
+/** The browser tab the write came from, when it named itself. */
+function tabOf(request: FastifyRequest): string | undefined {
+  const parsed = tabIdSchema.safeParse(request.headers[TAB_HEADER.toLowerCase()]);
+  return parsed.success ? parsed.data : undefined;
+}
+
 /**
  * Writes declared `config.live` announce themselves once answered with success: to the sockets of
- * the vendor they acted for, naming the site and who acted. The event carries no content; clients
+ * the vendor they acted for, naming the site, who acted and from which browser tab. The event carries no content; clients
  * refetch what it names. It is published after the answer, so only a committed change is announced.
  */
 export function registerLiveWrites(app: FastifyInstance, live: LiveHub): void {
@@ -63,6 +69,7 @@ export function registerLiveWrites(app: FastifyInstance, live: LiveHub): void {
           siteId,
           username: request.session.user.username,
           action: deleted ? 'delete' : 'update',
+          tab: tabOf(request),
         },
       )
       .catch((err: unknown) => request.log.warn({ err }, 'live event not published'));

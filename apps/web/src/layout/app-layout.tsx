@@ -1,6 +1,6 @@
 import { hasFeeds } from '@vp/contract';
 import { Layout, notification, Spin } from 'antd';
-import { lazy, Suspense, useEffect, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useMetadata } from '../features/dashboard/index.ts';
 import { NotificationsDrawer } from '../features/notifications/index.ts';
@@ -44,6 +44,10 @@ export default function AppLayout() {
   const [settingsUsed, setSettingsUsed] = useState(false);
   if (settingsOpen && !settingsUsed) setSettingsUsed(true);
   const [notificationsOpen, setNotificationsOpen] = useState(false);
+  // Where focus goes back when the notifications close: the control that opened Settings, when
+  // they were opened from there (that drawer has closed meanwhile); the drawer handles the bell.
+  const settingsOpener = useRef<HTMLElement | null>(null);
+  const notificationsReturn = useRef<HTMLElement | null>(null);
   const [notificationsUsed, setNotificationsUsed] = useState(false);
   if (notificationsOpen && !notificationsUsed) setNotificationsUsed(true);
   const open = mobile ? mobileOpen : sidebarOpen;
@@ -89,8 +93,14 @@ export default function AppLayout() {
           sidebarOpen={open}
           mobile={mobile}
           onToggleSidebar={() => (mobile ? setMobileOpen((o) => !o) : setSidebarOpen(!sidebarOpen))}
-          onOpenSettings={() => setSettingsOpen(true)}
-          onOpenNotifications={() => setNotificationsOpen(true)}
+          onOpenSettings={() => {
+            settingsOpener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+            setSettingsOpen(true);
+          }}
+          onOpenNotifications={() => {
+            notificationsReturn.current = null;
+            setNotificationsOpen(true);
+          }}
         />
         <TagsView />
         <OfflineNotice />
@@ -107,6 +117,7 @@ export default function AppLayout() {
             open={settingsOpen}
             onClose={() => setSettingsOpen(false)}
             onOpenNotifications={() => {
+              notificationsReturn.current = settingsOpener.current;
               setSettingsOpen(false);
               setNotificationsOpen(true);
             }}
@@ -115,7 +126,18 @@ export default function AppLayout() {
       )}
       {notificationsUsed && (
         <Suspense fallback={null}>
-          <NotificationsDrawer open={notificationsOpen} onClose={() => setNotificationsOpen(false)} />
+          <NotificationsDrawer
+            open={notificationsOpen}
+            onClose={() => {
+              setNotificationsOpen(false);
+              const back = notificationsReturn.current;
+              // After the drawer's own attempt, which finds the Settings drawer's button gone.
+              setTimeout(() => {
+                const lost = !document.activeElement || document.activeElement === document.body;
+                if (back?.isConnected && lost) back.focus();
+              });
+            }}
+          />
         </Suspense>
       )}
     </Layout>

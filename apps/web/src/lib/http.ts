@@ -1,4 +1,4 @@
-import { API_TIMEOUT_MS, LOGOUT_CODES, loginPath, Messages } from '@vp/contract';
+import { API_TIMEOUT_MS, LOGOUT_CODES, loginPath, Messages, TAB_HEADER } from '@vp/contract';
 import { navigateTo } from './navigation.ts';
 import { getToken, resetToken } from './session.ts';
 import { getVendor } from './settings.ts';
@@ -99,9 +99,18 @@ function errorFrom(status: number, body: unknown, statusText: string): ApiError 
   );
 }
 
+/**
+ * This tab's name on its calls (random per page load), which the live events of its writes carry
+ * back, so that the tab can tell its own changes from changes made elsewhere.
+ */
+export const TAB_ID = Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) =>
+  b.toString(16).padStart(2, '0'),
+).join('');
+
 /** The bearer token and Vendor header of the session, for calls made with `auth`. */
 function sessionHeaders(auth: boolean): { headers: Record<string, string>; token: string | null } {
   const headers: Record<string, string> = { Accept: 'application/json' };
+  if (auth) headers[TAB_HEADER] = TAB_ID;
   const token = getToken();
   if (token && auth) headers.Authorization = `Bearer ${token}`;
   const vendor = getVendor();

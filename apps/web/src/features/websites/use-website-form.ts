@@ -38,6 +38,8 @@ export interface WebsiteFormState {
   /** The locks follow the watched status, which settles a render after the values are set. */
   settled: boolean;
   /** Whether the fields hold edits right now (read from the form, not the last render). */
+  /** Whether the form holds edits not saved yet (as last rendered; `dirtyNow` reads it at once). */
+  dirty: boolean;
   dirtyNow: () => boolean;
   guard: UnsavedChanges;
   /** The form shows this answer of the server and counts as unchanged again. */
@@ -126,6 +128,7 @@ export function useWebsiteForm(requestedId: number | null, readOnly: boolean): W
     values,
     saveEnabled,
     settled,
+    dirty,
     dirtyNow,
     guard,
     showSaved,

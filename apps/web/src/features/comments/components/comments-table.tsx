@@ -32,6 +32,12 @@ export function PublicMarker({ comment }: { comment: Comment }) {
   );
 }
 
+/** A message's first words, so that two of the same minute have told-apart Delete buttons. */
+function opening(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 40 ? `${flat.slice(0, 39)}…` : flat;
+}
+
 /**
  * The conversation (spec §2 Messages tab): public marker, Date, Name, Messages and Delete, in a
  * table 245 px high that scrolls. A message is text and is shown as text, line breaks kept.
@@ -112,7 +118,7 @@ export function CommentsTable({ comments, loading, onDelete, deleting }: Props) 
                     type="text"
                     danger
                     icon={<DeleteOutlined />}
-                    aria-label={`Delete the message of ${displayDateTime(c.dateTime)}`}
+                    aria-label={`Delete the message of ${displayDateTime(c.dateTime)}: ${opening(c.comment)}`}
                     onClick={() => onDelete(c)}
                   />
                 ),

@@ -162,14 +162,17 @@ describe('Messages tab, focus and phones', () => {
     renderWithClient(<MessagesTab siteId={7} role="vendor" readOnly={false} />);
     await within(table()).findByText('Message 2');
     const remove = within(table()).getByRole('button', {
-      name: `Delete the message of ${displayDateTime(comment(2).dateTime)}`,
+      name: `Delete the message of ${displayDateTime(comment(2).dateTime)}: Message 2`,
     });
     remove.focus();
     fireEvent.click(remove);
     const [title] = await screen.findAllByText(CommentMessages.deleteTitle);
-    fireEvent.click(
-      within(title!.closest<HTMLElement>('.ant-modal')!).getByRole('button', { name: 'Delete' }),
+    const confirm = title!.closest<HTMLElement>('.ant-modal')!;
+    // Enter at once keeps the message: the confirmation starts on Cancel.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(confirm).getByRole('button', { name: 'Cancel' })),
     );
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(within(table()).queryByText('Message 2')).toBeNull());
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Messages')));
   });

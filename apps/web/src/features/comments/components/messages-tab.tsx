@@ -45,6 +45,8 @@ export function MessagesTab({ siteId, role, readOnly }: Props) {
       okText: 'Delete',
       okButtonProps: { danger: true },
       cancelText: 'Cancel',
+      // Enter on a confirmation that just opened keeps the message.
+      autoFocusButton: 'cancel',
       onOk: async () => {
         try {
           await remove.mutateAsync(comment.id);

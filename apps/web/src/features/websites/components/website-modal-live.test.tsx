@@ -2,6 +2,7 @@ import { LiveMessages, type LiveEvent, type Website } from '@vp/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { message } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TAB_ID } from '../../../lib/http.ts';
 import { setAccount, setToken } from '../../../lib/session.ts';
 import { emitLiveEvent } from '../../../live/live-events.ts';
 import { metadata, products, renderWithClient, serveApi, website } from '../../../testing/fake-api.tsx';
@@ -43,6 +44,7 @@ async function open(onClose = vi.fn()) {
   await waitFor(() => expect(rendered.client.getQueryData(['profile', 'me'])).toBeTruthy());
   return {
     onClose,
+    client: rendered.client,
     changeByOthers: () => {
       current = { ...current, dba: 'Their DBA', version: current.version + 1 };
     },
@@ -83,13 +85,24 @@ describe('website modal: changes made elsewhere', () => {
     expect(input('DBA').value).toBe('My DBA');
   });
 
-  it("the user's own change, and another site's, say nothing", async () => {
+  it("this tab's own change, and another site's, say nothing", async () => {
     await open();
-    live({ username: 'dana' });
+    live({ username: 'dana', tab: TAB_ID });
     live({ siteId: 8, username: 'carol' });
     live({ type: 'comment', username: 'carol' });
     await new Promise((r) => setTimeout(r, 50));
     expect(screen.queryByTestId('changed-alert')).toBeNull();
+  });
+
+  it('the same user in another tab warns; a form without edits already shows the change', async () => {
+    const site = await open();
+    site.changeByOthers();
+    live({ username: 'dana', tab: 'another-tab-0001' });
+    // As the live channel does on an event: what it names is read again.
+    await act(() => site.client.invalidateQueries());
+    const alert = await screen.findByTestId('changed-alert');
+    expect(alert.textContent).toContain(LiveMessages.siteChangedShown);
+    await waitFor(() => expect(input('DBA').value).toBe('Their DBA'));
   });
 
   it('a delete closes the modal, saying the site has been deleted', async () => {

@@ -4,18 +4,20 @@ import type { WebsiteActions } from '../use-website-actions.ts';
 
 interface Props {
   actions: WebsiteActions;
-  /** Someone else changed the site while it is open here (live channel). */
+  /** The site was changed elsewhere while it is open here (live channel). */
   changedByOthers: boolean;
+  /** The form holds edits: the change made elsewhere is not shown until the user refreshes. */
+  edited: boolean;
   onRefresh: () => void;
   onKeepEditing: () => void;
 }
 
 /**
  * What the modal says about the site's data above its tabs: a save refused as stale (409), and a
- * change someone else made meanwhile. Each offers to read the site again; the user's edits are
- * only dropped when they choose that.
+ * change made elsewhere meanwhile (which a form without edits already shows). Each offers to read the
+ * site again; the user's edits are only dropped when they choose that.
  */
-export function WebsiteModalNotices({ actions, changedByOthers, onRefresh, onKeepEditing }: Props) {
+export function WebsiteModalNotices({ actions, changedByOthers, edited, onRefresh, onKeepEditing }: Props) {
   return (
     <>
       {actions.stale && (
@@ -38,7 +40,7 @@ export function WebsiteModalNotices({ actions, changedByOthers, onRefresh, onKee
           showIcon
           className="vp-stale-alert"
           data-testid="changed-alert"
-          title={LiveMessages.siteChanged}
+          title={edited ? LiveMessages.siteChanged : LiveMessages.siteChangedShown}
           closable={{ onClose: onKeepEditing, 'aria-label': 'Keep my edits' }}
           action={
             <Button size="small" loading={actions.reloading} onClick={onRefresh}>

@@ -5,13 +5,12 @@ import { useState } from 'react';
 import { useDraggable } from '../../../hooks/use-draggable.tsx';
 import { useIsMobile } from '../../../hooks/use-is-mobile.ts';
 import { wrapFocus } from '../../../lib/focus-wrap.ts';
-import { errorMessage } from '../../../lib/http.ts';
+import { errorMessage, TAB_ID } from '../../../lib/http.ts';
 import { useRole } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useLiveEvent } from '../../../live/index.ts';
 import { useMetadata } from '../../dashboard/index.ts';
 import { useSafFlow } from '../../documents/index.ts';
-import { useProfile } from '../../profile/index.ts';
 import { useModalFocus } from '../use-modal-focus.ts';
 import { useWebsiteActions } from '../use-website-actions.ts';
 import { useWebsiteForm } from '../use-website-form.ts';
@@ -73,10 +72,10 @@ export function WebsiteModal({ open, siteId: requestedId, onClose, onCreated, sl
     save: async () => (await actions.save()) !== null,
   });
 
-  // Another user's change to this site, heard on the live channel: a save would now be refused,
-  // so the modal offers to show theirs. A delete closes the modal, whoever made it elsewhere.
+  // A change to this site made elsewhere (by another user, or by this one in another tab), heard on
+  // the live channel: a save from here would now be refused, so the modal offers the latest. A
+  // delete closes the modal, wherever it was made. This tab's own writes name it, and say nothing.
   const [changedByOthers, setChangedByOthers] = useState(false);
-  const me = useProfile().data?.username;
   useLiveEvent((e) => {
     if (e.type !== 'website' || siteId === null || e.siteId !== siteId) return;
     if (e.action === 'delete') {
@@ -85,7 +84,7 @@ export function WebsiteModal({ open, siteId: requestedId, onClose, onCreated, sl
       void toast('success', LiveMessages.siteDeleted);
       state.guard.release();
       onClose();
-    } else if (e.username !== me) setChangedByOthers(true);
+    } else if (e.tab !== TAB_ID) setChangedByOthers(true);
   });
 
   async function refresh() {
@@ -184,6 +183,7 @@ export function WebsiteModal({ open, siteId: requestedId, onClose, onCreated, sl
             <WebsiteModalNotices
               actions={actions}
               changedByOthers={changedByOthers}
+              edited={state.dirty}
               onRefresh={() => void refresh()}
               onKeepEditing={() => setChangedByOthers(false)}
             />
