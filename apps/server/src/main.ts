@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { buildApp } from './app.ts';
 import { MIGRATIONS_DIR, loadConfig } from './config.ts';
 import { migrateDatabase, openPglite, openPostgres } from './db/client.ts';
+import { warmXlsxThread } from './modules/websites/index.ts';
 import { DEMO_LOGINS, isEmpty, seedDemo, seedDemoDocuments, seedDemoResourceFiles } from './db/seed/index.ts';
 
 /** read config -> open and migrate the database -> seed an empty one -> build the app -> listen. */
@@ -47,6 +48,8 @@ async function main(): Promise<void> {
       console.log(`  ${l.username.padEnd(7)} / ${l.password.padEnd(14)} ${l.role}: ${l.note}`);
   }
   console.log(`Vendor Portal ready on http://localhost:${config.port}`);
+  // The spreadsheet writer is made ready in the background, once the server answers.
+  warmXlsxThread().catch((err: unknown) => app.log.warn({ err }, 'spreadsheet writer not warmed up'));
 }
 
 main().catch((err: unknown) => {

@@ -33,7 +33,7 @@ export type ExportQuery = z.output<typeof websiteExportQuerySchema>;
  * Rows per batch. Each batch is one turn at the database (see platform/work-gate.ts): small
  * enough that another tenant's page waits for at most one of them.
  */
-export const EXPORT_BATCH = 250;
+export const EXPORT_BATCH = 500;
 
 /** Users with an export under way, per app (tests run several apps in one process). */
 const running = new WeakMap<AppContext, Set<number>>();

@@ -20,3 +20,4 @@ export {
   type RequiredDocument,
 } from './staff-rules.ts';
 export { TERM_DATES_JOB, runTermDates } from './term-dates.ts';
+export { warmXlsxThread } from './xlsx-thread.ts';

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { openXlsxFile, type SheetSpec } from './xlsx-thread.ts';
+import { openXlsxFile, warmXlsxThread, type SheetSpec } from './xlsx-thread.ts';
 
 const SPEC: SheetSpec = { sheet: 'Websites', widths: [20, 10], headers: ['Domain', 'Status'] };
 
@@ -22,6 +22,18 @@ async function cellsOf(bytes: Buffer): Promise<(string | null)[][]> {
 const lines = (rows: (string | null)[][]) => rows.map((r) => JSON.stringify(r)).join('\n');
 
 describe('the spreadsheet thread', () => {
+  it('warms up with a throwaway file and writes the next one as usual', async () => {
+    await warmXlsxThread(100);
+    const out = collector();
+    const file = openXlsxFile(SPEC, out.onBytes);
+    await file.rows(lines([['after-warm.example', 'Active']]));
+    await file.end();
+    expect(await cellsOf(out.bytes())).toEqual([
+      ['Domain', 'Status'],
+      ['after-warm.example', 'Active'],
+    ]);
+  });
+
   it('writes two files at once, each with its own rows, batch by batch', async () => {
     const a = collector();
     const b = collector();
