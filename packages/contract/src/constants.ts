@@ -39,3 +39,10 @@ export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
  * they accepted this version; raising it sends everyone to /tos again.
  */
 export const TERMS_VERSION = '1';
+
+/**
+ * The header a browser tab names itself with on its calls (a random id per page load): the live
+ * events of its writes carry it back as `tab`, so the tab tells its own changes from changes made
+ * elsewhere, by another user or by the same user in another tab.
+ */
+export const TAB_HEADER = 'X-Tab-Id';

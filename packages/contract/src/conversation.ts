@@ -211,12 +211,7 @@ export type LiveAuthenticate = z.infer<typeof liveAuthenticateSchema>;
 
 export const LIVE_EVENT_TYPES = ['comment', 'website', 'document', 'notification', 'contact'] as const;
 
-/**
- * The header a browser tab names itself with on its calls (a random id per page load): the events
- * of its writes carry it back as `tab`, so the tab tells its own changes from changes made
- * elsewhere, by another user or by the same user in another tab.
- */
-export const TAB_HEADER = 'X-Tab-Id';
+/** A browser tab's name on its calls (`TAB_HEADER`), which the events of its writes carry back. */
 export const tabIdSchema = z.string().regex(/^[A-Za-z0-9-]{8,40}$/);
 
 export const liveEventSchema = z.object({
