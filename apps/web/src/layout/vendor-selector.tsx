@@ -1,18 +1,10 @@
-import { truncateLicensee, VENDOR_TOAST_MS, type LinkedAccount } from '@vp/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { truncateLicensee, type LinkedAccount } from '@vp/contract';
 import { Form, Select } from 'antd';
 import { useEffect } from 'react';
-import { useLinkedAccounts } from '../features/profile/index.ts';
+import { selectedAccount, useLinkedAccounts, useSwitchVendor } from '../features/profile/index.ts';
 import { setVendor, useSettings } from '../lib/settings.ts';
-import { toast } from '../lib/toast.ts';
 
-/** The account shown as selected: the stored choice while it is still active, else the primary. */
-export function selectedAccount(
-  active: readonly LinkedAccount[],
-  stored: number | null,
-): LinkedAccount | undefined {
-  return active.find((a) => a.rowKey === stored) ?? active.find((a) => a.isPrimary) ?? active[0];
-}
+export { selectedAccount };
 
 /** Whether typed text finds an account, by any part of its full name or of its vendor code. */
 export function accountMatches(account: LinkedAccount, typed: string): boolean {
@@ -35,7 +27,7 @@ export interface VendorChoice {
 export function useVendorChoice(): VendorChoice | null {
   const accounts = useLinkedAccounts();
   const { vendor } = useSettings();
-  const queryClient = useQueryClient();
+  const switchTo = useSwitchVendor();
   const active = (accounts.data ?? []).filter((a) => a.status);
   const current = selectedAccount(active, vendor);
 
@@ -50,10 +42,7 @@ export function useVendorChoice(): VendorChoice | null {
   function choose(id: number) {
     const account = active.find((a) => a.rowKey === id);
     if (!account || account.rowKey === current?.rowKey) return;
-    setVendor(id);
-    void toast('success', `Selected vendor: ${account.licensee}`, VENDOR_TOAST_MS);
-    // Everything on screen belongs to the previous vendor now.
-    void queryClient.invalidateQueries();
+    switchTo(account);
   }
   return { active, current, choose };
 }

@@ -25,7 +25,12 @@ export interface Answer {
   until?: Promise<unknown>;
 }
 
-export type Route = (method: string, path: string, body: unknown) => Answer | undefined;
+export type Route = (
+  method: string,
+  path: string,
+  body: unknown,
+  headers?: Record<string, string>,
+) => Answer | undefined;
 
 export interface Call {
   method: string;
@@ -110,8 +115,9 @@ export function serveApi(route: Route) {
     const sent = init?.body;
     const body = sent instanceof Blob ? sent : sent ? (JSON.parse(String(sent)) as unknown) : undefined;
     calls.push({ method, path, body });
-    headers.push((init?.headers ?? {}) as Record<string, string>);
-    const answer = route(method, path, body);
+    const sentHeaders = (init?.headers ?? {}) as Record<string, string>;
+    headers.push(sentHeaders);
+    const answer = route(method, path, body, sentHeaders);
     if (!answer) return json({ code: 404, message: 'Not found' }, 404);
     return json(answer.body, answer.status ?? 200);
   });

@@ -1,4 +1,5 @@
 import type {
+  LinkedAccount,
   Product,
   SiteStatus,
   TerminationRequest,
@@ -11,8 +12,11 @@ import type {
   WithdrawableRequestKind,
 } from '@vp/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../lib/http.ts';
+import { ApiError, http } from '../../lib/http.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
+import { useRole } from '../../lib/session.ts';
+import { useSettings } from '../../lib/settings.ts';
+import { selectedAccount, useLinkedAccounts } from '../profile/index.ts';
 
 export interface WebsiteListParams {
   page: number;
@@ -170,6 +174,40 @@ export function useTerminationRequest(id: number) {
     onSuccess: async (site) => {
       qc.setQueryData(queryKeys.websites.detail(id), site);
       await invalidate(id);
+    },
+  });
+}
+
+/** At most this many of the user's other accounts are asked for a site this one does not have. */
+const OWNER_LOOKUPS = 10;
+
+/**
+ * Which of the user's other active linked accounts has the site, when the one in use does not (a
+ * link mailed for a sub-account, say): each is asked as itself, so nothing is learnt of a site the
+ * user may not see. MLS staff, who may act for every vendor, find sites in the console instead.
+ */
+export function useSiteOwner(siteId: number | null) {
+  const role = useRole();
+  const lookup = siteId !== null && role !== null && role !== 'admin';
+  const accounts = useLinkedAccounts(lookup);
+  const { vendor } = useSettings();
+  const active = (accounts.data ?? []).filter((a) => a.status);
+  const current = selectedAccount(active, vendor);
+  const others = active.filter((a) => a.rowKey !== current?.rowKey).slice(0, OWNER_LOOKUPS);
+  return useQuery({
+    queryKey: [...queryKeys.websites.detail(siteId ?? 0), 'owner', current?.rowKey ?? 0],
+    enabled: lookup && others.length > 0,
+    retry: false,
+    queryFn: async (): Promise<LinkedAccount | null> => {
+      for (const account of others) {
+        try {
+          await http.get(`/portal/websites/${siteId}`, { headers: { Vendor: String(account.rowKey) } });
+          return account;
+        } catch (err) {
+          if (!(err instanceof ApiError) || err.status !== 404) throw err;
+        }
+      }
+      return null;
     },
   });
 }

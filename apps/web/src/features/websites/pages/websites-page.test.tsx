@@ -252,6 +252,36 @@ describe('Websites page: the open site lives in the URL', () => {
     await waitFor(() => expect(urlOf(router)).toEqual({ filter: 'Active' }));
     expect(await screen.findByText('second.example.com', {}, { timeout: 5000 })).toBeTruthy();
   });
+
+  it("a site of another of the user's accounts offers to switch to it, and opens there", async () => {
+    const accounts = [
+      { rowKey: 1, licensee: 'Summit Web Solutions', vendorCode: 'SWS', status: true, isPrimary: true },
+      { rowKey: 2, licensee: 'Summit Web Solutions West', vendorCode: 'SWS-W', status: true, isPrimary: false },
+    ];
+    const { calls, headers: sent } = serveApi((_method, path, _body, headers) => {
+      if (path === '/portal/metadata') return { body: metadata() };
+      if (path === '/products') return { body: products };
+      if (path === '/profile/vendors') return { body: accounts };
+      if (path.startsWith('/portal/websites?')) return { body: { items: [], total: 0 } };
+      // Site 140 is the West account's only.
+      if (path === '/portal/websites/140' && headers?.Vendor === '2')
+        return { body: website({ rowKey: 140, domainName: 'west-site.example.com' }) };
+      return undefined;
+    });
+    renderAt('/websites?site=140');
+    expect(
+      await screen.findByText(
+        'This website belongs to your account Summit Web Solutions West (SWS-W).',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeTruthy();
+    // The other account was asked as itself.
+    const vendorsAsked = calls.flatMap((c, i) => (c.path === '/portal/websites/140' ? [sent[i]?.Vendor] : []));
+    expect(vendorsAsked).toContain('2');
+    fireEvent.click(screen.getByRole('button', { name: /Switch to SWS-W/ }));
+    await screen.findByDisplayValue('west-site.example.com', {}, { timeout: 5000 });
+  });
 });
 
 describe('Websites page: loading, empty and failed', () => {

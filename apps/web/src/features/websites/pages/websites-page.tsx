@@ -1,4 +1,4 @@
-import { ArrowLeftOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, DownloadOutlined, PlusOutlined, SwapOutlined } from '@ant-design/icons';
 import {
   ALL_EXPORT_KEYS,
   canWrite,
@@ -18,7 +18,8 @@ import { queryClient } from '../../../lib/query-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { message } from '../../../lib/toast.ts';
 import { parseSiteParam, WEBSITES_PATH } from '../../../lib/website-links.ts';
-import { fetchWebsites, useWebsite, useWebsites } from '../api.ts';
+import { useSwitchVendor } from '../../profile/index.ts';
+import { fetchWebsites, useSiteOwner, useWebsite, useWebsites } from '../api.ts';
 import { WebsitesFilter } from '../components/websites-filter.tsx';
 import { WebsitesTable, type TableState } from '../components/websites-table.tsx';
 import { useListSearch } from '../../../hooks/use-list-search.ts';
@@ -104,6 +105,9 @@ export default function WebsitesPage() {
   const siteOpen = !draftOpen && siteParam !== null && shownSite === siteParam;
   const notFound =
     rawSite !== null && !draftOpen && !siteOpen && (siteParam === null || isNotFound(site.error));
+  // A site of another of the user's accounts (a link mailed for it): offered as a switch.
+  const owner = useSiteOwner(notFound && siteParam !== null ? siteParam : null);
+  const switchVendor = useSwitchVendor();
 
   const openSite = useCallback(
     (id: number) => {
@@ -188,16 +192,28 @@ export default function WebsitesPage() {
 
   let body;
   if (notFound) {
+    const other = owner.data;
     body = (
       <Result
         status="404"
         title={WebsiteServerMessages.siteNotFound}
-        subTitle="This website does not exist, or it belongs to another account."
+        subTitle={
+          other
+            ? `This website belongs to your account ${other.licensee} (${other.vendorCode}).`
+            : 'This website does not exist, or it belongs to another account.'
+        }
         data-testid="site-not-found"
         extra={
-          <Button type="primary" icon={<ArrowLeftOutlined />} onClick={closeSite}>
-            Back to the websites list
-          </Button>
+          <Space wrap>
+            {other && (
+              <Button type="primary" icon={<SwapOutlined />} onClick={() => switchVendor(other)}>
+                Switch to {other.vendorCode}
+              </Button>
+            )}
+            <Button type={other ? 'default' : 'primary'} icon={<ArrowLeftOutlined />} onClick={closeSite}>
+              Back to the websites list
+            </Button>
+          </Space>
         }
       />
     );
