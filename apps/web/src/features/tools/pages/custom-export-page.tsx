@@ -2,6 +2,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { EXPORT_COLUMNS, type SiteStatus, type Website } from '@vp/contract';
 import { Button, Card, Checkbox, Space } from 'antd';
 import { useState, type Key } from 'react';
+import { BusyButton } from '../../../components/busy-button.tsx';
 import { EmptyState, ErrorState } from '../../../components/query-states.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import { message } from '../../../lib/toast.ts';
@@ -41,7 +42,6 @@ export default function CustomExportPage() {
   const [state, setState] = useWebsitesListState();
   const [selection, setSelection] = useState<Selection>(NONE);
   const [columns, setColumns] = useState<ExportColumnKey[]>([...ALL_EXPORT_KEYS]);
-  const [exporting, setExporting] = useState(false);
   const list = useWebsites(listParams(state));
   const rows = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
@@ -66,7 +66,6 @@ export default function CustomExportPage() {
   const blocker = exportBlocker(selectedCount, columns.length);
 
   async function run() {
-    setExporting(true);
     try {
       const runner = await loadWebsiteExport();
       const result =
@@ -87,8 +86,6 @@ export default function CustomExportPage() {
       void message.success(`Exported ${result.rows.toLocaleString('en-US')} websites to ${result.fileName}`);
     } catch (err) {
       void message.error(errorMessage(err));
-    } finally {
-      setExporting(false);
     }
   }
 
@@ -159,17 +156,16 @@ export default function CustomExportPage() {
           <Button onClick={() => setSelection(NONE)} disabled={selectedCount === 0}>
             Clear selection
           </Button>
-          <Button
+          <BusyButton
             type="primary"
             icon={<DownloadOutlined />}
             disabled={blocker !== null}
-            loading={exporting}
-            onClick={() => void run()}
+            onClick={run}
             aria-describedby={blocker ? 'export-blocker' : undefined}
             data-testid="custom-export-button"
           >
             Export
-          </Button>
+          </BusyButton>
         </Space>
       </div>
       {blocker && (

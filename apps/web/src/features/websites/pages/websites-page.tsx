@@ -10,6 +10,7 @@ import {
 import { Button, Card, Result, Space } from 'antd';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { BusyButton } from '../../../components/busy-button.tsx';
 import { EmptyState, ErrorState } from '../../../components/query-states.tsx';
 import { loadChunk } from '../../../lib/chunk-load.ts';
 import { ApiError, errorMessage } from '../../../lib/http.ts';
@@ -82,7 +83,6 @@ export default function WebsitesPage() {
   const siteParam = parseSiteParam(rawSite);
   // The New Website modal: open without a site in the URL; once saved, the URL names the new site.
   const [draft, setDraft] = useState<{ key: number; createdId: number | null } | null>(null);
-  const [exporting, setExporting] = useState(false);
   const role = useRole();
   const canCreate = role !== null && canWrite(role);
 
@@ -141,7 +141,6 @@ export default function WebsitesPage() {
   };
 
   async function exportAll() {
-    setExporting(true);
     void message.loading({ content: 'Preparing export ...', key: EXPORT_TOAST, duration: 0 });
     try {
       const { exportFilteredWebsites } = await import('../export/run-export.ts');
@@ -161,8 +160,6 @@ export default function WebsitesPage() {
       });
     } catch (err) {
       void message.error({ content: errorMessage(err), key: EXPORT_TOAST });
-    } finally {
-      setExporting(false);
     }
   }
 
@@ -230,14 +227,9 @@ export default function WebsitesPage() {
             onClearMissing={clearMissing}
           />
           <span className="vp-toolbar-grow" />
-          <Button
-            icon={<DownloadOutlined />}
-            onClick={() => void exportAll()}
-            loading={exporting}
-            data-testid="export-button"
-          >
+          <BusyButton icon={<DownloadOutlined />} onClick={exportAll} data-testid="export-button">
             Export
-          </Button>
+          </BusyButton>
           {canCreate && (
             <Button
               type="primary"
