@@ -138,7 +138,7 @@ export async function writeWorkbook(
     if (out.destroyed) return;
     // A client gone while the last parts are zipped leaves nothing to wait for.
     await Promise.race([file.end(), gone]);
-    out.end();
+    if (!out.destroyed) out.end();
   } finally {
     // Nothing once the file is done; otherwise the thread forgets a file nobody will read.
     file.drop();
