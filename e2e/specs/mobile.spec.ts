@@ -1,15 +1,20 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiLogin, useSession, users } from '../support/session.ts';
 
 test.use({ viewport: { width: 375, height: 740 } });
+
+/** The demo vendor's dashboard, signed in and shown. */
+async function openDashboard(page: Page, request: APIRequestContext) {
+  await useSession(page, await apiLogin(request, users.demo));
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('dashboard-vendor-name')).toHaveText('Summit Web Solutions');
+}
 
 test('at mobile width the vendor selector and bell are hidden and the sidebar is closed', async ({
   page,
   request,
 }) => {
-  await useSession(page, await apiLogin(request, users.demo));
-  await page.goto('/dashboard');
-  await expect(page.getByTestId('dashboard-vendor-name')).toHaveText('Summit Web Solutions');
+  await openDashboard(page, request);
 
   await expect(page.getByRole('combobox', { name: 'Vendor account' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Notifications' })).toHaveCount(0);
@@ -26,9 +31,7 @@ test('at mobile width the vendor selector and bell are hidden and the sidebar is
 });
 
 test('at mobile width the vendor account is chosen in the Settings drawer', async ({ page, request }) => {
-  await useSession(page, await apiLogin(request, users.demo));
-  await page.goto('/dashboard');
-  await expect(page.getByTestId('dashboard-vendor-name')).toHaveText('Summit Web Solutions');
+  await openDashboard(page, request);
 
   await page.getByRole('button', { name: 'Settings' }).click();
   const drawer = page.getByRole('dialog', { name: 'Settings' });
@@ -54,9 +57,7 @@ test('at mobile width the notifications open from Settings by keyboard, and Esca
   page,
   request,
 }) => {
-  await useSession(page, await apiLogin(request, users.demo));
-  await page.goto('/dashboard');
-  await expect(page.getByTestId('dashboard-vendor-name')).toHaveText('Summit Web Solutions');
+  await openDashboard(page, request);
 
   const settings = page.getByRole('button', { name: 'Settings' });
   await settings.focus();

@@ -5,7 +5,8 @@ import { message } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../lib/session.ts';
 import { getVendor, setVendor } from '../lib/settings.ts';
-import { accountMatches, selectedAccount, VendorSelector } from './vendor-selector.tsx';
+import { selectedAccount } from '../features/profile/index.ts';
+import { accountMatches, VendorSelector } from './vendor-selector.tsx';
 
 const summit: LinkedAccount = {
   rowKey: 1,

@@ -1,10 +1,8 @@
 import { truncateLicensee, type LinkedAccount } from '@vp/contract';
 import { Form, Select } from 'antd';
 import { useEffect } from 'react';
-import { selectedAccount, useLinkedAccounts, useSwitchVendor } from '../features/profile/index.ts';
+import { useActiveAccounts, useSwitchVendor } from '../features/profile/index.ts';
 import { setVendor, useSettings } from '../lib/settings.ts';
-
-export { selectedAccount };
 
 /** Whether typed text finds an account, by any part of its full name or of its vendor code. */
 export function accountMatches(account: LinkedAccount, typed: string): boolean {
@@ -25,11 +23,9 @@ export interface VendorChoice {
  * the Settings drawer and the user menu.
  */
 export function useVendorChoice(): VendorChoice | null {
-  const accounts = useLinkedAccounts();
+  const { accounts, active, current } = useActiveAccounts();
   const { vendor } = useSettings();
   const switchTo = useSwitchVendor();
-  const active = (accounts.data ?? []).filter((a) => a.status);
-  const current = selectedAccount(active, vendor);
 
   // A stored choice that is no longer linked and active would make every call fail with 403.
   const stale = accounts.isSuccess && vendor !== null && !active.some((a) => a.rowKey === vendor);

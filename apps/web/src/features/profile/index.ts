@@ -1,3 +1,3 @@
 /** The signed-in user's profile and linked vendor accounts. */
 export { fetchProfile, profileQuery, useLinkedAccounts, useProfile } from './api.ts';
-export { selectedAccount, useSwitchVendor } from './switch-vendor.ts';
+export { selectedAccount, useActiveAccounts, useSwitchVendor } from './switch-vendor.ts';

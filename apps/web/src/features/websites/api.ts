@@ -15,8 +15,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { ApiError, http } from '../../lib/http.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useRole } from '../../lib/session.ts';
-import { useSettings } from '../../lib/settings.ts';
-import { selectedAccount, useLinkedAccounts } from '../profile/index.ts';
+import { useActiveAccounts } from '../profile/index.ts';
 
 export interface WebsiteListParams {
   page: number;
@@ -189,10 +188,7 @@ const OWNER_LOOKUPS = 10;
 export function useSiteOwner(siteId: number | null) {
   const role = useRole();
   const lookup = siteId !== null && role !== null && role !== 'admin';
-  const accounts = useLinkedAccounts(lookup);
-  const { vendor } = useSettings();
-  const active = (accounts.data ?? []).filter((a) => a.status);
-  const current = selectedAccount(active, vendor);
+  const { active, current } = useActiveAccounts(lookup);
   const others = active.filter((a) => a.rowKey !== current?.rowKey).slice(0, OWNER_LOOKUPS);
   return useQuery({
     queryKey: [...queryKeys.websites.detail(siteId ?? 0), 'owner', current?.rowKey ?? 0],
