@@ -123,6 +123,32 @@ describe('two instances on one database', () => {
     expect((await onB.closed).code).toBe(1011);
   });
 
+  it('a suspension and a deactivation by MLS staff through A close the sockets on B', async () => {
+    const v = await vendorIds();
+    const admin = t.auth(await t.login('admin'));
+    const [other] = await rowsOf<{ id: number }>(t.db, sql`SELECT id FROM users WHERE username = 'other'`);
+
+    const suspended = await subscribeLive(baseB, await t.login('other'), v.harbor);
+    const suspend = await a.inject({
+      method: 'POST',
+      url: `/api/admin/vendors/${v.harbor}/suspend`,
+      headers: admin,
+    });
+    expect(suspend.statusCode, suspend.body).toBe(200);
+    expect((await suspended.closed).code).toBe(1011);
+    await a.inject({ method: 'POST', url: `/api/admin/vendors/${v.harbor}/reinstate`, headers: admin });
+
+    const deactivated = await subscribeLive(baseB, await t.login('other'), v.harbor);
+    const off = await a.inject({
+      method: 'POST',
+      url: `/api/admin/users/${other!.id}/deactivate`,
+      headers: admin,
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect((await deactivated.closed).code).toBe(1011);
+    await a.inject({ method: 'POST', url: `/api/admin/users/${other!.id}/reactivate`, headers: admin });
+  });
+
   it('B recovers from losing its listening connection: its sockets are told to catch up, and events flow again', async () => {
     const v = await vendorIds();
     const demo = await t.login('demo');

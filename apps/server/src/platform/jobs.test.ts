@@ -79,6 +79,10 @@ describe('jobs', () => {
       expect.arrayContaining([
         { name: 'mail.deliver', cron: '* * * * *' },
         { name: 'limits.purge', cron: '*/10 * * * *' },
+        { name: 'notifications.digest', cron: '* * * * *' },
+        { name: 'documents.orphan-sweep', cron: '7 * * * *' },
+        { name: 'notifications.purge', cron: '41 3 * * *' },
+        { name: 'sessions.purge', cron: '23 3 * * *' },
       ]),
     );
   });

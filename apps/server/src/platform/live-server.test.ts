@@ -3,6 +3,7 @@ import { TAB_HEADER, type LiveEvent } from '@vp/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { latestMailTo, tokenFromLink } from '../../test/helper.ts';
 import { openLive, quietFor, subscribeLive } from '../../test/live-client.ts';
 import { LIVE_PLAIN_REQUEST } from './live-server.ts';
 import { createSite, setupPortal, type PortalTest } from '../modules/websites/test-fixture.ts';
@@ -127,7 +128,10 @@ describe('the live channel', () => {
       expect(res.statusCode, res.body).toBe(200);
       return demo.nextEvent();
     };
-    expect(await saveFrom('a1b2c3d4e5f6a7b8c9d0e1f2')).toMatchObject({ siteId: id, tab: 'a1b2c3d4e5f6a7b8c9d0e1f2' });
+    expect(await saveFrom('a1b2c3d4e5f6a7b8c9d0e1f2')).toMatchObject({
+      siteId: id,
+      tab: 'a1b2c3d4e5f6a7b8c9d0e1f2',
+    });
     // A name that is not one (too long, or with other characters) is left out.
     expect(await saveFrom('x'.repeat(41))).not.toHaveProperty('tab');
     expect(await saveFrom('<script>alert(1)</script>')).not.toHaveProperty('tab');
@@ -206,15 +210,15 @@ describe('the live channel', () => {
     }
   });
 
-  it('closes the sockets of a vendor that is suspended', async () => {
+  it('closes the sockets of a vendor that MLS staff suspend', async () => {
     const token = await t.login('other');
     const client = await subscribeLive(base, token, t.vendors.harbor);
-    await t.db.execute(sql`UPDATE vendors SET active = false WHERE id = ${t.vendors.harbor}`);
+    const suspend = await t.call(t.tokens.admin, 'POST', `/api/admin/vendors/${t.vendors.harbor}/suspend`);
     try {
-      await t.app.ctx.bus.publish('vendor.changed', { vendorId: t.vendors.harbor });
+      expect(suspend.statusCode, suspend.body).toBe(200);
       expect((await client.closed).code).toBe(1011);
     } finally {
-      await t.db.execute(sql`UPDATE vendors SET active = true WHERE id = ${t.vendors.harbor}`);
+      await t.call(t.tokens.admin, 'POST', `/api/admin/vendors/${t.vendors.harbor}/reinstate`);
     }
   });
 
@@ -223,4 +227,19 @@ describe('the live channel', () => {
     // The server's wait is 10 s; a socket that says nothing is not kept.
     expect((await silent.closed).code).toBe(1011);
   }, 15_000);
+
+  // Last: it changes demo's password.
+  it('closes the sockets of a user whose password is reset through a mailed link', async () => {
+    const token = await t.login('demo');
+    const client = await subscribeLive(base, token, t.vendors.summit);
+    await t.inject({ method: 'POST', url: '/api/forgotpassword', payload: { username: 'demo' } });
+    const mail = await latestMailTo(t, 'demo@summitweb.example');
+    const reset = await t.inject({
+      method: 'PUT',
+      url: '/api/profile/resetpassword',
+      payload: { token: tokenFromLink(mail!.text, '/password'), password: 'a-brand-new-secret' },
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect((await client.closed).code).toBe(1011);
+  });
 });

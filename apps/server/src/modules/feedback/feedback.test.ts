@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox, tickets } from '../../db/schema.ts';
 import { setup, type TestContext } from '../../../test/helper.ts';
@@ -50,5 +50,33 @@ describe('POST /api/ticket', () => {
     const res = await t.inject({ method: 'POST', url: '/api/ticket', headers: t.auth(demo), payload });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ code: 400, message });
+  });
+});
+
+describe('a ticket and its mail', () => {
+  it('are stored together: when the mail cannot be queued, no ticket is kept', async () => {
+    await t.db.execute(sql`
+      CREATE FUNCTION refuse_support_mail() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW."to" = 'support@mls.test' THEN RAISE EXCEPTION 'outbox refused'; END IF;
+        RETURN NEW;
+      END $$`);
+    await t.db.execute(
+      sql`CREATE TRIGGER refuse_support_mail BEFORE INSERT ON outbox FOR EACH ROW EXECUTE FUNCTION refuse_support_mail()`,
+    );
+    try {
+      const before = await t.db.select().from(tickets);
+      const res = await t.inject({
+        method: 'POST',
+        url: '/api/ticket',
+        headers: t.auth(demo),
+        payload: { subject: 'Lost in the outage', category: 'Problem', message: 'Never stored alone.' },
+      });
+      expect(res.statusCode).toBe(500);
+      expect(await t.db.select().from(tickets)).toHaveLength(before.length);
+    } finally {
+      await t.db.execute(sql`DROP TRIGGER refuse_support_mail ON outbox`);
+      await t.db.execute(sql`DROP FUNCTION refuse_support_mail()`);
+    }
   });
 });

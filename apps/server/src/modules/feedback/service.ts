@@ -5,25 +5,28 @@ import * as q from './queries.ts';
 
 export const FEEDBACK_THANKS = 'Thank you! Your feedback has been sent.';
 
-export function feedbackService(ctx: AppContext) {
-  const { db, mailer, config } = ctx;
+export function feedbackService({ db, mailer, config }: AppContext) {
   return {
-    /** Stored first, so feedback survives a mail outage; the mail to support is best effort. */
+    /** The ticket and its mail to support are one transaction; the mail queue outlasts an outage. */
     async submit(
       session: Session,
       vendorId: number,
       body: TicketBody,
     ): Promise<{ id: number; message: string }> {
       const user = session.user;
-      const id = await q.insertFeedback(db, { userId: user.id, vendorId, ...body });
       const from = `${user.firstName} ${user.lastName}`.trim() || user.username;
-      await mailer
-        .send({
-          to: config.supportEmail,
-          subject: `[${PRODUCT_NAME} feedback #${id}] ${body.category}: ${body.subject}`,
-          text: `From: ${from} (${user.username}${user.email ? `, ${user.email}` : ''})\nVendor id: ${vendorId}\nCategory: ${body.category}\n\n${body.message}\n`,
-        })
-        .catch((err: unknown) => ctx.log.error({ err, ticket: id }, 'feedback mail could not be sent'));
+      const id = await db.transaction(async (tx) => {
+        const ticket = await q.insertFeedback(tx, { userId: user.id, vendorId, ...body });
+        await mailer.send(
+          {
+            to: config.supportEmail,
+            subject: `[${PRODUCT_NAME} feedback #${ticket}] ${body.category}: ${body.subject}`,
+            text: `From: ${from} (${user.username}${user.email ? `, ${user.email}` : ''})\nVendor id: ${vendorId}\nCategory: ${body.category}\n\n${body.message}\n`,
+          },
+          tx,
+        );
+        return ticket;
+      });
       return { id, message: FEEDBACK_THANKS };
     },
   };

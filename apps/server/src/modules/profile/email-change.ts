@@ -23,44 +23,56 @@ export function emailChanges({ db, mailer, config, sessions }: AppContext) {
   return {
     /** Mails the link to the new address and tells the old one; the email itself is unchanged. */
     async request(user: SessionUser, newEmail: string): Promise<void> {
-      const holder = await q.emailOfOtherUser(db, newEmail, user.id);
-      // A change to an address in use is recorded like any other; its token is never sent, and
-      // opening a link for an address in use is refused anyway.
-      const token = newToken();
-      await q.insertEmailChange(db, {
-        tokenHash: sha256(token),
-        userId: user.id,
-        newEmail,
-        expiresAt: new Date(Date.now() + EMAIL_LINK_TTL_MS),
+      // The change and its mails are one transaction: a change is never recorded unmailed.
+      await db.transaction(async (tx) => {
+        const holder = await q.emailOfOtherUser(tx, newEmail, user.id);
+        // A change to an address in use is recorded like any other; its token is never sent, and
+        // opening a link for an address in use is refused anyway.
+        const token = newToken();
+        await q.insertEmailChange(tx, {
+          tokenHash: sha256(token),
+          userId: user.id,
+          newEmail,
+          expiresAt: new Date(Date.now() + EMAIL_LINK_TTL_MS),
+        });
+        if (holder) {
+          await mailer.send(
+            {
+              to: holder,
+              subject: `${PRODUCT_NAME}: your address was entered on another account`,
+              text: `Hello,\n\nSomeone signed in to another account of the ${PRODUCT_NAME} asked to use this email address for that account. The address stays with your account, nothing has changed and no link was sent.\n\nIf you do not know why, you need not do anything. If it happens again, tell the MLS Data Licensing Department.\n`,
+            },
+            tx,
+          );
+        } else {
+          const link = `${config.publicUrl}/email?token=${encodeURIComponent(token)}`;
+          await mailer.send(
+            {
+              to: newEmail,
+              subject: `${PRODUCT_NAME}: confirm your new email address`,
+              text: `Hello ${user.username},\n\nOpen this link within 24 hours to use this address for your ${PRODUCT_NAME} account:\n${link}\n\nIf you did not ask for this, ignore this message; nothing changes.\n`,
+              link,
+            },
+            tx,
+          );
+        }
+        if (user.email) {
+          await mailer.send(
+            {
+              to: user.email,
+              subject: `${PRODUCT_NAME}: your email address is being changed`,
+              text: `Hello ${user.username},\n\nSomeone signed in as you asked to change the email address of your ${PRODUCT_NAME} account to ${newEmail}. It changes only when the link sent there is opened.\n\nIf this was not you, change your password at once and tell the MLS Data Licensing Department.\n`,
+            },
+            tx,
+          );
+        }
       });
-      if (holder) {
-        await mailer.send({
-          to: holder,
-          subject: `${PRODUCT_NAME}: your address was entered on another account`,
-          text: `Hello,\n\nSomeone signed in to another account of the ${PRODUCT_NAME} asked to use this email address for that account. The address stays with your account, nothing has changed and no link was sent.\n\nIf you do not know why, you need not do anything. If it happens again, tell the MLS Data Licensing Department.\n`,
-        });
-      } else {
-        const link = `${config.publicUrl}/email?token=${encodeURIComponent(token)}`;
-        await mailer.send({
-          to: newEmail,
-          subject: `${PRODUCT_NAME}: confirm your new email address`,
-          text: `Hello ${user.username},\n\nOpen this link within 24 hours to use this address for your ${PRODUCT_NAME} account:\n${link}\n\nIf you did not ask for this, ignore this message; nothing changes.\n`,
-          link,
-        });
-      }
-      if (user.email) {
-        await mailer.send({
-          to: user.email,
-          subject: `${PRODUCT_NAME}: your email address is being changed`,
-          text: `Hello ${user.username},\n\nSomeone signed in as you asked to change the email address of your ${PRODUCT_NAME} account to ${newEmail}. It changes only when the link sent there is opened.\n\nIf this was not you, change your password at once and tell the MLS Data Licensing Department.\n`,
-        });
-      }
       await sessions.userChanged(user.id);
     },
 
     /** Opens a confirmation link: the new address replaces the old, which is told. */
     async confirm(token: string): Promise<{ message: string }> {
-      let changed: { userId: number; newEmail: string; oldEmail: string; username: string };
+      let changed: { userId: number };
       try {
         changed = await db.transaction(async (tx) => {
           const claim = await q.claimEmailChange(tx, sha256(token), new Date());
@@ -70,7 +82,17 @@ export function emailChanges({ db, mailer, config, sessions }: AppContext) {
           if (await q.emailOfOtherUser(tx, claim.newEmail, claim.userId))
             throw new ConflictError(EmailChangeMessages.taken);
           await q.updateUser(tx, claim.userId, { email: claim.newEmail });
-          return { ...claim, oldEmail: user.email, username: user.username };
+          if (user.email && user.email.toLowerCase() !== claim.newEmail.toLowerCase()) {
+            await mailer.send(
+              {
+                to: user.email,
+                subject: `${PRODUCT_NAME}: your email address was changed`,
+                text: `Hello ${user.username},\n\nThe email address of your ${PRODUCT_NAME} account is now ${claim.newEmail}; this address will get no more mail about it.\n\nIf this was not you, tell the MLS Data Licensing Department at once.\n`,
+              },
+              tx,
+            );
+          }
+          return { userId: claim.userId };
         });
       } catch (err) {
         // Two accounts confirming one address at once: the unique index decides.
@@ -78,13 +100,6 @@ export function emailChanges({ db, mailer, config, sessions }: AppContext) {
         throw err;
       }
       await sessions.userChanged(changed.userId);
-      if (changed.oldEmail && changed.oldEmail.toLowerCase() !== changed.newEmail.toLowerCase()) {
-        await mailer.send({
-          to: changed.oldEmail,
-          subject: `${PRODUCT_NAME}: your email address was changed`,
-          text: `Hello ${changed.username},\n\nThe email address of your ${PRODUCT_NAME} account is now ${changed.newEmail}; this address will get no more mail about it.\n\nIf this was not you, tell the MLS Data Licensing Department at once.\n`,
-        });
-      }
       return { message: EmailChangeMessages.changed };
     },
   };

@@ -143,6 +143,38 @@ describe('PUT /api/profile', () => {
     expect(reused.json()).toEqual({ code: 400, message: EmailChangeMessages.linkInvalid });
   });
 
+  it('records an email change only with its mails: when they cannot be queued, nothing is pending', async () => {
+    const token = await t.login('admin');
+    await t.db.execute(sql`
+      CREATE FUNCTION refuse_new_address() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW."to" = 'staff.new@mls.example' THEN RAISE EXCEPTION 'outbox refused'; END IF;
+        RETURN NEW;
+      END $$`);
+    await t.db.execute(
+      sql`CREATE TRIGGER refuse_new_address BEFORE INSERT ON outbox FOR EACH ROW EXECUTE FUNCTION refuse_new_address()`,
+    );
+    try {
+      const res = await put(token, {
+        firstName: 'Ada',
+        lastName: 'Staff',
+        email: 'staff.new@mls.example',
+        currentPassword: 'mls-staff-2026',
+      });
+      expect(res.statusCode).toBe(500);
+    } finally {
+      await t.db.execute(sql`DROP TRIGGER refuse_new_address ON outbox`);
+      await t.db.execute(sql`DROP FUNCTION refuse_new_address()`);
+    }
+    const pending = await rowsOf<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM email_changes WHERE new_email = 'staff.new@mls.example'`,
+    );
+    expect(pending[0]!.n).toBe(0);
+    const profile = await t.inject({ method: 'GET', url: '/api/profile', headers: t.auth(token) });
+    expect(profile.json()).toMatchObject({ pendingEmail: null });
+  });
+
   it("answers for another account's address exactly as for a free one, and tells that address's owner", async () => {
     const token = await t.login('viewer');
     const base = { firstName: 'Victor', lastName: 'Vance', currentPassword: 'read-only-2026' };
