@@ -62,6 +62,11 @@ test('an edit warns another user, and the same user in another tab, who have the
     await expect(tabWarning).toContainText(LiveMessages.siteChanged);
     await expect(modalOf(otherTab.page).getByLabel('DBA')).toHaveValue('Not saved yet');
     await tabWarning.getByRole('button', { name: LiveMessages.refresh }).click();
+    // Its edit goes only once the user agrees.
+    await otherTab.page
+      .locator('.ant-modal-confirm')
+      .getByRole('button', { name: 'Discard changes' })
+      .click();
     await expect(modalOf(otherTab.page).getByLabel('DBA')).toHaveValue('Live Realty Group');
 
     // The tab that saved says nothing of its own change.

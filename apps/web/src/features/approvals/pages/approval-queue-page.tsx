@@ -121,7 +121,7 @@ export default function ApprovalQueuePage() {
       okText,
       okButtonProps: { danger },
       cancelText: 'Cancel',
-      autoFocusButton: 'cancel',
+      focusable: { autoFocusButton: 'cancel' },
       onOk,
     });
   }
@@ -164,7 +164,7 @@ export default function ApprovalQueuePage() {
       okText: `${texts.verb} ${websites(chosenItems.length)}`,
       okButtonProps: { danger: kind === 'terminate' },
       cancelText: 'Cancel',
-      autoFocusButton: 'cancel',
+      focusable: { autoFocusButton: 'cancel' },
       onOk: async () => {
         try {
           const result = await bulk.mutateAsync({ kind, items: chosenItems });

@@ -7,7 +7,8 @@ import {
   type Role,
 } from '@vp/contract';
 import { Button, Checkbox, Input } from 'antd';
-import { useId, useState, type KeyboardEvent } from 'react';
+import type { TextAreaRef } from 'antd/es/input/TextArea';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { errorMessage } from '../../../lib/http.ts';
 import { message } from '../../../lib/toast.ts';
 import { usePostComment } from '../api.ts';
@@ -27,6 +28,7 @@ export function CommentForm({ siteId, role }: Props) {
   const id = useId();
   const [text, setText] = useState('');
   const [internal, setInternal] = useState(false);
+  const box = useRef<TextAreaRef>(null);
   const post = usePostComment(siteId);
   const staff = role !== null && canPostInternalNote(role);
   const sendable = isSendableComment(text) && !post.isPending;
@@ -36,6 +38,10 @@ export function CommentForm({ siteId, role }: Props) {
     try {
       await post.mutateAsync({ comment: text, public: !(staff && internal) });
       setText('');
+      // Each note is marked internal on purpose: the next message is public unless marked again.
+      setInternal(false);
+      // Send is disabled once the box is empty: focus would fall out of the form; the box keeps it.
+      box.current?.focus();
       void message.success(CommentMessages.sent);
     } catch (err) {
       void message.error(errorMessage(err));
@@ -56,6 +62,7 @@ export function CommentForm({ siteId, role }: Props) {
         Messages
       </label>
       <Input.TextArea
+        ref={box}
         id={id}
         rows={COMMENT_ROWS}
         value={text}

@@ -92,6 +92,8 @@ describe('Messages tab', () => {
     fireEvent.change(box, { target: { value: '  When does it go live? ' } });
     fireEvent.click(screen.getByRole('button', { name: CommentMessages.send }));
     await waitFor(() => expect(box.value).toBe(''));
+    // Send is disabled now; the box keeps the focus, inside the form.
+    expect(document.activeElement).toBe(box);
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
       comment: '  When does it go live? ',
       public: true,
@@ -116,6 +118,12 @@ describe('Messages tab', () => {
         public: false,
       }),
     );
+    // The next message is public unless marked again.
+    await waitFor(() =>
+      expect((screen.getByRole('checkbox', { name: INTERNAL_NOTE_LABEL }) as HTMLInputElement).checked).toBe(
+        false,
+      ),
+    );
   });
 
   it('the read-only role reads the conversation, with no box, Send or Delete', async () => {
@@ -128,8 +136,27 @@ describe('Messages tab', () => {
     expect(screen.queryByRole('button', { name: /Delete/ })).toBeNull();
   });
 
-  it('Delete asks first; a message of someone else is refused with the spec alert', async () => {
-    const { calls } = serve([comment(1)], (method, path) =>
+  it('a message of someone else is refused with the spec alert at once, and focus returns to its Delete', async () => {
+    const { calls } = serve([comment(1), comment(2, { user: null })]);
+    renderWithClient(<MessagesTab siteId={7} role="vendor" readOnly={false} />);
+    await within(table()).findByText('Message 1');
+    for (const id of [1, 2]) {
+      const remove = within(table()).getByRole('button', {
+        name: `Delete the message of ${displayDateTime(comment(id).dateTime)}: Message ${id}`,
+      });
+      remove.focus();
+      fireEvent.click(remove);
+      const [alert] = await screen.findAllByText(CommentMessages.cannotDelete);
+      expect(screen.queryByText(CommentMessages.deleteTitle)).toBeNull();
+      fireEvent.click(within(alert!.closest<HTMLElement>('.ant-modal')!).getByRole('button', { name: 'OK' }));
+      await waitFor(() => expect(document.activeElement).toBe(remove));
+      await waitFor(() => expect(screen.queryByText(CommentMessages.cannotDelete)).toBeNull());
+    }
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+  });
+
+  it('Delete of an own message asks first; a refusal by the server is the same alert', async () => {
+    const { calls } = serve([comment(1, { user: me })], (method, path) =>
       method === 'DELETE' && path === '/website/7/comments/1'
         ? { status: 403, body: { code: 403, message: CommentMessages.cannotDelete } }
         : undefined,

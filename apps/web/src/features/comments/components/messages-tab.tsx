@@ -32,7 +32,23 @@ export function MessagesTab({ siteId, role, readOnly }: Props) {
     if (userId !== undefined && comments.data) markSeen(userId, siteId, comments.data);
   }, [userId, siteId, comments.data]);
 
+  /** The spec's alert; focus then returns to what had it (the row's Delete), not the page's body. */
+  function refuseDelete() {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    Modal.warning({
+      title: CommentMessages.cannotDelete,
+      okText: 'OK',
+      afterClose: () => (opener?.isConnected ? opener : box.current?.querySelector('textarea'))?.focus(),
+    });
+  }
+
   function confirmDelete(comment: Comment) {
+    // Only its author deletes a message (spec §5): a message of someone else, or of a removed user,
+    // is refused at once rather than after a confirmation that could not be honoured.
+    if (comment.user?.id !== userId) {
+      refuseDelete();
+      return;
+    }
     let deleted = false;
     Modal.confirm({
       // The deleted message's row, and its Delete that had focus, are gone: focus would fall to the
@@ -46,16 +62,15 @@ export function MessagesTab({ siteId, role, readOnly }: Props) {
       okButtonProps: { danger: true },
       cancelText: 'Cancel',
       // Enter on a confirmation that just opened keeps the message.
-      autoFocusButton: 'cancel',
+      focusable: { autoFocusButton: 'cancel' },
       onOk: async () => {
         try {
           await remove.mutateAsync(comment.id);
           deleted = true;
           void message.success(CommentMessages.deleted);
         } catch (err) {
-          // Only its author deletes a message (spec §5): the server's refusal is the spec's alert.
-          if (err instanceof ApiError && err.status === 403)
-            Modal.warning({ title: CommentMessages.cannotDelete, okText: 'OK' });
+          // The server decides in the end: its refusal is the same alert.
+          if (err instanceof ApiError && err.status === 403) refuseDelete();
           else void message.error(errorMessage(err));
         }
       },

@@ -6,6 +6,7 @@ import { TAB_ID } from '../../../lib/http.ts';
 import { setAccount, setToken } from '../../../lib/session.ts';
 import { emitLiveEvent } from '../../../live/live-events.ts';
 import { metadata, products, renderWithClient, serveApi, website } from '../../../testing/fake-api.tsx';
+import { DiscardTexts } from '../../../components/discard-confirm.ts';
 import { WebsiteModal } from './website-modal.tsx';
 
 beforeEach(() => {
@@ -59,7 +60,7 @@ async function editDba(value: string) {
 }
 
 describe('website modal: changes made elsewhere', () => {
-  it("another user's update warns; Refresh shows their data in place of the edits", async () => {
+  it("another user's update warns; Refresh, once the edits may go, shows their data in their place", async () => {
     const site = await open();
     await editDba('My DBA');
     site.changeByOthers();
@@ -69,6 +70,17 @@ describe('website modal: changes made elsewhere', () => {
     // The edits stay until the user chooses.
     expect(input('DBA').value).toBe('My DBA');
     fireEvent.click(within(alert).getByRole('button', { name: LiveMessages.refresh }));
+    // The edits go only when the user agrees.
+    const [question] = await screen.findAllByText(DiscardTexts.title);
+    const dialog = question!.closest<HTMLElement>('.ant-modal')!;
+    fireEvent.click(within(dialog).getByRole('button', { name: DiscardTexts.cancel }));
+    await waitFor(() => expect(screen.queryByText(DiscardTexts.title)).toBeNull());
+    expect(input('DBA').value).toBe('My DBA');
+    fireEvent.click(within(alert).getByRole('button', { name: LiveMessages.refresh }));
+    const [again] = await screen.findAllByText(DiscardTexts.title);
+    fireEvent.click(
+      within(again!.closest<HTMLElement>('.ant-modal')!).getByRole('button', { name: DiscardTexts.ok }),
+    );
     await waitFor(() => expect(input('DBA').value).toBe('Their DBA'));
     await waitFor(() => expect(screen.queryByTestId('changed-alert')).toBeNull());
     expect(screen.getByRole('button', { name: 'Save' }).hasAttribute('disabled')).toBe(true);

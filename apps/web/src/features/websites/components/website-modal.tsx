@@ -87,7 +87,9 @@ export function WebsiteModal({ open, siteId: requestedId, onClose, onCreated, sl
     } else if (e.tab !== TAB_ID) setChangedByOthers(true);
   });
 
+  /** Reads the site again; edits in the form are only dropped when the user says so. */
   async function refresh() {
+    if (!(await state.guard.confirmLeave(state.dirtyNow()))) return;
     void toast('info', LiveMessages.refreshing);
     await actions.reload();
     setChangedByOthers(false);
