@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
 import { outbox } from '../src/db/schema.ts';
 import { afterReplyIdle } from '../src/platform/after-reply.ts';
@@ -196,6 +196,26 @@ export async function latestMailTo(t: Pick<TestContext, 'db'>, to: string) {
   await afterReplyIdle();
   const [mail] = await t.db.select().from(outbox).where(eq(outbox.to, to)).orderBy(desc(outbox.id)).limit(1);
   return mail;
+}
+
+/**
+ * Makes the outbox refuse every mail to `to` (as a full disk or a lost connection would), for the
+ * tests that a change and its mail are kept together or not at all. Answers the undo.
+ */
+export async function refuseMailTo(t: Pick<TestContext, 'db'>, to: string): Promise<() => Promise<void>> {
+  await t.db.execute(sql`
+    CREATE FUNCTION test_refuse_mail() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF NEW."to" = ${sql.raw(`'${to.replace(/'/g, "''")}'`)} THEN RAISE EXCEPTION 'outbox refused'; END IF;
+      RETURN NEW;
+    END $$`);
+  await t.db.execute(
+    sql`CREATE TRIGGER test_refuse_mail BEFORE INSERT ON outbox FOR EACH ROW EXECUTE FUNCTION test_refuse_mail()`,
+  );
+  return async () => {
+    await t.db.execute(sql`DROP TRIGGER test_refuse_mail ON outbox`);
+    await t.db.execute(sql`DROP FUNCTION test_refuse_mail()`);
+  };
 }
 
 /** The token of a mailed link to `route` of the web app. */

@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox, tickets } from '../../db/schema.ts';
-import { setup, type TestContext } from '../../../test/helper.ts';
+import { refuseMailTo, setup, type TestContext } from '../../../test/helper.ts';
 
 let t: TestContext;
 let demo: string;
@@ -55,15 +55,7 @@ describe('POST /api/ticket', () => {
 
 describe('a ticket and its mail', () => {
   it('are stored together: when the mail cannot be queued, no ticket is kept', async () => {
-    await t.db.execute(sql`
-      CREATE FUNCTION refuse_support_mail() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        IF NEW."to" = 'support@mls.test' THEN RAISE EXCEPTION 'outbox refused'; END IF;
-        RETURN NEW;
-      END $$`);
-    await t.db.execute(
-      sql`CREATE TRIGGER refuse_support_mail BEFORE INSERT ON outbox FOR EACH ROW EXECUTE FUNCTION refuse_support_mail()`,
-    );
+    const restore = await refuseMailTo(t, 'support@mls.test');
     try {
       const before = await t.db.select().from(tickets);
       const res = await t.inject({
@@ -75,8 +67,7 @@ describe('a ticket and its mail', () => {
       expect(res.statusCode).toBe(500);
       expect(await t.db.select().from(tickets)).toHaveLength(before.length);
     } finally {
-      await t.db.execute(sql`DROP TRIGGER refuse_support_mail ON outbox`);
-      await t.db.execute(sql`DROP FUNCTION refuse_support_mail()`);
+      await restore();
     }
   });
 });

@@ -6,6 +6,7 @@ import {
   PUBLIC_URL,
   basic,
   latestMailTo,
+  refuseMailTo,
   setup,
   tokenFromLink,
   type TestContext,
@@ -145,15 +146,7 @@ describe('PUT /api/profile', () => {
 
   it('records an email change only with its mails: when they cannot be queued, nothing is pending', async () => {
     const token = await t.login('admin');
-    await t.db.execute(sql`
-      CREATE FUNCTION refuse_new_address() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        IF NEW."to" = 'staff.new@mls.example' THEN RAISE EXCEPTION 'outbox refused'; END IF;
-        RETURN NEW;
-      END $$`);
-    await t.db.execute(
-      sql`CREATE TRIGGER refuse_new_address BEFORE INSERT ON outbox FOR EACH ROW EXECUTE FUNCTION refuse_new_address()`,
-    );
+    const restore = await refuseMailTo(t, 'staff.new@mls.example');
     try {
       const res = await put(token, {
         firstName: 'Ada',
@@ -163,8 +156,7 @@ describe('PUT /api/profile', () => {
       });
       expect(res.statusCode).toBe(500);
     } finally {
-      await t.db.execute(sql`DROP TRIGGER refuse_new_address ON outbox`);
-      await t.db.execute(sql`DROP FUNCTION refuse_new_address()`);
+      await restore();
     }
     const pending = await rowsOf<{ n: number }>(
       t.db,
