@@ -115,6 +115,10 @@ describe('Add Agent dialog', () => {
     await waitFor(() => expect(document.querySelectorAll('.ant-select-item-option')).toHaveLength(3), {
       timeout: 3000,
     });
+    // The list marks the first match that can be chosen once it has laid out; Enter picks that one.
+    await waitFor(() =>
+      expect(document.querySelector('.ant-select-item-option-active')?.textContent).toContain('Carol'),
+    );
     fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13 });
     await waitFor(() => expect(addButton().hasAttribute('disabled')).toBe(false));
     expect((box as HTMLInputElement).value).toContain('Carol Colleague');
