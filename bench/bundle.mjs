@@ -30,7 +30,7 @@ import {
 const BUDGETS = { login: 90_000, dashboard: 330_000, dashboardBeforeLcp: 120_000, sign: 160_000 };
 /** pdf.js's own files, which the signing page loads after its form is on screen. */
 const PDFJS = /\/assets\/(pdf-viewer|pdf\.worker)[^/]*$/;
-const SHOWN_FILES = 10;
+const SHOWN_FILES = Number(process.env.BUNDLE_SHOWN ?? 10);
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
 
 async function measure(context, baseUrl, path, prepare) {

@@ -8,7 +8,7 @@
 // attaches to it).
 /* global fetch */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -33,8 +33,13 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 /** The modal's page is filled in with one of the demo vendor's sites once the server is up. */
 const MODAL_PAGE = '/websites?site=';
 const PAGES = ['/login', '/dashboard', '/websites', MODAL_PAGE];
+/** LIGHTHOUSE_ONLY=/dashboard:mobile,/websites narrows the performance runs while working. */
+const ONLY = (process.env.LIGHTHOUSE_ONLY ?? '').split(',').filter(Boolean);
 const PERFORMANCE = PAGES.flatMap((path) =>
   ['desktop', 'mobile'].map((formFactor) => ({ path, formFactor, target: TARGETS[formFactor] })),
+).filter(
+  ({ path, formFactor }) =>
+    ONLY.length === 0 || ONLY.some((o) => o === path || o === `${path}:${formFactor}`),
 );
 
 /** Screens audited for accessibility and best practices; signed-in ones after a demo login. */
@@ -71,6 +76,15 @@ async function performanceRun(baseUrl, port, { path, formFactor }) {
   const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
   if (finalPath !== new URL(path, baseUrl).pathname) throw new Error(`${path} ended on ${finalPath}`);
   const ms = (id) => Math.round(lhr.audits[id]?.numericValue ?? NaN);
+  // LIGHTHOUSE_KEEP=dir keeps each run's whole report there, to see what a figure is made of.
+  if (process.env.LIGHTHOUSE_KEEP)
+    writeFileSync(
+      join(
+        process.env.LIGHTHOUSE_KEEP,
+        `${formFactor}${path.replace(/[^a-z0-9]+/gi, '-')}-${Date.now()}.json`,
+      ),
+      JSON.stringify(lhr),
+    );
   return {
     version: lhr.lighthouseVersion,
     score: lhr.categories.performance.score,
@@ -79,7 +93,15 @@ async function performanceRun(baseUrl, port, { path, formFactor }) {
     tbtMs: ms('total-blocking-time'),
     cls: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)),
     speedIndexMs: ms('speed-index'),
+    lcpElement: lcpElement(lhr),
   };
+}
+
+/** What the largest contentful paint was of, as Lighthouse names the element. */
+function lcpElement(lhr) {
+  const table = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0];
+  const node = table?.items?.[0]?.node;
+  return node ? `${node.selector ?? ''} ${JSON.stringify((node.nodeLabel ?? '').slice(0, 60))}` : 'unknown';
 }
 
 /** The id of the demo vendor's first website (by domain), for the modal's page. */
@@ -206,7 +228,7 @@ try {
   for (const r of results) {
     const m = r.median;
     lines.push(
-      `  ${r.path.padEnd(18)} ${r.formFactor.padEnd(7)} ${String(m.score).padEnd(4)} (${r.min}-${r.max}) target >= ${r.target}, CLS max ${r.worstCls}: ${r.pass ? 'PASS' : 'FAIL'}  FCP ${seconds(m.fcpMs)}, LCP ${seconds(m.lcpMs)}, TBT ${m.tbtMs} ms, CLS ${m.cls}, Speed Index ${seconds(m.speedIndexMs)}`,
+      `  ${r.path.padEnd(18)} ${r.formFactor.padEnd(7)} ${String(m.score).padEnd(4)} (${r.min}-${r.max}) target >= ${r.target}, CLS max ${r.worstCls}: ${r.pass ? 'PASS' : 'FAIL'}  FCP ${seconds(m.fcpMs)}, LCP ${seconds(m.lcpMs)}, TBT ${m.tbtMs} ms, CLS ${m.cls}, Speed Index ${seconds(m.speedIndexMs)}; LCP element ${m.lcpElement}`,
     );
   }
   report('lighthouse', lines, {
@@ -219,7 +241,9 @@ try {
     runs: results.map(({ version: _version, ...r }) => r),
     pass,
   });
-  const audits = await auditScreens(server.baseUrl, chrome.port, site);
+  // A narrowed run skips the accessibility pass.
+  const audits =
+    ONLY.length > 0 ? { scores: {}, lines: [] } : await auditScreens(server.baseUrl, chrome.port, site);
   const accessible = Object.values(audits.scores).every((s) => s.accessibility === 1);
   report(
     'lighthouse-screens',

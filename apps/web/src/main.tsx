@@ -4,6 +4,10 @@ import { createRoot } from 'react-dom/client';
 import { isLightLocation, LightApp, settleLoginCodeLink } from './app/light-app.tsx';
 import { LoadFailure } from './components/load-failure.tsx';
 import { loadChunk } from './lib/chunk-load.ts';
+import { ApiPaths } from './lib/api-paths.ts';
+import { endFirstPaint, firstPaintPage } from './lib/first-paint.ts';
+import { fetchEarly, fetchEarlyAfter } from './lib/http.ts';
+import { mayReadVendorData } from './lib/session.ts';
 import { startThemeFollowing } from './lib/settings.ts';
 import './styles.css';
 
@@ -22,7 +26,10 @@ function startApp() {
   started = true;
   void loadChunk(() => import('./app/start-full.tsx')).then(
     ({ startFullApp }) => startFullApp(root),
-    (error: unknown) => root.render(<LoadFailure error={error} framed />),
+    (error: unknown) => {
+      endFirstPaint();
+      root.render(<LoadFailure error={error} framed />);
+    },
   );
 }
 
@@ -34,5 +41,16 @@ if (isLightLocation(new URL(window.location.href))) {
     </StrictMode>,
   );
 } else {
-  startApp();
+  // A signed-in dashboard or websites list is drawn first in plain React (app/first-paint.tsx),
+  // then the app takes over; its calls start now, beside that small chunk.
+  const page = firstPaintPage(window.location.pathname);
+  if (page) {
+    // The figures once the profile says the terms are accepted, as the app itself would.
+    fetchEarly([ApiPaths.profile]);
+    fetchEarlyAfter(ApiPaths.profile, (profile) => (mayReadVendorData(profile) ? [ApiPaths.metadata] : []));
+    void loadChunk(() => import('./app/first-paint.tsx')).then(
+      ({ showFirstPaint }) => showFirstPaint(page, startApp),
+      startApp,
+    );
+  } else startApp();
 }

@@ -10,6 +10,7 @@ export * from './status.ts';
 export * from './website-rules.ts';
 export * from './tags-view.ts';
 export * from './website.ts';
+export * from './website-fields.ts';
 export * from './agent.ts';
 export * from './team.ts';
 export * from './history.ts';

@@ -2,6 +2,7 @@ import { z } from './zod.ts';
 import { brokerSchema } from './agent.ts';
 import { dbIdSchema, isoDateSchema, isWithinYearsAhead } from './primitives.ts';
 import { SITE_STATUSES } from './status.ts';
+import { WEBSITE_LIST_MISSING, WEBSITE_PAGE_SIZE_MAX, WEBSITE_SORT_FIELDS } from './website-fields.ts';
 import { WebsiteMessages, isValidDomain, normalizeDomain } from './website-rules.ts';
 
 /** Wire shapes of websites, their list and their change requests (spec §3). Dates are yyyy-mm-dd. */
@@ -78,27 +79,6 @@ export const websiteSaveSchema = websiteInputSchema.extend({
   version: z.number().int().min(0).max(2_147_483_647),
 });
 export type WebsiteSave = z.output<typeof websiteSaveSchema>;
-
-export const WEBSITE_SORT_FIELDS = [
-  'domainName',
-  'status',
-  'licensee',
-  'mlsStatus',
-  'office',
-  'memberNumber',
-  'startDate',
-  'termDate',
-] as const;
-
-/** Screens show at most 100 rows; the whole list is read through the export's stream instead. */
-export const WEBSITE_PAGE_SIZE_MAX = 500;
-
-/**
- * What a list can be narrowed to besides status and search: `documents`, the sites missing a
- * document they need (the dashboard's "Sites missing documents").
- */
-export const WEBSITE_LIST_MISSING = ['documents'] as const;
-export type WebsiteListMissing = (typeof WEBSITE_LIST_MISSING)[number];
 
 export const websiteListQuerySchema = z.object({
   // Deep enough for any list; bounded so the offset stays a database integer.

@@ -1,13 +1,8 @@
-import type { Profile } from '@vp/contract';
 import { ApiPaths } from '../lib/api-paths.ts';
 import { fetchEarly, fetchEarlyAfter } from '../lib/http.ts';
-import { getToken } from '../lib/session.ts';
+import { getToken, mayReadVendorData } from '../lib/session.ts';
 import { loadShell } from './load-shell.ts';
 import { lightPages, pageKey, pages } from './pages.ts';
-
-function mayReadVendorData(profile: unknown): boolean {
-  return (profile as Partial<Profile> | null)?.acceptedTOS === true;
-}
 
 const quietly = (load: Promise<unknown>) => void load.catch(() => undefined);
 

@@ -1,8 +1,9 @@
 import { PRODUCT_NAME, TITLE_SUFFIX } from '@vp/contract';
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { Outlet, useLocation, useRouteError } from 'react-router';
 import { LoadFailure } from '../components/load-failure.tsx';
 import { UnsavedChangesBlocker } from '../components/unsaved-changes-blocker.tsx';
+import { endFirstPaint, firstPaintPath } from '../lib/first-paint.ts';
 import { useSession } from '../lib/session.ts';
 import { findRoute } from '../lib/route-table.ts';
 import { scheduleSiteQuery } from './site-query.ts';
@@ -19,6 +20,12 @@ export function RootRoute() {
 
   useEffect(() => {
     document.title = pageTitle(pathname);
+  }, [pathname]);
+
+  // The first paint stands in for one address; the guard's redirect or a link ends it.
+  useLayoutEffect(() => {
+    const shown = firstPaintPath();
+    if (shown !== null && shown !== pathname) endFirstPaint();
   }, [pathname]);
 
   useEffect(() => {

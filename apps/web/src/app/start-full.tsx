@@ -1,6 +1,7 @@
 import type { Root } from 'react-dom/client';
 import { LoadFailure } from '../components/load-failure.tsx';
 import { loadChunk } from '../lib/chunk-load.ts';
+import { endFirstPaint } from '../lib/first-paint.ts';
 import { preloadFullApp } from './preload.ts';
 
 /**
@@ -12,6 +13,9 @@ export function startFullApp(root: Root): void {
   preloadFullApp(window.location.pathname);
   void loadChunk(() => import('./app.tsx')).then(
     ({ mountApp }) => mountApp(root),
-    (error: unknown) => root.render(<LoadFailure error={error} framed />),
+    (error: unknown) => {
+      endFirstPaint();
+      root.render(<LoadFailure error={error} framed />);
+    },
   );
 }

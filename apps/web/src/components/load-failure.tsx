@@ -1,5 +1,6 @@
 import { PRODUCT_NAME } from '@vp/contract';
 import { Component, useEffect, useState, type ReactNode } from 'react';
+import { useEndFirstPaint } from '../lib/first-paint.ts';
 import {
   knownFailureKind,
   loadFailureKind,
@@ -41,6 +42,8 @@ export function LoadFailure({ error, framed = false }: { error: unknown; framed?
   const [kind, setKind] = useState<LoadFailureKind | null>(() => knownFailureKind(error));
   const [busy, setBusy] = useState(false);
   const [still, setStill] = useState(false);
+  // Whatever stands in for the page goes: this is what the user must see.
+  useEndFirstPaint(true);
 
   useEffect(() => {
     if (knownFailureKind(error) === 'failed') console.error(error);

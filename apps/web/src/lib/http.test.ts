@@ -1,6 +1,6 @@
 import { Messages } from '@vp/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, fetchEarly, fetchEarlyAfter, http, TIMEOUT_MESSAGE } from './http.ts';
+import { ApiError, fetchEarly, fetchEarlyAfter, forgetEarly, http, TIMEOUT_MESSAGE } from './http.ts';
 import { setNavigator } from './navigation.ts';
 import { getToken, resetToken, setToken } from './session.ts';
 import { setVendor } from './settings.ts';
@@ -220,6 +220,26 @@ describe('calls started before the page has loaded', () => {
     vi.setSystemTime(Date.now() + 60_000);
     fetchMock.mockResolvedValueOnce(json(200, { name: 'fresh' }));
     expect(await http.get('/profile')).toEqual({ name: 'fresh' });
+  });
+
+  it('serve only the vendor they were asked for, and are not made twice while on their way', async () => {
+    setVendor(7);
+    fetchMock.mockResolvedValueOnce(json(200, { vendorName: 'Seven' }));
+    fetchEarly(['/portal/metadata']);
+    fetchEarly(['/portal/metadata']);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    // The user switched vendors before the page asked: the answer for vendor 7 is not theirs.
+    setVendor(8);
+    fetchMock.mockResolvedValueOnce(json(200, { vendorName: 'Eight' }));
+    expect(await http.get('/portal/metadata')).toEqual({ vendorName: 'Eight' });
+  });
+
+  it('can be forgotten once their answer has been used another way', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, { total: 1 }));
+    fetchEarly(['/portal/metadata']);
+    forgetEarly('/portal/metadata');
+    fetchMock.mockResolvedValueOnce(json(200, { total: 2 }));
+    expect(await http.get('/portal/metadata')).toEqual({ total: 2 });
   });
 
   it('can wait for an earlier answer that says whether to make them at all', async () => {

@@ -1,6 +1,6 @@
 import { API_TIMEOUT_MS, LOGOUT_CODES, loginPath, Messages, TAB_HEADER } from '@vp/contract';
 import { navigateTo } from './navigation.ts';
-import { getToken, resetToken } from './session.ts';
+import { getToken, onSessionReset, resetToken } from './session.ts';
 import { getVendor } from './settings.ts';
 
 /**
@@ -155,16 +155,25 @@ function networkFailure(): ApiError {
  * for the same path takes the answer, once, if it is for the same session and not stale; a failed
  * early call is simply made again.
  */
-const early = new Map<string, { token: string; at: number; response: Promise<Response> }>();
+const early = new Map<
+  string,
+  { token: string; vendor: string | undefined; at: number; response: Promise<Response> }
+>();
 const EARLY_FRESH_MS = 15_000;
+// A session that ends takes its early answers with it.
+onSessionReset(() => early.clear());
 
 export function fetchEarly(paths: readonly string[]): void {
   const { headers, token } = sessionHeaders(true);
   if (!token) return;
   for (const path of paths) {
+    // Already on its way for this session: the answer coming is as good.
+    const pending = early.get(path);
+    if (pending && sameScope(pending, token, headers.Vendor) && Date.now() - pending.at < EARLY_FRESH_MS)
+      continue;
     const response = fetch(`${API_ROOT}${path}`, { headers });
     response.catch(() => undefined);
-    early.set(path, { token, at: Date.now(), response });
+    early.set(path, { token, vendor: headers.Vendor, at: Date.now(), response });
   }
 }
 
@@ -185,11 +194,46 @@ export function fetchEarlyAfter(path: string, next: (body: unknown) => readonly 
     .catch(() => undefined);
 }
 
-function takeEarly(path: string, token: string | null): Promise<Response> | null {
+/**
+ * A copy of an early call's answer, for a reader besides the request that takes it (the first
+ * paint); null when there is none, or it failed.
+ */
+export async function peekEarly<T>(path: string): Promise<T | null> {
+  const found = early.get(path);
+  if (!found) return null;
+  try {
+    const res = await found.response;
+    return res.ok ? ((await res.clone().json()) as T) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** An early answer serves only the session and vendor it was asked for. */
+function sameScope(
+  found: { token: string; vendor: string | undefined },
+  token: string | null,
+  vendor: string | undefined,
+) {
+  return found.token === token && found.vendor === vendor;
+}
+
+/** Forgets an early call whose answer has been used another way (put in the cache directly). */
+export function forgetEarly(path: string): void {
+  early.delete(path);
+}
+
+function takeEarly(
+  path: string,
+  headers: Record<string, string>,
+  token: string | null,
+): Promise<Response> | null {
   const found = early.get(path);
   if (!found) return null;
   early.delete(path);
-  return found.token === token && Date.now() - found.at < EARLY_FRESH_MS ? found.response : null;
+  return sameScope(found, token, headers.Vendor) && Date.now() - found.at < EARLY_FRESH_MS
+    ? found.response
+    : null;
 }
 
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -215,7 +259,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
       body: body === undefined ? undefined : raw ? body : JSON.stringify(body),
       signal: controller.signal,
     });
-  const started = method === 'GET' && options.headers === undefined ? takeEarly(path, token) : null;
+  const started = method === 'GET' && options.headers === undefined ? takeEarly(path, headers, token) : null;
   let res: Response;
   try {
     res = await (started ? started.catch(send) : send());

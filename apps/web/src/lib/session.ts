@@ -87,3 +87,11 @@ export function sessionRole(roles: readonly string[]): Role | null {
 export function useRole(): Role | null {
   return sessionRole(useSession().roles);
 }
+
+/**
+ * Whether a profile (as answered by GET /profile) may read vendor data: the server refuses it to
+ * a user who has not accepted the terms of use, so nothing asks for it before they have.
+ */
+export function mayReadVendorData(profile: unknown): boolean {
+  return (profile as { acceptedTOS?: unknown } | null)?.acceptedTOS === true;
+}

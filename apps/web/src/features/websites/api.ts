@@ -1,42 +1,21 @@
 import type {
   LinkedAccount,
   Product,
-  SiteStatus,
   TerminationRequest,
   Website,
   WebsiteDetail,
   WebsiteInput,
   WebsiteList,
-  WebsiteListMissing,
-  WebsiteListQuery,
   WithdrawableRequestKind,
 } from '@vp/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, http } from '../../lib/http.ts';
+import { websiteListSearch, type WebsiteListParams } from './list-query.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useRole } from '../../lib/session.ts';
 import { useActiveAccounts } from '../profile/index.ts';
 
-export interface WebsiteListParams {
-  page: number;
-  pageSize: number;
-  sort?: WebsiteListQuery['sort'];
-  order?: 'asc' | 'desc';
-  status?: SiteStatus;
-  search?: string;
-  missing?: WebsiteListMissing;
-}
-
-/** Query string of a list call; empty filters are left out so the server applies its defaults. */
-export function websiteListSearch(params: WebsiteListParams): string {
-  const q = new URLSearchParams({ page: String(params.page), pageSize: String(params.pageSize) });
-  if (params.sort) q.set('sort', params.sort);
-  if (params.order) q.set('order', params.order);
-  if (params.status) q.set('status', params.status);
-  if (params.search?.trim()) q.set('search', params.search.trim());
-  if (params.missing) q.set('missing', params.missing);
-  return q.toString();
-}
+export { websiteListSearch, type WebsiteListParams } from './list-query.ts';
 
 export function fetchWebsites(params: WebsiteListParams): Promise<WebsiteList> {
   return http.get<WebsiteList>(`/portal/websites?${websiteListSearch(params)}`);

@@ -1,31 +1,14 @@
-import {
-  SITE_STATUS_DISPLAY,
-  WEBSITE_SORT_FIELDS,
-  type SiteStatus,
-  type WebsiteListMissing,
-} from '@vp/contract';
-import { readUrlState, urlParam, useUrlState, type UrlStateValues } from '../../hooks/use-url-state.ts';
-import { parseMissingFilter, parseStatusFilter } from '../../lib/website-links.ts';
-import type { WebsiteListParams } from './api.ts';
+import { SITE_STATUS_DISPLAY, type WebsiteListMissing } from '@vp/contract';
+import { useUrlState } from '../../hooks/use-url-state.ts';
+import { websitesListSpec, type WebsitesListState } from './list-query.ts';
 
-/**
- * The websites list's state as URL parameters: `filter` (status, spec §2 route), `missing`
- * (`documents`: the dashboard's sites missing documents), `search`, `sort`, `order`, `page`, `size`. The Websites page, its first-page prefetch and Custom Export
- * read them through this one table.
- */
-export const PAGE_SIZES = [20, 50, 100] as const;
-
-export const websitesListSpec = {
-  filter: urlParam.optional<SiteStatus>(parseStatusFilter),
-  missing: urlParam.optional<WebsiteListMissing>(parseMissingFilter),
-  search: urlParam.text(),
-  sort: urlParam.oneOf(WEBSITE_SORT_FIELDS, 'domainName'),
-  order: urlParam.oneOf(['asc', 'desc'] as const, 'asc'),
-  page: urlParam.int(1, 1, 1_000_000),
-  size: urlParam.intOf(PAGE_SIZES, 50),
-};
-
-export type WebsitesListState = UrlStateValues<typeof websitesListSpec>;
+export {
+  listParams,
+  PAGE_SIZES,
+  readWebsitesListState,
+  websitesListSpec,
+  type WebsitesListState,
+} from './list-query.ts';
 
 /** A change of the table (sort, order, page, page size) as a change of the URL state. */
 export function tableChange(change: {
@@ -40,23 +23,6 @@ export function tableChange(change: {
   if (change.sort !== undefined) out.sort = change.sort;
   if (change.order !== undefined) out.order = change.order;
   return out;
-}
-
-/** The list call for a state. */
-export function listParams(state: WebsitesListState): WebsiteListParams {
-  return {
-    page: state.page,
-    pageSize: state.size,
-    sort: state.sort,
-    order: state.order,
-    status: state.filter ?? undefined,
-    search: state.search || undefined,
-    missing: state.missing ?? undefined,
-  };
-}
-
-export function readWebsitesListState(search: string): WebsitesListState {
-  return readUrlState(websitesListSpec, new URLSearchParams(search));
 }
 
 export function useWebsitesListState() {

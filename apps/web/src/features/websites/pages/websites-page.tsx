@@ -14,6 +14,7 @@ import { BusyButton } from '../../../components/busy-button.tsx';
 import { EmptyState, ErrorState } from '../../../components/query-states.tsx';
 import { loadChunk } from '../../../lib/chunk-load.ts';
 import { ApiError, errorMessage } from '../../../lib/http.ts';
+import { useEndFirstPaint } from '../../../lib/first-paint.ts';
 import { getToken, useRole, whenVendorDataAllowed } from '../../../lib/session.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -88,6 +89,7 @@ export default function WebsitesPage() {
 
   const search = useListSearch(state.search, (text) => setState({ search: text, page: 1 }));
   const list = useWebsites(listParams(state));
+  useEndFirstPaint(list.data !== undefined || list.isError);
   const site = useWebsite(siteParam);
 
   // A site is opened once the server has answered it, and stays open (through a delete, say)

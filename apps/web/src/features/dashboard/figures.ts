@@ -1,0 +1,79 @@
+import {
+  ContactMessages,
+  METADATA_STATUS_FIELDS,
+  SITE_STATUS_DISPLAY,
+  SITE_STATUS_TONE,
+  type BadgeTone,
+  type Metadata,
+} from '@vp/contract';
+import { WEBSITES_PATH, websitesFilterLink, websitesMissingLink } from '../../lib/website-links.ts';
+
+/**
+ * The dashboard's figures from the vendor's metadata: the Dashboard page and the signed-in first
+ * paint (app/first-paint.tsx) show the same cards from this one list.
+ */
+
+/** Vendor-level documents are uploaded on the Upload File tool page. */
+const UPLOAD_FILE_PATH = '/tools/upload-file';
+/** Key contacts are kept on the Key Contacts page. */
+const KEY_CONTACTS_PATH = '/team';
+
+export interface Figure {
+  key: string;
+  label: string;
+  value: number;
+  tone: BadgeTone;
+  to: string | null;
+  /** Said after the figure to screen readers, so the link says where it goes. */
+  linkHint?: string;
+  /** A line under the figure: what the count is made of. */
+  detail?: string;
+}
+
+/** A count of something missing is a warning only when something is missing. */
+function missingTone(count: number): BadgeTone {
+  return count > 0 ? 'warning' : 'info';
+}
+
+export function figures(m: Metadata): Figure[] {
+  return [
+    { key: 'totalSites', label: 'Total sites', value: m.totalSites, tone: 'primary', to: WEBSITES_PATH },
+    ...METADATA_STATUS_FIELDS.map(({ field, status }) => ({
+      key: field,
+      label: SITE_STATUS_DISPLAY[status],
+      value: m[field],
+      tone: SITE_STATUS_TONE[status],
+      to: websitesFilterLink(status),
+    })),
+    { key: 'subAccounts', label: 'Sub accounts', value: m.subAccounts, tone: 'info', to: null },
+    {
+      key: 'missingDocs',
+      label: 'Missing documents',
+      value: m.missingDocs,
+      tone: missingTone(m.missingDocs),
+      to: UPLOAD_FILE_PATH,
+      linkHint: ': upload documents',
+    },
+    {
+      key: 'missingSiteDocs',
+      label: 'Sites missing documents',
+      value: m.missingSiteDocs,
+      tone: missingTone(m.missingSiteDocs),
+      // The list filtered by the same condition the server counts here.
+      to: websitesMissingLink('documents'),
+      linkHint: ': the websites missing documents',
+    },
+    {
+      key: 'missingContacts',
+      label: 'Missing key contacts',
+      value: m.missingContactTypes.length,
+      tone: missingTone(m.missingContactTypes.length),
+      to: KEY_CONTACTS_PATH,
+      linkHint: ': key contacts',
+      detail:
+        m.missingContactTypes.length > 0
+          ? `${ContactMessages.missing} ${m.missingContactTypes.join(', ')}`
+          : 'Every required type has a contact',
+    },
+  ];
+}
