@@ -51,6 +51,7 @@ const MAX_TOKEN_LENGTH = 200;
 
 export class SessionService {
   private readonly cache = new Map<string, CacheEntry>();
+  private readonly hashes = new Map<string, string>();
   private readonly ttl: number;
   private readonly max: number;
   private readonly now: () => number;
@@ -104,7 +105,7 @@ export class SessionService {
   /** The live session of a bearer token, or the 401 the client must see (50008, 50012, 50014). */
   async resolve(token: string): Promise<Session> {
     if (!token || token.length > MAX_TOKEN_LENGTH) throw sessionErrors.invalid();
-    const tokenHash = sha256(token);
+    const tokenHash = this.hashOf(token);
     const now = this.now();
     let entry = this.cache.get(tokenHash);
     if (!entry || now - entry.fetchedAt > this.ttl) {
@@ -130,6 +131,23 @@ export class SessionService {
         .where(eq(sessions.id, s.id));
     }
     return s;
+  }
+
+  /**
+   * A token's hash, remembered for the tokens seen lately: a token's hash never changes, and a
+   * busy session's every request would hash it again.
+   */
+  private hashOf(token: string): string {
+    let hash = this.hashes.get(token);
+    if (hash === undefined) {
+      hash = sha256(token);
+      if (this.hashes.size >= this.max) {
+        const oldest = this.hashes.keys().next();
+        if (!oldest.done) this.hashes.delete(oldest.value);
+      }
+      this.hashes.set(token, hash);
+    }
+    return hash;
   }
 
   private remember(hash: string, entry: CacheEntry): void {
