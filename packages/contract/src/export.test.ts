@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  EXPORT_COLUMNS,
   exportFileName,
   exportHeaders,
   exportRow,
@@ -8,6 +7,7 @@ import {
   websiteXlsxRequestSchema,
   type ExportSite,
 } from './export.ts';
+import { EXPORT_COLUMNS } from './website-fields.ts';
 
 function site(overrides: Partial<ExportSite> = {}): ExportSite {
   return {

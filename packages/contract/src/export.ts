@@ -1,21 +1,10 @@
 import { z } from './zod.ts';
 import { displayDate, isoDate } from './format.ts';
 import { SITE_STATUS_DISPLAY } from './status.ts';
+import { EXPORT_COLUMNS } from './website-fields.ts';
 import { websiteListQuerySchema, type Website } from './website.ts';
 
 /** The spreadsheet export of the websites table (spec §9). */
-
-export const EXPORT_COLUMNS = [
-  { key: 'domainName', header: 'Domain' },
-  { key: 'status', header: 'Status' },
-  { key: 'licensee', header: 'Licensee' },
-  { key: 'mlsStatus', header: 'MLS Status' },
-  { key: 'office', header: 'Office' },
-  { key: 'mlsId', header: 'MLS ID' },
-  { key: 'memberNumber', header: 'Member #' },
-  { key: 'startDate', header: 'Start Date' },
-  { key: 'termDate', header: 'Term Date' },
-] as const satisfies readonly { key: keyof Website; header: string }[];
 
 export type ExportColumnKey = (typeof EXPORT_COLUMNS)[number]['key'];
 export const ALL_EXPORT_KEYS: readonly ExportColumnKey[] = EXPORT_COLUMNS.map((c) => c.key);

@@ -1,3 +1,5 @@
+import type { Website } from './website.ts';
+
 /**
  * The websites list's sort fields, page size ceiling and narrowing filters, apart from the wire
  * schemas so a page's first paint can read them without loading the schema library.
@@ -23,3 +25,16 @@ export const WEBSITE_PAGE_SIZE_MAX = 500;
  */
 export const WEBSITE_LIST_MISSING = ['documents'] as const;
 export type WebsiteListMissing = (typeof WEBSITE_LIST_MISSING)[number];
+
+/** The websites table's columns as the table, its first paint and the export (spec §9) name them. */
+export const EXPORT_COLUMNS = [
+  { key: 'domainName', header: 'Domain' },
+  { key: 'status', header: 'Status' },
+  { key: 'licensee', header: 'Licensee' },
+  { key: 'mlsStatus', header: 'MLS Status' },
+  { key: 'office', header: 'Office' },
+  { key: 'mlsId', header: 'MLS ID' },
+  { key: 'memberNumber', header: 'Member #' },
+  { key: 'startDate', header: 'Start Date' },
+  { key: 'termDate', header: 'Term Date' },
+] as const satisfies readonly { key: keyof Website; header: string }[];

@@ -1,5 +1,6 @@
 import {
   displayDate,
+  EXPORT_COLUMNS,
   MLS_STATUS_TONE,
   MOBILE_BREAKPOINT,
   PRODUCT_NAME,
@@ -129,18 +130,8 @@ function Websites({ list, phone }: { list: WebsiteList; phone: boolean }) {
         <table className="vp-fp-table">
           <thead>
             <tr>
-              {[
-                'Domain',
-                'Status',
-                'Licensee',
-                'MLS Status',
-                'Office',
-                'MLS ID',
-                'Member #',
-                'Start Date',
-                'Term Date',
-              ].map((title) => (
-                <th key={title}>{title}</th>
+              {EXPORT_COLUMNS.map(({ key, header }) => (
+                <th key={key}>{header}</th>
               ))}
             </tr>
           </thead>
