@@ -49,8 +49,13 @@ describe('Agent Search on the Website tab', () => {
     await waitFor(() => expect(document.querySelectorAll('.ant-select-item-option')).toHaveLength(3), {
       timeout: 3000,
     });
+    // The list marks the first match that can be chosen once it has laid out; Enter picks that one.
+    await waitFor(
+      () => expect(document.querySelector('.ant-select-item-option-active')?.textContent).toContain('Lena'),
+      { timeout: 3000 },
+    );
     fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13 });
-    await waitFor(() => expect(box.value).toContain('Lena Lane'));
+    await waitFor(() => expect(box.value).toContain('Lena Lane'), { timeout: 3000 });
     const table = screen.getByTestId('agent-broker-table');
     await waitFor(() => expect(within(table).getByText('3000901')).toBeTruthy());
   });
