@@ -173,7 +173,7 @@ function FirstPaint({ page, data, phone }: { page: FirstPaintPage; data: PaintDa
     <div className="vp-fp-frame">
       {!phone && (
         <div className="vp-fp-sider" style={{ width: SIDEBAR_WIDTH }}>
-          <div className="vp-fp-brand">{PRODUCT_NAME}</div>
+          <div className="vp-brand">{PRODUCT_NAME}</div>
         </div>
       )}
       <div className="vp-fp-main">
