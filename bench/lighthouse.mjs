@@ -8,7 +8,7 @@
 // attaches to it).
 /* global fetch */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -77,14 +77,17 @@ async function performanceRun(baseUrl, port, { path, formFactor }) {
   if (finalPath !== new URL(path, baseUrl).pathname) throw new Error(`${path} ended on ${finalPath}`);
   const ms = (id) => Math.round(lhr.audits[id]?.numericValue ?? NaN);
   // LIGHTHOUSE_KEEP=dir keeps each run's whole report there, to see what a figure is made of.
-  if (process.env.LIGHTHOUSE_KEEP)
-    writeFileSync(
-      join(
-        process.env.LIGHTHOUSE_KEEP,
-        `${formFactor}${path.replace(/[^a-z0-9]+/gi, '-')}-${Date.now()}.json`,
-      ),
-      JSON.stringify(lhr),
+  // LIGHTHOUSE_TRACE=1 keeps the run's trace beside it, to be opened in the browser's profiler.
+  if (process.env.LIGHTHOUSE_KEEP) {
+    mkdirSync(process.env.LIGHTHOUSE_KEEP, { recursive: true });
+    const name = join(
+      process.env.LIGHTHOUSE_KEEP,
+      `${formFactor}${path.replace(/[^a-z0-9]+/gi, '-')}-${Date.now()}`,
     );
+    writeFileSync(`${name}.json`, JSON.stringify(lhr));
+    const trace = result.artifacts?.Trace ?? result.artifacts?.traces?.defaultPass;
+    if (process.env.LIGHTHOUSE_TRACE && trace) writeFileSync(`${name}.trace.json`, JSON.stringify(trace));
+  }
   return {
     version: lhr.lighthouseVersion,
     score: lhr.categories.performance.score,

@@ -83,7 +83,11 @@ export async function startServer({ dataDir, env = {}, command, quiet = true } =
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'vp-bench-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const [cmd, args] = command ?? [process.execPath, [join(root, 'apps/server/dist/main.js')]];
+  // BENCH_SERVER_PROFILE=dir writes each server's CPU profile there when it stops.
+  const profile = process.env.BENCH_SERVER_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_PROFILE}`]
+    : [];
+  const [cmd, args] = command ?? [process.execPath, [...profile, join(root, 'apps/server/dist/main.js')]];
   const started = performance.now();
   const child = spawn(cmd, args, {
     cwd: root,

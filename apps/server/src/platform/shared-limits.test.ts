@@ -56,3 +56,18 @@ describe('limits across instances', () => {
     }
   });
 });
+
+describe('what the limits write', () => {
+  it('keeps its counts and places out of the write-ahead log, so taking one waits for no disk flush', async () => {
+    const tables = await rowsOf<{ relname: string; relpersistence: string }>(
+      t.db,
+      sql`SELECT relname, relpersistence FROM pg_class
+          WHERE relname IN ('rate_windows', 'work_places') ORDER BY relname`,
+    );
+    // 'u': unlogged. Both databases run the same migrations.
+    expect(tables).toEqual([
+      { relname: 'rate_windows', relpersistence: 'u' },
+      { relname: 'work_places', relpersistence: 'u' },
+    ]);
+  });
+});

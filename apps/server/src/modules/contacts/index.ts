@@ -1,3 +1,3 @@
 /** Key contacts: a vendor's contacts by type, and the contact types MLS staff maintain. */
 export { contactsRoutes } from './routes.ts';
-export { contactSummary } from './service.ts';
+export { contactFacts, contactSummary } from './service.ts';

@@ -179,31 +179,6 @@ export async function deleteContact(tx: Db, vendorId: number, id: number): Promi
   await tx.delete(contacts).where(and(eq(contacts.id, id), eq(contacts.vendorId, vendorId)));
 }
 
-/** The vendor's type, and every contact's type ids: what `missingContactTypes` needs. */
-export async function vendorContactTypeIds(db: Db, vendorId: number): Promise<{ types: number[] }[]> {
-  const rows = await rowsOf<{ types: number[] | null }>(
-    db,
-    sql`SELECT ARRAY(SELECT l.type_id FROM contact_type_links l WHERE l.contact_id = c.id) AS types
-      FROM contacts c WHERE c.vendor_id = ${vendorId}`,
-  );
-  return rows.map((r) => ({ types: (r.types ?? []).map(Number) }));
-}
-
-/** The first contact of a type (by name), for the metadata's technical and billing contact. */
-export async function firstContactOfType(
-  db: Db,
-  vendorId: number,
-  typeName: string,
-): Promise<Contact | null> {
-  const [type] = await db
-    .select({ id: contactTypes.id })
-    .from(contactTypes)
-    .where(sql`lower(${contactTypes.name}) = lower(${typeName})`);
-  if (!type) return null;
-  const [first] = await listContacts(db, vendorId, { typeId: type.id });
-  return first ?? null;
-}
-
 export async function insertType(
   tx: Db,
   input: { name: string; required: boolean; vendorTypes: string[] },

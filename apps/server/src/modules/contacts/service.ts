@@ -193,23 +193,33 @@ export function contactsService(ctx: AppContext) {
   };
 }
 
+/** The contact types and a vendor's contacts: all a vendor summary needs of them, read at once. */
+export async function contactFacts(
+  db: Db,
+  vendorId: number,
+): Promise<{ types: ContactType[]; contacts: Contact[] }> {
+  const [types, contacts] = await Promise.all([q.listTypes(db), q.listContacts(db, vendorId)]);
+  return { types, contacts };
+}
+
 /**
  * What the vendor summary says of key contacts: the technical and billing contact (the first of
  * that type by name, else the text stored on the vendor), and the required types it has none of.
  */
-export async function contactSummary(
-  db: Db,
-  vendor: { id: number; type: string; technicalContact: string; billingContact: string },
-): Promise<{ technicalContact: string; billingContact: string; missingContactTypes: string[] }> {
-  const [types, held, technical, billing] = await Promise.all([
-    q.listTypes(db),
-    q.vendorContactTypeIds(db, vendor.id),
-    q.firstContactOfType(db, vendor.id, 'Technical'),
-    q.firstContactOfType(db, vendor.id, 'Billing'),
-  ]);
+export function contactSummary(
+  { types, contacts }: { types: readonly ContactType[]; contacts: readonly Contact[] },
+  vendor: { type: string; technicalContact: string; billingContact: string },
+): { technicalContact: string; billingContact: string; missingContactTypes: string[] } {
+  // The contacts come sorted by name, so the first holding the type is the one to show.
+  const firstOfType = (name: string) => {
+    const type = types.find((t) => t.name.toLowerCase() === name.toLowerCase());
+    return type ? (contacts.find((c) => c.types.includes(type.id)) ?? null) : null;
+  };
+  const technical = firstOfType('Technical');
+  const billing = firstOfType('Billing');
   return {
     technicalContact: technical ? contactLine(technical) : vendor.technicalContact,
     billingContact: billing ? contactLine(billing) : vendor.billingContact,
-    missingContactTypes: missingContactTypes(types, held, vendor.type),
+    missingContactTypes: missingContactTypes(types, contacts, vendor.type),
   };
 }

@@ -1,7 +1,7 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/sql.ts';
-import { vendors, websites } from '../../db/schema.ts';
+import { vendors } from '../../db/schema.ts';
 import { siteMissingDocuments, typeAppliesToVendor } from '../websites/index.ts';
 
 export async function vendorById(db: Db, vendorId: number) {
@@ -9,32 +9,35 @@ export async function vendorById(db: Db, vendorId: number) {
   return row ?? null;
 }
 
-export async function siteCountsByStatus(db: Db, vendorId: number) {
-  return db
-    .select({ status: websites.status, n: count() })
-    .from(websites)
-    .where(eq(websites.vendorId, vendorId))
-    .groupBy(websites.status);
-}
-
-/** Sub-accounts of a vendor: the accounts whose parent it is. */
-export async function subAccountCount(db: Db, vendorId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(vendors).where(eq(vendors.parentVendorId, vendorId));
-  return row?.n ?? 0;
-}
-
 /**
- * Missing documents: the vendor-level types every vendor must have on file that it has none of
- * (a voided one does not count), and the sites lacking a document they need: the one condition
- * the websites list filters by with missing=documents (a site missing two counts once).
+ * The summary's figures, in one statement:
+ * - the sites per status, from the counters the websites' triggers keep, so a vendor of a million
+ *   sites costs what one of ten does;
+ * - the sub-accounts: the accounts whose parent the vendor is;
+ * - missing documents: the vendor-level types every vendor must have on file that it has none of
+ *   (a voided or rejected one does not count), and the sites lacking a document they need: the one
+ *   condition the websites list filters by with missing=documents (a site missing two counts once).
  */
-export async function missingDocumentCounts(
+export async function siteFigures(
   db: Db,
   vendorId: number,
-): Promise<{ missingDocs: number; missingSiteDocs: number }> {
-  const [row] = await rowsOf<{ missing_docs: number; missing_site_docs: number }>(
+): Promise<{
+  counts: { status: string; n: number }[];
+  subAccounts: number;
+  missingDocs: number;
+  missingSiteDocs: number;
+}> {
+  const [row] = await rowsOf<{
+    counts: { status: string; n: number }[] | null;
+    sub_accounts: number;
+    missing_docs: number;
+    missing_site_docs: number;
+  }>(
     db,
     sql`SELECT
+      (SELECT json_agg(json_build_object('status', c.status, 'n', c.n))
+        FROM website_counts c WHERE c.vendor_id = ${vendorId} AND c.n > 0) AS counts,
+      (SELECT count(*)::int FROM vendors v WHERE v.parent_vendor_id = ${vendorId}) AS sub_accounts,
       (SELECT count(*)::int FROM document_types t
         WHERE t.required_for_vendor AND NOT t.messaging
           AND ${typeAppliesToVendor(sql`(SELECT v.type FROM vendors v WHERE v.id = ${vendorId})`)}
@@ -44,5 +47,10 @@ export async function missingDocumentCounts(
       (SELECT count(*)::int FROM websites w
         WHERE w.vendor_id = ${vendorId} AND ${siteMissingDocuments()}) AS missing_site_docs`,
   );
-  return { missingDocs: row?.missing_docs ?? 0, missingSiteDocs: row?.missing_site_docs ?? 0 };
+  return {
+    counts: (row?.counts ?? []).map((c) => ({ status: c.status, n: Number(c.n) })),
+    subAccounts: Number(row?.sub_accounts ?? 0),
+    missingDocs: Number(row?.missing_docs ?? 0),
+    missingSiteDocs: Number(row?.missing_site_docs ?? 0),
+  };
 }
