@@ -70,6 +70,9 @@ export default defineConfig({
         moduleSideEffects: (id) => !id.includes('/packages/contract/src/'),
         // Schema builders only build values: unused schemas can be dropped like unused constants.
         manualPureFunctions: ['z'],
+        // Reading a property has no side effects in this code base, so a schema built from texts
+        // (`CommentMessages.empty`) and never used is dropped like any unused value.
+        propertyReadSideEffects: false,
       },
     },
   },

@@ -1,3 +1,4 @@
+import { formatCount } from './format.ts';
 import { z } from './zod.ts';
 
 /**
@@ -11,7 +12,7 @@ export const CommentMessages = {
   cannotDelete: 'You cannot delete this comment',
   deletedUser: 'Deleted User',
   empty: 'Type a message before sending.',
-  tooLong: `A message can be at most ${COMMENT_MAX.toLocaleString('en-US')} characters.`,
+  tooLong: `A message can be at most ${formatCount(COMMENT_MAX)} characters.`,
   internalOnlyStaff: 'Only MLS staff may post internal notes.',
   sent: 'Message sent',
   deleted: 'Message deleted',
@@ -40,7 +41,8 @@ export const commentUserSchema = z.object({
 
 export const commentSchema = z.object({
   id: z.number().int(),
-  user: commentUserSchema.nullable(),
+  // Marked pure: built only where comments are read, so a bundle that never reads them drops it.
+  user: /* @__PURE__ */ commentUserSchema.nullable(),
   /** ISO 8601 instant. */
   dateTime: z.string(),
   comment: z.string(),
@@ -195,7 +197,8 @@ export const LIVE_CLOSE_REFUSED = 1011;
 export const LiveMessages = {
   maxReconnects: 'Maximum reconnection attempts reached. Please refresh the page.',
   siteDeleted: 'Site has been deleted',
-  siteChanged: 'This website was changed elsewhere, by someone else or in another tab. Refresh to see the changes.',
+  siteChanged:
+    'This website was changed elsewhere, by someone else or in another tab. Refresh to see the changes.',
   siteChangedShown:
     'This website was changed elsewhere, by someone else or in another tab. The form shows the latest.',
   refresh: 'Refresh',

@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { displayDate, isoDate } from './format.ts';
+import { displayDate, formatCount, isoDate } from './format.ts';
 import { SITE_STATUS_DISPLAY } from './status.ts';
 import { EXPORT_COLUMNS } from './website-fields.ts';
 import { websiteListQuerySchema, type Website } from './website.ts';
@@ -100,7 +100,7 @@ export const ExportMessages = {
   noColumns: 'Choose at least one column to export.',
   badColumn: 'That column is not one the spreadsheet has.',
   badDate: 'The date must be written yyyy-mm-dd.',
-  tooManyIds: `A Custom Export can hold at most ${EXPORT_IDS_MAX.toLocaleString('en-US')} picked websites; select all websites instead.`,
+  tooManyIds: `A Custom Export can hold at most ${formatCount(EXPORT_IDS_MAX)} picked websites; select all websites instead.`,
 } as const;
 
 export const websiteXlsxRequestSchema = websiteExportQuerySchema.extend({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayDate, formatFileSize, formatWait, truncateLicensee } from './format.ts';
+import { displayDate, formatCount, formatFileSize, formatWait, truncateLicensee } from './format.ts';
 
 describe('truncateLicensee', () => {
   it.each([
@@ -42,4 +42,10 @@ describe('formatWait (rounded up, never shorter than the wait)', () => {
     [61, '2 minutes'],
     [900, '15 minutes'],
   ])('%d s', (n, out) => expect(formatWait(n)).toBe(out));
+});
+
+describe('formatCount (thousands grouped as en-US writes them)', () => {
+  it.each([0, 7, 999, 1_000, 4_000, 12_345, 999_999, 1_000_000, 50_000_000, -1_234])('%d', (n) =>
+    expect(formatCount(n)).toBe(n.toLocaleString('en-US')),
+  );
 });

@@ -7,6 +7,16 @@ export function truncateLicensee(name: string, max = LICENSEE_DISPLAY_MAX): stri
 
 const SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB', 'YB'] as const;
 
+/**
+ * A whole number with its thousands grouped as in en-US ('4,000', '1,000,000'). The texts built
+ * when the contract loads use it rather than toLocaleString, whose first call sets up the
+ * browser's whole number formatting: a cost every page would pay before its first frame.
+ */
+export function formatCount(n: number): string {
+  const digits = String(Math.trunc(Math.abs(n))).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return n < 0 ? `-${digits}` : digits;
+}
+
 /** File sizes with base 1000, units Bytes to YB, 2 decimals (spec §9). */
 export function formatFileSize(bytes: number, decimals = 2): string {
   if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';

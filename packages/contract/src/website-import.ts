@@ -1,3 +1,4 @@
+import { formatCount } from './format.ts';
 import { z } from './zod.ts';
 import { PrimitiveMessages, isRealDate, isWithinYearsAhead } from './primitives.ts';
 import { WebsiteMessages } from './website-rules.ts';
@@ -29,20 +30,20 @@ export const ImportMessages = {
   missingColumns: (titles: readonly string[]) =>
     `The file is missing the ${titles.length === 1 ? 'column' : 'columns'} ${titles.join(', ')}. The first row must name the columns ${IMPORT_COLUMNS.map((c) => c.title).join(', ')}.`,
   tooManyRows: (rows: number) =>
-    `The file has ${rows.toLocaleString('en-US')} rows; at most ${IMPORT_MAX_ROWS.toLocaleString('en-US')} can be imported at once. Please split it.`,
-  tooManyRowsSent: `At most ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows can be imported at once. Please split the file.`,
+    `The file has ${formatCount(rows)} rows; at most ${formatCount(IMPORT_MAX_ROWS)} can be imported at once. Please split it.`,
+  tooManyRowsSent: `At most ${formatCount(IMPORT_MAX_ROWS)} rows can be imported at once. Please split the file.`,
   formula: (cell: string) =>
     `The file holds a formula (cell ${cell}). Please replace formulas with their values and choose the file again.`,
   hugeCell: (cell: string) =>
-    `Cell ${cell} holds more than ${IMPORT_CELL_MAX.toLocaleString('en-US')} characters. Please shorten it and choose the file again.`,
+    `Cell ${cell} holds more than ${formatCount(IMPORT_CELL_MAX)} characters. Please shorten it and choose the file again.`,
   duplicateInFile: (row: number) => `This domain is already on row ${row} of the file.`,
   productUnknown: (text: string, names: readonly string[]) =>
     `There is no product "${text}". Use one of: ${names.join(', ')}.`,
   startDateFormat: 'Please enter the Start Date as yyyy-mm-dd or mm/dd/yyyy.',
   nothingValid: 'No row of the file can be imported; nothing was created.',
   notAllValid: (bad: number) =>
-    `${bad.toLocaleString('en-US')} ${bad === 1 ? 'row has a problem' : 'rows have problems'}, so nothing was imported.`,
-  imported: (n: number) => `Imported ${n.toLocaleString('en-US')} ${n === 1 ? 'website' : 'websites'}.`,
+    `${formatCount(bad)} ${bad === 1 ? 'row has a problem' : 'rows have problems'}, so nothing was imported.`,
+  imported: (n: number) => `Imported ${formatCount(n)} ${n === 1 ? 'website' : 'websites'}.`,
 } as const;
 
 /** Header cells match whatever their case and spacing: "member #", "MEMBER#" and "Member  #" alike. */
@@ -84,7 +85,7 @@ export function looksLikeFormula(text: string): boolean {
 /** One row of the file as sent to the server: its row number in the file and its cells as text. */
 const cellSchema = z
   .string()
-  .max(IMPORT_CELL_MAX, `A cell holds at most ${IMPORT_CELL_MAX.toLocaleString('en-US')} characters.`)
+  .max(IMPORT_CELL_MAX, `A cell holds at most ${formatCount(IMPORT_CELL_MAX)} characters.`)
   .refine((s) => !looksLikeFormula(s), 'Formulas are not accepted; please send their values.')
   .default('');
 

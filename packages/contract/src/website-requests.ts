@@ -1,3 +1,4 @@
+import { formatCount } from './format.ts';
 import { z } from './zod.ts';
 import { safStandingSchema } from './saf-standing.ts';
 import { PrimitiveMessages, isRealDate, isWithinYearsAhead } from './primitives.ts';
@@ -29,7 +30,7 @@ export const WebsiteServerMessages = {
   agentChangeSame: 'This agent is already the agent of the website.',
   agentChangeInactive: 'An Inactive website cannot request an agent change.',
   siteLimit: (limit: number) =>
-    `This vendor account holds the most websites it may (${limit.toLocaleString('en-US')}). Please contact the MLS Data Licensing Department.`,
+    `This vendor account holds the most websites it may (${formatCount(limit)}). Please contact the MLS Data Licensing Department.`,
   createRate: 'Too many websites were created in the last minute. Please wait a moment and try again.',
   domainReserved:
     'This domain name is named in a pending domain change request. It can be used once that request is decided.',

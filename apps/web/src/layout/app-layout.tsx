@@ -94,7 +94,8 @@ export default function AppLayout() {
           mobile={mobile}
           onToggleSidebar={() => (mobile ? setMobileOpen((o) => !o) : setSidebarOpen(!sidebarOpen))}
           onOpenSettings={() => {
-            settingsOpener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+            settingsOpener.current =
+              document.activeElement instanceof HTMLElement ? document.activeElement : null;
             setSettingsOpen(true);
           }}
           onOpenNotifications={() => {

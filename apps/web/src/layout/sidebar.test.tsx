@@ -43,6 +43,23 @@ describe('sidebar', () => {
     expect(screen.queryByRole('menuitem', { name: /Custom Export/ })).toBeNull();
   });
 
+  it('on a phone, the menu is drawn when the sidebar first opens, and stays for its closing slide', async () => {
+    const router = (open: boolean) =>
+      createMemoryRouter(
+        [{ path: '*', element: <Sidebar open={open} mobile onNavigate={() => undefined} /> }],
+        { initialEntries: ['/dashboard'] },
+      );
+    const view = render(<RouterProvider router={router(false)} />);
+    await settle();
+    expect(screen.getByTestId('sidebar').querySelector('.ant-menu')).toBeNull();
+    view.rerender(<RouterProvider router={router(true)} />);
+    await settle();
+    expect(screen.getByRole('menuitem', { name: /Dashboard/ })).toBeTruthy();
+    view.rerender(<RouterProvider router={router(false)} />);
+    await settle();
+    expect(screen.getByTestId('sidebar').querySelector('.ant-menu')).not.toBeNull();
+  });
+
   it('collapsed, the flyout still opens when the user asks for the section', async () => {
     renderSidebar('/tools/export-selected-excel', false);
     await settle();

@@ -99,6 +99,11 @@ export function Sidebar({
     setFlyoutKeys([]);
   }, [pathname, open]);
 
+  // On a phone the menu is drawn when the sidebar first opens, and kept for its closing slide:
+  // until then it is hidden and inert, and a page opened on a phone shows sooner without it.
+  const [drawn, setDrawn] = useState(open || !mobile);
+  if (!drawn && (open || !mobile)) setDrawn(true);
+
   return (
     <Layout.Sider
       width={SIDEBAR_WIDTH}
@@ -115,19 +120,21 @@ export function Sidebar({
     >
       <div className="vp-brand">{open ? PRODUCT_NAME : 'VP'}</div>
       <nav aria-label="Main">
-        <Menu
-          theme="dark"
-          mode="inline"
-          // A section whose page is a hidden index (/resources/index) is selected as itself.
-          selectedKeys={[pathname, pathname.replace(/\/index$/, '')]}
-          openKeys={open ? inlineKeys : flyoutKeys}
-          onOpenChange={open ? setInlineKeys : setFlyoutKeys}
-          items={items}
-          onClick={({ key }) => {
-            void navigate(key);
-            onNavigate();
-          }}
-        />
+        {drawn && (
+          <Menu
+            theme="dark"
+            mode="inline"
+            // A section whose page is a hidden index (/resources/index) is selected as itself.
+            selectedKeys={[pathname, pathname.replace(/\/index$/, '')]}
+            openKeys={open ? inlineKeys : flyoutKeys}
+            onOpenChange={open ? setInlineKeys : setFlyoutKeys}
+            items={items}
+            onClick={({ key }) => {
+              void navigate(key);
+              onNavigate();
+            }}
+          />
+        )}
       </nav>
     </Layout.Sider>
   );

@@ -1,6 +1,6 @@
 import { CloseOutlined } from '@ant-design/icons';
 import { nextViewAfterClose, type VisitedView } from '@vp/contract';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { findRoute } from '../lib/route-table.ts';
 import { useStore } from '../lib/store.ts';
@@ -39,8 +39,9 @@ export function TagsView() {
   const bar = useRef<HTMLElement | null>(null);
 
   // The bar keeps the current tab in view: after a move to another page, a new tab, and when the
-  // window narrows (a phone turned, a window resized).
-  useLayoutEffect(() => revealCurrentTab(bar.current), [pathname, views.length]);
+  // window narrows (a phone turned, a window resized). After the paint: measuring during the commit
+  // would lay out the whole new page in the same task, and on a slow phone keep it from answering.
+  useEffect(() => revealCurrentTab(bar.current), [pathname, views.length]);
   useEffect(() => {
     const onResize = () => revealCurrentTab(bar.current);
     window.addEventListener('resize', onResize);
