@@ -30,11 +30,14 @@ export function useWebsites(params: WebsiteListParams) {
   });
 }
 
+/** One site, with its pending requests. */
+export const fetchWebsite = (id: number) => http.get<WebsiteDetail>(`/portal/websites/${id}`);
+
 export function useWebsite(id: number | null) {
   return useQuery({
     queryKey: queryKeys.websites.detail(id ?? 0),
     // One site comes with its pending requests; a saved site put in the cache may come without.
-    queryFn: () => http.get<WebsiteDetail>(`/portal/websites/${id}`),
+    queryFn: () => fetchWebsite(id ?? 0),
     enabled: id !== null && id > 0,
   });
 }

@@ -256,7 +256,13 @@ describe('Websites page: the open site lives in the URL', () => {
   it("a site of another of the user's accounts offers to switch to it, and opens there", async () => {
     const accounts = [
       { rowKey: 1, licensee: 'Summit Web Solutions', vendorCode: 'SWS', status: true, isPrimary: true },
-      { rowKey: 2, licensee: 'Summit Web Solutions West', vendorCode: 'SWS-W', status: true, isPrimary: false },
+      {
+        rowKey: 2,
+        licensee: 'Summit Web Solutions West',
+        vendorCode: 'SWS-W',
+        status: true,
+        isPrimary: false,
+      },
     ];
     const { calls, headers: sent } = serveApi((_method, path, _body, headers) => {
       if (path === '/portal/metadata') return { body: metadata() };
@@ -277,7 +283,9 @@ describe('Websites page: the open site lives in the URL', () => {
       ),
     ).toBeTruthy();
     // The other account was asked as itself.
-    const vendorsAsked = calls.flatMap((c, i) => (c.path === '/portal/websites/140' ? [sent[i]?.Vendor] : []));
+    const vendorsAsked = calls.flatMap((c, i) =>
+      c.path === '/portal/websites/140' ? [sent[i]?.Vendor] : [],
+    );
     expect(vendorsAsked).toContain('2');
     fireEvent.click(screen.getByRole('button', { name: /Switch to SWS-W/ }));
     await screen.findByDisplayValue('west-site.example.com', {}, { timeout: 5000 });

@@ -21,7 +21,7 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 import { message } from '../../../lib/toast.ts';
 import { parseSiteParam, WEBSITES_PATH } from '../../../lib/website-links.ts';
 import { useSwitchVendor } from '../../profile/index.ts';
-import { fetchWebsites, useSiteOwner, useWebsite, useWebsites } from '../api.ts';
+import { fetchWebsite, fetchWebsites, useSiteOwner, useWebsite, useWebsites } from '../api.ts';
 import { WebsitesFilter } from '../components/websites-filter.tsx';
 import { WebsitesTable, type TableState } from '../components/websites-table.tsx';
 import { useListSearch } from '../../../hooks/use-list-search.ts';
@@ -35,7 +35,8 @@ import {
 import '../websites.css';
 
 // The modal (forms, date pickers, tabs) is only needed once a row is opened.
-const WebsiteModal = lazy(() => loadChunk(() => import('./composed-website-modal.tsx')));
+const loadWebsiteModal = () => loadChunk(() => import('./composed-website-modal.tsx'));
+const WebsiteModal = lazy(loadWebsiteModal);
 
 /**
  * The page's list is asked for as soon as this chunk loads, so the call runs while the layout and
@@ -52,6 +53,23 @@ function prefetchFirstPage(): void {
   });
 }
 whenVendorDataAllowed(prefetchFirstPage);
+
+/**
+ * A page opened on a site's address (a reload, a shared link) asks for the site and for its
+ * modal's code beside the list, rather than once the list has rendered.
+ */
+function prefetchOpenSite(): void {
+  if (!window.location.pathname.endsWith(WEBSITES_PATH) || !getToken()) return;
+  const id = parseSiteParam(new URLSearchParams(window.location.search).get('site'));
+  if (id === null) return;
+  // A failed load is tried again, and said, when the modal itself is rendered.
+  loadWebsiteModal().catch(() => undefined);
+  void queryClient.prefetchQuery({
+    queryKey: queryKeys.websites.detail(id),
+    queryFn: () => fetchWebsite(id),
+  });
+}
+whenVendorDataAllowed(prefetchOpenSite);
 const EXPORT_TOAST = 'websites-export';
 
 /** History state of an entry this page pushed to open a site: closing it goes Back instead. */
