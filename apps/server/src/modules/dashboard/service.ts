@@ -6,7 +6,7 @@ import * as q from './queries.ts';
 
 export function dashboardService({ db }: AppContext) {
   return {
-    /** The vendor summary of spec §3, computed on each call: three reads, side by side. */
+    /** The vendor summary of spec §3, computed on each call: four statements, side by side. */
     async metadata(vendorId: number): Promise<Metadata> {
       const [vendor, figures, contactsOf] = await Promise.all([
         q.vendorById(db, vendorId),
