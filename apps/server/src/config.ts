@@ -20,6 +20,7 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(500).default(10),
   SEED_DEMO: flag.optional(),
   PUBLIC_URL: z.url().optional(),
   SMTP_URL: z.string().optional(),
@@ -72,6 +73,8 @@ export interface Config {
   dataDir: string;
   /** PostgreSQL connection string, or null for the embedded database. */
   databaseUrl: string | null;
+  /** Connections this instance keeps to PostgreSQL; half of them at most run expensive reads. */
+  databasePoolSize: number;
   /** Directory of the embedded database (unused with PostgreSQL). */
   pgliteDir: string;
   seedDemo: boolean;
@@ -154,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     pgliteDir: path.join(dataDir, 'pgdata'),
     seedDemo: e.SEED_DEMO ?? databaseUrl === null,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),

@@ -1,8 +1,9 @@
 import { ErrorCodes } from '@vp/contract';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.ts';
 import { setup, usePostgres, type TestContext } from '../../test/helper.ts';
+import { createLocalBus, createPostgresBus, type EventBus } from './events.ts';
 
 /**
  * Two app instances on one database, as behind a load balancer. On PostgreSQL each has its own
@@ -56,5 +57,43 @@ describe('several instances', () => {
       payload: { email: 'owen.park@harboridx.example', firstName: 'Owena', lastName: 'Park' },
     });
     expect(await eventually(async () => (await onSecond()).json().firstName === 'Owena')).toBe(true);
+  });
+});
+
+describe('a burst of events', () => {
+  /** Two buses on the test database: two instances on PostgreSQL, one process on the embedded one. */
+  async function twoBuses(): Promise<[EventBus, EventBus]> {
+    const { database } = t;
+    if (database.kind !== 'postgres') {
+      const bus = createLocalBus();
+      return [bus, bus];
+    }
+    return [
+      await createPostgresBus(database.url, database.pool, t.app.log),
+      await createPostgresBus(database.url, database.pool, t.app.log),
+    ];
+  }
+
+  it('reaches the other instance whole and in order, in a few NOTIFYs, identical events included', async () => {
+    const [a, b] = await twoBuses();
+    const got: number[] = [];
+    const off = b.subscribe('vendor.changed', ({ vendorId }) => got.push(vendorId));
+    const notifies = t.database.kind === 'postgres' ? vi.spyOn(t.database.pool, 'query') : null;
+    try {
+      // 300 distinct events, then 1,000 identical ones: several NOTIFY payloads of each.
+      const ids = [...Array.from({ length: 300 }, (_v, i) => i + 1), ...Array<number>(1000).fill(7)];
+      await Promise.all(ids.map((vendorId) => a.publish('vendor.changed', { vendorId })));
+      expect(await eventually(async () => got.length >= ids.length)).toBe(true);
+      expect(got).toEqual(ids);
+      if (notifies) {
+        const sent = notifies.mock.calls.filter(([text]) => String(text).includes('pg_notify'));
+        // The first event goes at once; the 1,299 published meanwhile go together in one statement.
+        expect(sent).toHaveLength(2);
+      }
+    } finally {
+      notifies?.mockRestore();
+      off();
+      if (a !== b) await Promise.all([a.close(), b.close()]);
+    }
   });
 });

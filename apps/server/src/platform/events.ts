@@ -88,16 +88,62 @@ export function createLocalBus(): EventBus {
 const PG_CHANNEL = 'vp_events';
 const RECONNECT_MS = 2_000;
 
+/** One event as it travels between instances. */
 interface Envelope {
-  origin: string;
   channel: string;
   payload: unknown;
+}
+
+/**
+ * One NOTIFY: the events an instance published while its previous NOTIFY was under way. `seq`
+ * keeps two batches of the same events apart, which one transaction would otherwise merge.
+ */
+interface Batch {
+  origin: string;
+  seq: number;
+  events: Envelope[];
+}
+
+/** A NOTIFY payload must stay under 8,000 bytes: batches are cut below that. */
+const BATCH_BYTES = 7_000;
+
+interface Pending {
+  text: string;
+  sent: () => void;
+  failed: (err: unknown) => void;
+}
+
+/**
+ * Cuts the pending events into NOTIFY payloads of at most BATCH_BYTES (an event larger than that
+ * alone travels alone; the live hub keeps each under the limit).
+ */
+function batchesOf(origin: string, firstSeq: number, pending: Pending[]): string[] {
+  const head = (seq: number) => `{"origin":${JSON.stringify(origin)},"seq":${seq},"events":[`;
+  const out: string[] = [];
+  let parts: string[] = [];
+  let size = 0;
+  const cut = () => {
+    if (!parts.length) return;
+    out.push(`${head(firstSeq + out.length)}${parts.join(',')}]}`);
+    parts = [];
+    size = 0;
+  };
+  for (const { text } of pending) {
+    if (parts.length && size + text.length + 1 > BATCH_BYTES - 100) cut();
+    parts.push(text);
+    size += text.length + 1;
+  }
+  cut();
+  return out;
 }
 
 class PostgresBus extends LocalBus {
   private readonly origin = crypto.randomUUID();
   private listener: pg.Client | null = null;
   private closed = false;
+  private pending: Pending[] = [];
+  private sending = false;
+  private seq = 0;
   constructor(
     private readonly url: string,
     private readonly pool: pg.Pool,
@@ -116,8 +162,11 @@ class PostgresBus extends LocalBus {
     client.on('notification', (msg) => {
       if (!msg.payload) return;
       try {
-        const env = JSON.parse(msg.payload) as Envelope;
-        if (env.origin !== this.origin) this.deliver(env.channel, env.payload);
+        const batch = JSON.parse(msg.payload) as Batch | (Envelope & { origin: string });
+        if (batch.origin === this.origin) return;
+        // One event per NOTIFY is how an instance of the previous release sends (a rolling update).
+        for (const { channel, payload } of 'events' in batch ? batch.events : [batch])
+          this.deliver(channel, payload);
       } catch (err) {
         this.log.warn({ err }, 'ignored malformed event');
       }
@@ -149,10 +198,36 @@ class PostgresBus extends LocalBus {
     }, RECONNECT_MS).unref();
   }
 
-  override async publish<C extends BusChannel>(channel: C, payload: BusEvents[C]): Promise<void> {
+  /**
+   * Delivered here at once; to the other instances in a NOTIFY. While one NOTIFY is under way, the
+   * events published meanwhile wait and then go together, in one statement: under load an instance
+   * commits one NOTIFY transaction per round trip instead of one per event, and an idle one sends
+   * each event at once. Settles once the event's NOTIFY has committed.
+   */
+  override publish<C extends BusChannel>(channel: C, payload: BusEvents[C]): Promise<void> {
     this.deliver(channel, payload);
-    const envelope: Envelope = { origin: this.origin, channel, payload };
-    await this.pool.query('SELECT pg_notify($1, $2)', [PG_CHANNEL, JSON.stringify(envelope)]);
+    const envelope: Envelope = { channel, payload };
+    return new Promise<void>((sent, failed) => {
+      this.pending.push({ text: JSON.stringify(envelope), sent, failed });
+      if (!this.sending) void this.send();
+    });
+  }
+
+  private async send(): Promise<void> {
+    this.sending = true;
+    while (this.pending.length) {
+      const batch = this.pending;
+      this.pending = [];
+      const payloads = batchesOf(this.origin, this.seq, batch);
+      this.seq += payloads.length;
+      try {
+        await this.pool.query('SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p', [PG_CHANNEL, payloads]);
+        for (const p of batch) p.sent();
+      } catch (err) {
+        for (const p of batch) p.failed(err);
+      }
+    }
+    this.sending = false;
   }
 
   override async close(): Promise<void> {

@@ -211,10 +211,6 @@ export async function registerLiveServer(app: FastifyInstance, options: LiveServ
     }
   };
 
-  await app.register(websocket, {
-    options: { maxPayload: LIVE_MAX_FRAME_BYTES, perMessageDeflate: false },
-  });
-
   app.decorate('liveStats', () => ({
     sockets: states.size,
     subscribed: [...byVendor.values()].reduce((n, s) => n + s.size, 0),
@@ -245,65 +241,72 @@ export async function registerLiveServer(app: FastifyInstance, options: LiveServ
     return origin === undefined || origins.has(origin);
   };
 
-  app.route({
-    method: 'GET',
-    url: LIVE_PATH,
-    config: { access: 'public' },
-    schema: {
-      tags: ['live'],
-      summary: 'The live channel: a WebSocket that receives the events of one vendor',
-      description:
-        "Open as a WebSocket (from the portal's own origin), then send " +
-        '`{"action":"AUTHENTICATE","token":"<session token>","vendorId":<id>}` within 10 s. The answer is the text ' +
-        '`Subscribed Successfully`, then one JSON event per change: `{type, context, siteId, username, action}` ' +
-        '(type comment, website, document, notification or contact; action update or delete). The socket is ' +
-        'closed with 1011 when the token or vendor is refused or the session ends (do not reconnect), with 1008 ' +
-        'when a frame is not an AUTHENTICATE message, is larger than 1 KB, or more than 10 arrive in 10 s, and ' +
-        'with 1012 when the server may have missed events (reconnect and refetch).',
-      response: {
-        101: z.null().describe('Switching Protocols: the WebSocket is open.'),
-        ...errorResponses,
+  // The WebSocket plugin hooks every request of the scope it is registered in: only the live
+  // channel's route is in that scope, so other requests skip its hooks.
+  await app.register(async (scope) => {
+    await scope.register(websocket, {
+      options: { maxPayload: LIVE_MAX_FRAME_BYTES, perMessageDeflate: false },
+    });
+    scope.route({
+      method: 'GET',
+      url: LIVE_PATH,
+      config: { access: 'public' },
+      schema: {
+        tags: ['live'],
+        summary: 'The live channel: a WebSocket that receives the events of one vendor',
+        description:
+          "Open as a WebSocket (from the portal's own origin), then send " +
+          '`{"action":"AUTHENTICATE","token":"<session token>","vendorId":<id>}` within 10 s. The answer is the text ' +
+          '`Subscribed Successfully`, then one JSON event per change: `{type, context, siteId, username, action}` ' +
+          '(type comment, website, document, notification or contact; action update or delete). The socket is ' +
+          'closed with 1011 when the token or vendor is refused or the session ends (do not reconnect), with 1008 ' +
+          'when a frame is not an AUTHENTICATE message, is larger than 1 KB, or more than 10 arrive in 10 s, and ' +
+          'with 1012 when the server may have missed events (reconnect and refetch).',
+        response: {
+          101: z.null().describe('Switching Protocols: the WebSocket is open.'),
+          ...errorResponses,
+        },
       },
-    },
-    preValidation: async (request, reply) => {
-      if (!originAllowed(request))
-        return reply.status(403).send({ code: 403, message: 'Origin not allowed' });
-    },
-    // A plain request (no upgrade) is told what this address is.
-    handler: async (_request, reply) =>
-      reply.status(426).header('upgrade', 'websocket').send({ code: 426, message: LIVE_PLAIN_REQUEST }),
-    wsHandler: (socket) => {
-      const state: SocketState = { socket, sub: null, messages: 0, windowStart: Date.now(), alive: true };
-      states.add(state);
-      const timer = setTimeout(() => {
-        if (!state.sub) close(state, LIVE_CLOSE.refused, 'Authenticate first');
-      }, authTimeoutMs);
-      timer.unref();
-      socket.on('pong', () => {
-        state.alive = true;
-      });
-      socket.on('message', (data, isBinary) => {
-        const now = Date.now();
-        if (now - state.windowStart > WINDOW_MS) {
-          state.windowStart = now;
-          state.messages = 0;
-        }
-        if (++state.messages > MESSAGES_PER_WINDOW) {
-          close(state, LIVE_CLOSE.policy, 'Too many messages');
-          return;
-        }
-        if (isBinary) {
-          close(state, LIVE_CLOSE.policy, 'Unsupported message');
-          return;
-        }
-        void authenticate(state, String(data));
-      });
-      socket.on('error', () => socket.terminate());
-      socket.on('close', () => {
-        clearTimeout(timer);
-        states.delete(state);
-        if (state.sub) unindex(state.sub);
-      });
-    },
+      preValidation: async (request, reply) => {
+        if (!originAllowed(request))
+          return reply.status(403).send({ code: 403, message: 'Origin not allowed' });
+      },
+      // A plain request (no upgrade) is told what this address is.
+      handler: async (_request, reply) =>
+        reply.status(426).header('upgrade', 'websocket').send({ code: 426, message: LIVE_PLAIN_REQUEST }),
+      wsHandler: (socket) => {
+        const state: SocketState = { socket, sub: null, messages: 0, windowStart: Date.now(), alive: true };
+        states.add(state);
+        const timer = setTimeout(() => {
+          if (!state.sub) close(state, LIVE_CLOSE.refused, 'Authenticate first');
+        }, authTimeoutMs);
+        timer.unref();
+        socket.on('pong', () => {
+          state.alive = true;
+        });
+        socket.on('message', (data, isBinary) => {
+          const now = Date.now();
+          if (now - state.windowStart > WINDOW_MS) {
+            state.windowStart = now;
+            state.messages = 0;
+          }
+          if (++state.messages > MESSAGES_PER_WINDOW) {
+            close(state, LIVE_CLOSE.policy, 'Too many messages');
+            return;
+          }
+          if (isBinary) {
+            close(state, LIVE_CLOSE.policy, 'Unsupported message');
+            return;
+          }
+          void authenticate(state, String(data));
+        });
+        socket.on('error', () => socket.terminate());
+        socket.on('close', () => {
+          clearTimeout(timer);
+          states.delete(state);
+          if (state.sub) unindex(state.sub);
+        });
+      },
+    });
   });
 }

@@ -46,6 +46,12 @@ describe('limits across instances', () => {
     await other();
     const again = await b.take(9);
     await again();
+    // Eight at once from both instances: where the places are shared, exactly four are given.
+    const burst = await Promise.allSettled(Array.from({ length: 8 }, (_v, i) => (i % 2 ? a : b).take(12)));
+    const given = burst.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    expect(given).toHaveLength(usePostgres ? 4 : 8);
+    for (const r of burst) if (r.status === 'rejected') expect(r.reason).toMatchObject({ statusCode: 429 });
+    await Promise.all(given.map((give) => give()));
     if (usePostgres) {
       expect(await rowsOf(t.db, sql`SELECT user_id FROM work_places`)).toEqual([]);
       await t.db.execute(

@@ -6,7 +6,7 @@ import { TooManyRequestsError } from './errors.ts';
 
 /**
  * The places of a user's expensive requests under way. On PostgreSQL a place is a row, taken under
- * a lock on the user, so the limit holds across instances; a place left by an instance that died
+ * a lock on the user in one statement, so the limit holds across instances; a place left by an instance that died
  * expires. The embedded database has one process, which counts in memory.
  */
 export interface WorkPlaces {
@@ -49,21 +49,12 @@ function sharedPlaces(database: Database, perUser: number, onError: (err: unknow
   const { db } = database;
   return {
     async take(userId) {
-      const id = await db.transaction(async (tx) => {
-        await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_CLASS}, ${userId})`);
-        // A statement of its own after the lock: its snapshot sees every place taken before.
-        const [held] = await rowsOf<{ n: number }>(
-          tx,
-          sql`SELECT count(*)::int AS n FROM work_places WHERE user_id = ${userId} AND expires_at > now()`,
-        );
-        if ((held?.n ?? 0) >= perUser) return null;
-        const [row] = await rowsOf<{ id: number }>(
-          tx,
-          sql`INSERT INTO work_places (user_id, expires_at)
-              VALUES (${userId}, now() + make_interval(secs => ${PLACE_TTL_SECONDS})) RETURNING id`,
-        );
-        return row!.id;
-      });
+      // One round trip: the function takes the lock on the user, counts and inserts (migration 0026).
+      const [row] = await rowsOf<{ id: string | null }>(
+        db,
+        sql`SELECT take_work_place(${userId}, ${perUser}, ${PLACE_TTL_SECONDS}, ${LOCK_CLASS}) AS id`,
+      );
+      const id = row?.id ?? null;
       if (id === null) throw full();
       return once(() =>
         db.execute(sql`DELETE FROM work_places WHERE id = ${id}`).then(() => undefined, onError),

@@ -162,14 +162,17 @@ export function documentsService(ctx: AppContext) {
           return row!.id;
         });
         key = null;
-        await bus.publish('document.changed', {
-          vendorId,
-          websiteId,
-          documentId: id,
-          action: 'created',
-          username: actor.username,
-        });
-        const info = await q.documentInfo(db, vendorId, id);
+        // The document is committed: its announcement and the answer's read go side by side.
+        const [, info] = await Promise.all([
+          bus.publish('document.changed', {
+            vendorId,
+            websiteId,
+            documentId: id,
+            action: 'created',
+            username: actor.username,
+          }),
+          q.documentInfo(db, vendorId, id),
+        ]);
         return info!;
       } catch (err) {
         if (key) await storage.delete(key).catch(() => undefined);
