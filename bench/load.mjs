@@ -19,14 +19,17 @@
 //   then one of: the export's NDJSON (every 8th cycle, in a user's first tab), a new site (every
 //   5th), or page 1 again.
 // Goals on each set-up: no 5xx, no other unexpected answer, no dropped connection or timeout; p95
-// <= 100 ms for reads and <= 250 ms for writes. Figures per call (count, p50, p95, p99, errors).
+// <= 100 ms for reads and <= 250 ms for writes. Figures per call (count, p50, p95, p99, errors),
+// then the requests answered per second against what the VUs could ask, and the cores the server,
+// PostgreSQL, the proxy and the bench itself used: when they add up to the machine's, the
+// latencies measure a queue, and a faster machine or cheaper requests are what shorten it.
 // Knobs: BENCH_DB=pglite,postgres,pair (any of them), BENCH_VUS, BENCH_SECONDS, BENCH_RATE,
 // DATABASE_URL (the PostgreSQL server for the scratch databases).
 /* global fetch */
 import { Buffer } from 'node:buffer';
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
@@ -40,6 +43,7 @@ import {
   seedRosterEmbedded,
   seedRosterPostgres,
 } from './lib/bench-roster.mjs';
+import { cpuMeter, cpuSecondsOf, cpuSecondsOfCommand } from './lib/cpu-time.mjs';
 import { buildOrExit, freePort, report, startServer, WEBSITE_SORTS as SORTS } from './lib/harness.mjs';
 
 const VUS = Number(process.env.BENCH_VUS || 200);
@@ -192,7 +196,7 @@ async function startSetup(kind, smtpUrl) {
       });
       baseUrl = `http://127.0.0.1:${port}`;
     }
-    return { baseUrl, servers, stop };
+    return { baseUrl, servers, proxyPid: proxy?.pid ?? null, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -652,8 +656,20 @@ async function benchOne(kind, mail) {
     console.error(
       `${kind}: set-up in ${setupS} s (${VENDORS} vendors, ${USERS} users, ${VUS} VUs); running ${SECONDS} s`,
     );
+    // Where the cores went: a latency figure of a saturated machine measures its queue.
+    const meter = cpuMeter({
+      server: () => setup.servers.reduce((n, s) => n + cpuSecondsOf(s.pid), 0),
+      ...(kind === 'pglite' ? {} : { postgres: () => cpuSecondsOfCommand('postgres') }),
+      ...(setup.proxyPid ? { proxy: () => cpuSecondsOf(setup.proxyPid) } : {}),
+      bench: () => {
+        const used = process.cpuUsage();
+        return (used.user + used.system) / 1e6;
+      },
+    });
     const { rec, connErrors, timeouts } = await timedRun(setup.baseUrl, world);
+    const cores = meter.stop();
     const summary = summarize(rec);
+    const answeredPerS = round((summary.overall.read.count + summary.overall.write.count) / SECONDS);
     const check = await verify(setup.baseUrl, world);
     const readOk = summary.overall.read.p95 <= GOALS.readP95Ms;
     const writeOk = summary.overall.write.p95 <= GOALS.writeP95Ms;
@@ -663,6 +679,8 @@ async function benchOne(kind, mail) {
       kind,
       setupS,
       ...summary,
+      cores,
+      answeredPerS,
       connErrors,
       timeouts,
       check,
@@ -709,6 +727,11 @@ for (const r of results) {
   lines.push(
     `  errors: ${r.errors} unexpected answers, ${r.connErrors} connection errors, ${r.timeouts} timeouts`,
     `  written: ${r.check.sites} sites and ${r.check.files} files checked through the API: ${r.intact ? 'all there, none twice' : r.check.problems.slice(0, 5).join('; ')}`,
+    `  answered ${r.answeredPerS} requests/s (the VUs ask at most ${VUS * RATE}/s); cores used on average, of ${availableParallelism()}: ${Object.entries(
+      r.cores,
+    )
+      .map(([name, n]) => `${name} ${n}`)
+      .join(', ')}`,
   );
 }
 report('load', lines, {
