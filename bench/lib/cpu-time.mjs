@@ -6,13 +6,19 @@ import { performance } from 'node:perf_hooks';
 
 const TICKS_PER_SECOND = 100;
 
-/** User plus system CPU seconds of one process, or 0 when it is gone or /proc is missing. */
+/**
+ * User plus system CPU seconds of one process and of its children that have ended (PostgreSQL's
+ * backends of closed connections count in the postmaster's), or 0 when it is gone or /proc is
+ * missing.
+ */
 export function cpuSecondsOf(pid) {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The fields after the command name (which may hold spaces) are space separated.
+    // The fields after the command name (which may hold spaces) are space separated: utime,
+    // stime, cutime and cstime are the 14th to 17th of the whole line.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+    const ticks = fields.slice(11, 15).reduce((sum, f) => sum + Number(f), 0);
+    return ticks / TICKS_PER_SECOND;
   } catch {
     return 0;
   }

@@ -1,4 +1,5 @@
-import { Modal } from 'antd';
+import type { Modal } from 'antd';
+import { loadChunk } from '../lib/chunk-load.ts';
 
 /** The texts of the one question asked before unsaved edits are thrown away. */
 export const DiscardTexts = {
@@ -16,7 +17,18 @@ let open: Promise<boolean> | null = null;
  */
 export function confirmDiscard(): Promise<boolean> {
   if (open) return open;
-  open = new Promise<boolean>((resolve) => {
+  open = loadChunk(() => import('./confirm-dialog.ts'))
+    .then((dialog) => ask(dialog.Modal))
+    // Without the dialog's code nothing can be agreed to: the edits stay.
+    .catch(() => false)
+    .finally(() => {
+      open = null;
+    });
+  return open;
+}
+
+function ask(modal: typeof Modal): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
     let discard = false;
     let fallback: ReturnType<typeof setTimeout> | undefined;
     // The answer is given once the question has gone: its dialog holds focus until then, so
@@ -26,7 +38,7 @@ export function confirmDiscard(): Promise<boolean> {
       // In case the dialog's leave never reports its end.
       fallback = setTimeout(() => resolve(discard), 1000);
     };
-    Modal.confirm({
+    modal.confirm({
       title: DiscardTexts.title,
       content: DiscardTexts.content,
       okText: DiscardTexts.ok,
@@ -42,8 +54,5 @@ export function confirmDiscard(): Promise<boolean> {
         resolve(discard);
       },
     });
-  }).finally(() => {
-    open = null;
   });
-  return open;
 }

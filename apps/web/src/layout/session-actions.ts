@@ -1,6 +1,6 @@
 import { loginPath, Messages } from '@vp/contract';
-import { Modal } from 'antd';
 import { logout } from '../features/auth/index.ts';
+import { loadChunk } from '../lib/chunk-load.ts';
 import { navigateTo } from '../lib/navigation.ts';
 import { getToken, resetToken } from '../lib/session.ts';
 import { toast } from '../lib/toast.ts';
@@ -23,13 +23,18 @@ export async function endSession(then = '/login'): Promise<void> {
 }
 
 export function confirmLogOut(): void {
-  Modal.confirm({
-    title: 'Log Out',
-    content: 'Are you sure you want to log out?',
-    okText: 'Log Out',
-    cancelText: 'Cancel',
-    onOk: () => endSession(),
-  });
+  loadChunk(() => import('../components/confirm-dialog.ts')).then(
+    ({ Modal }) =>
+      Modal.confirm({
+        title: 'Log Out',
+        content: 'Are you sure you want to log out?',
+        okText: 'Log Out',
+        cancelText: 'Cancel',
+        onOk: () => endSession(),
+      }),
+    // The question's code did not arrive: the user asked to log out, so the session ends.
+    () => endSession(),
+  );
 }
 
 /** An idle session ends; logging in again returns to the page the user left, with its URL state. */

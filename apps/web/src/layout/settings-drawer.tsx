@@ -18,7 +18,7 @@ import {
   type ThemeChoice,
   type UiSize,
 } from '../lib/settings.ts';
-import { VendorSelector } from './vendor-selector.tsx';
+import { useVendorChoice, VendorSelector } from './vendor-selector.tsx';
 
 const TONES: { tone: BadgeTone; label: string }[] = [
   { tone: 'success', label: 'Active' },
@@ -43,6 +43,16 @@ function NotificationsEntry({ onOpen }: { onOpen: () => void }) {
   );
 }
 
+/** The vendor account, labelled: only when there is more than one to choose from. */
+export function VendorEntry() {
+  if (!useVendorChoice()) return null;
+  return (
+    <Form.Item label="Vendor account" htmlFor="vp-vendor">
+      <VendorSelector id="vp-vendor" />
+    </Form.Item>
+  );
+}
+
 /**
  * Local display settings: control size, the light or dark theme (the device's until the user
  * chooses), the colour-blind scheme for status colours, and the vendor account (the navbar's selector is hidden on mobile; the user menu offers it too).
@@ -60,7 +70,7 @@ export function SettingsDrawer({
   return (
     <Drawer title="Settings" open={open} onClose={onClose} size={340}>
       <Form layout="vertical">
-        <VendorSelector labelled />
+        <VendorEntry />
         {onOpenNotifications && <NotificationsEntry onOpen={onOpenNotifications} />}
         <Form.Item label="Size" htmlFor="vp-size">
           <Radio.Group

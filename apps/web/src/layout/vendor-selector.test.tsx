@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../lib/session.ts';
 import { getVendor, setVendor } from '../lib/settings.ts';
 import { selectedAccount } from '../features/profile/index.ts';
+import { VendorEntry } from './settings-drawer.tsx';
 import { accountMatches, VendorSelector } from './vendor-selector.tsx';
 
 const summit: LinkedAccount = {
@@ -47,7 +48,7 @@ function renderSelector(labelled = false) {
   const invalidate = vi.spyOn(client, 'invalidateQueries');
   render(
     <QueryClientProvider client={client}>
-      <VendorSelector labelled={labelled} />
+      {labelled ? <VendorEntry /> : <VendorSelector />}
     </QueryClientProvider>,
   );
   return { client, invalidate };
@@ -166,7 +167,7 @@ describe('vendor selector', () => {
     serve([summit]);
     const { container } = render(
       <QueryClientProvider client={new QueryClient()}>
-        <VendorSelector labelled />
+        <VendorEntry />
       </QueryClientProvider>,
     );
     await new Promise((r) => setTimeout(r, 50));

@@ -1,5 +1,5 @@
 import { truncateLicensee, type LinkedAccount } from '@vp/contract';
-import { Form, Select } from 'antd';
+import { Select } from 'antd';
 import { useEffect } from 'react';
 import { useActiveAccounts, useSwitchVendor } from '../features/profile/index.ts';
 import { setVendor, useSettings } from '../lib/settings.ts';
@@ -68,18 +68,18 @@ type AccountOption = { value: number; label: React.ReactNode; account: LinkedAcc
 
 /**
  * Linked-vendor selector (spec §2 Layout): only when more than one linked account is active. The
- * navbar hides it on mobile; there it sits, labelled, in the Settings drawer instead. Typing
- * narrows the list by name or code (MLS staff choose among every vendor).
+ * navbar hides it on mobile; there it sits, labelled, in the Settings drawer instead (which gives
+ * it its label, so the navbar carries no form code). Typing narrows the list by name or code (MLS
+ * staff choose among every vendor).
  */
-export function VendorSelector({ labelled = false }: { labelled?: boolean }) {
+export function VendorSelector({ id }: { id?: string }) {
   const choice = useVendorChoice();
   if (!choice) return null;
   const { active, current, choose } = choice;
-
-  const select = (
+  return (
     <Select<number, AccountOption>
-      id={labelled ? 'vp-vendor' : undefined}
-      className={labelled ? 'vp-vendor-select-block' : 'vp-vendor-select'}
+      id={id}
+      className={id ? 'vp-vendor-select-block' : 'vp-vendor-select'}
       data-testid="vendor-selector"
       aria-label="Vendor account"
       value={current.rowKey}
@@ -88,12 +88,5 @@ export function VendorSelector({ labelled = false }: { labelled?: boolean }) {
       showSearch={{ filterOption: (typed, option) => !!option && accountMatches(option.account, typed) }}
       options={active.map((a) => ({ value: a.rowKey, label: <AccountLabel account={a} />, account: a }))}
     />
-  );
-  return labelled ? (
-    <Form.Item label="Vendor account" htmlFor="vp-vendor">
-      {select}
-    </Form.Item>
-  ) : (
-    select
   );
 }
