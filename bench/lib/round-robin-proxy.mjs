@@ -2,8 +2,8 @@
 // over kept-alive connections, adding the client's address to X-Forwarded-For as a balancer does.
 // Like a production balancer, it sends an idempotent request once more when the kept-alive
 // connection it was written to turned out to be closed by the instance before any answer (the
-// keep-alive race every pooled client knows); each such retry is said on stderr. Any other failure
-// is answered 502, with its cause on stderr.
+// keep-alive race every pooled client knows, made rare by dropping idle connections first); each
+// such retry is said on stderr. Any other failure is answered 502, with its cause on stderr.
 // Run as a child process (node round-robin-proxy.mjs PORT URL...), so the load generator never
 // shares its event loop; it reports 'ready' over IPC once listening.
 import { Buffer } from 'node:buffer';
@@ -11,7 +11,13 @@ import http from 'node:http';
 
 const [port, ...targets] = process.argv.slice(2);
 const upstreams = targets.map((t) => new URL(t));
-const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+/**
+ * An idle connection to an instance is dropped after 4 s, before the instance's own keep-alive
+ * timeout (5 s by default) closes it, as a production balancer's idle timeout is set below its
+ * backends': then the balancer never writes a request to a connection the instance is closing.
+ */
+const IDLE_MS = 4_000;
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256, timeout: IDLE_MS });
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
 let next = 0;
 
