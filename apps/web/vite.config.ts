@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -10,6 +11,13 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
   version: string;
 };
 const outDir = resolve(import.meta.dirname, 'dist');
+
+/** Browsers keep the computed colour shades (lib/settings.ts) until the code that computes them changes. */
+const colourCode = createHash('sha256')
+  .update(readFileSync(resolve(import.meta.dirname, '../../packages/contract/src/colors.ts')))
+  .update(readFileSync(resolve(import.meta.dirname, '../../packages/contract/src/contrast.ts')))
+  .digest('hex')
+  .slice(0, 12);
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -51,7 +59,7 @@ function precompress(): Plugin {
 
 export default defineConfig({
   plugins: [react(), precompress()],
-  define: { __APP_VERSION__: JSON.stringify(pkg.version) },
+  define: { __APP_VERSION__: JSON.stringify(pkg.version), __COLOUR_CODE__: JSON.stringify(colourCode) },
   server: {
     proxy: { '/api': { target: 'http://localhost:8080', ws: true, changeOrigin: true } },
   },
@@ -62,6 +70,11 @@ export default defineConfig({
     outDir,
     emptyOutDir: true,
     manifest: true,
+    // No <link rel=modulepreload> per dependency of each dynamic import: the signed-in shell has
+    // about a hundred chunks, and adding their links cost a phone a blocking task of 100 ms or more
+    // right after the first paint. The browser fetches a chunk's imports as it reads it; CSS a chunk
+    // needs is still loaded with it.
+    modulePreload: false,
     sourcemap: false,
     rolldownOptions: {
       treeshake: {

@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   plugins: [react()],
-  define: { __APP_VERSION__: JSON.stringify('0.0.0-test') },
+  define: { __APP_VERSION__: JSON.stringify('0.0.0-test'), __COLOUR_CODE__: JSON.stringify('test') },
   test: {
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],

@@ -88,6 +88,25 @@ describe('the signed-in first paint', () => {
     );
   });
 
+  it('asks for a site opened by its address beside the list, once, for its modal to take', async () => {
+    window.history.replaceState(null, '', '/websites?site=47');
+    const { calls } = serveApi((_m, path) => {
+      if (path === '/profile') return { body: profile };
+      if (path === '/portal/metadata') return { body: metadata() };
+      if (path.startsWith('/portal/websites?')) return { body: { items: [website()], total: 1 } };
+      if (path === '/portal/websites/47') return { body: website({ rowKey: 47 }) };
+      return undefined;
+    });
+    const startApp = vi.fn();
+    showFirstPaint('websites', startApp);
+    await appStarted(startApp);
+    expect(calls.filter((c) => c.path === '/portal/websites/47')).toHaveLength(1);
+    // The modal's own call takes that answer instead of asking again.
+    const { fetchWebsite } = await import('../features/websites/api.ts');
+    expect((await fetchWebsite(47)).rowKey).toBe(47);
+    expect(calls.filter((c) => c.path === '/portal/websites/47')).toHaveLength(1);
+  });
+
   it('leaves a user held on the terms of use to the app, which says why', async () => {
     const { calls } = serveApi((_m, path) =>
       path === '/profile' ? { body: { ...profile, acceptedTOS: false } } : undefined,

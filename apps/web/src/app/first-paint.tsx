@@ -29,6 +29,7 @@ import {
 import { fetchEarly, peekEarly } from '../lib/http.ts';
 import { queryKeys } from '../lib/query-keys.ts';
 import { mayReadVendorData } from '../lib/session.ts';
+import { parseSiteParam } from '../lib/website-links.ts';
 import './first-paint.css';
 
 /**
@@ -198,8 +199,11 @@ async function loadData(page: FirstPaintPage, listPath: string | null): Promise<
   const profile = await peekEarly<Profile>(ApiPaths.profile);
   // A user held on the terms of use asks for no vendor data; the app takes them to the terms.
   if (!mayReadVendorData(profile)) return null;
-  // Already on their way when the entry's call for the figures has been made.
-  fetchEarly([ApiPaths.metadata, ...(listPath ? [listPath] : [])]);
+  // Already on their way when the entry's call for the figures has been made. A site opened by
+  // its address is asked for too, so its modal need not wait for the app's code to ask.
+  const site =
+    page === 'websites' ? parseSiteParam(new URLSearchParams(window.location.search).get('site')) : null;
+  fetchEarly([ApiPaths.metadata, ...(listPath ? [listPath] : []), ...(site ? [ApiPaths.website(site)] : [])]);
   const [metadata, list] = await Promise.all([
     peekEarly<Metadata>(ApiPaths.metadata),
     listPath ? peekEarly<WebsiteList>(listPath) : Promise.resolve(null),

@@ -1,6 +1,7 @@
 import { ApiPaths } from '../lib/api-paths.ts';
 import { fetchEarly, fetchEarlyAfter } from '../lib/http.ts';
 import { getToken, mayReadVendorData } from '../lib/session.ts';
+import { parseSiteParam } from '../lib/website-links.ts';
 import { loadShell } from './load-shell.ts';
 import { lightPages, pageKey, pages } from './pages.ts';
 
@@ -21,6 +22,9 @@ export function preloadFullApp(pathname: string): void {
   const key = pageKey(pathname);
   const page = key ? pages[key] : undefined;
   if (page) quietly(page());
+  // A site opened by its address: its modal's code comes beside the list's.
+  if (key === '/websites' && parseSiteParam(new URLSearchParams(window.location.search).get('site')))
+    quietly(import('../features/websites/pages/composed-website-modal.tsx'));
   if (key && lightPages.has(key)) return;
   quietly(loadShell());
   if (getToken()) {

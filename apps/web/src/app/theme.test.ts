@@ -2,7 +2,7 @@ import { COLORBLIND_SCHEMES, contrastRatio, DARK_SURFACE, PAGE_BACKGROUND, textS
 import { theme } from 'antd';
 import { describe, expect, it } from 'vitest';
 import { themeConfig } from './providers.tsx';
-import { applyToneColors } from '../lib/settings.ts';
+import { applyToneColors, toneVariables } from '../lib/settings.ts';
 
 const cssVar = (name: string) => document.documentElement.style.getPropertyValue(name);
 
@@ -58,5 +58,42 @@ describe('the dark theme', () => {
     applyToneColors(null, 'light');
     expect(document.documentElement.dataset.theme).toBe('light');
     expect(cssVar('--vp-danger-text')).toBe(textShade('#f5222d'));
+  });
+});
+
+describe('the kept shades', () => {
+  const KEY = 'vp.toneColors';
+
+  it('keeps the computed shades and applies them again without computing', () => {
+    localStorage.removeItem(KEY);
+    applyToneColors('Ocean Blue', 'dark');
+    const kept = JSON.parse(localStorage.getItem(KEY)!) as { key: string; vars: Record<string, string> };
+    expect(kept.key).toBe('test|Ocean Blue|dark');
+    expect(kept.vars).toEqual(toneVariables('Ocean Blue', 'dark'));
+
+    // What is kept under the same key is what the page gets: nothing is searched for again.
+    localStorage.setItem(
+      KEY,
+      JSON.stringify({ key: kept.key, vars: { ...kept.vars, '--vp-theme': '#123456' } }),
+    );
+    applyToneColors('Ocean Blue', 'dark');
+    expect(cssVar('--vp-theme')).toBe('#123456');
+  });
+
+  it('computes afresh for another scheme or mode, and replaces what is not a set of colours', () => {
+    applyToneColors('Ocean Blue', 'dark');
+    applyToneColors(null, 'light');
+    expect(JSON.parse(localStorage.getItem(KEY)!)).toEqual({
+      key: 'test||light',
+      vars: toneVariables(null, 'light'),
+    });
+    expect(cssVar('--vp-theme-text')).toBe(textShade('#1890ff'));
+
+    for (const junk of ['{', '[]', JSON.stringify({ key: 'test||light', vars: { '--vp-theme': 'red;x' } })]) {
+      localStorage.setItem(KEY, junk);
+      applyToneColors(null, 'light');
+      expect(cssVar('--vp-theme')).toBe('#1890ff');
+      expect(JSON.parse(localStorage.getItem(KEY)!).vars).toEqual(toneVariables(null, 'light'));
+    }
   });
 });

@@ -5,4 +5,6 @@
 export const ApiPaths = {
   profile: '/profile',
   metadata: '/portal/metadata',
+  /** A site opened by its address (`/websites?site=<id>`). */
+  website: (id: number) => `/portal/websites/${id}`,
 } as const;

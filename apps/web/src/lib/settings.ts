@@ -147,23 +147,59 @@ export function applyToneColors(
 ): void {
   // The dark theme's surfaces and text colours are CSS variables under this attribute (styles.css).
   root.dataset.theme = mode;
+  for (const [name, value] of Object.entries(keptToneVariables(scheme, mode)))
+    root.style.setProperty(name, value);
+}
+
+/** The variables' values for a scheme and mode: the shades are searched for, so this is not free. */
+export function toneVariables(scheme: ColorblindScheme | null, mode: ThemeMode): Record<string, string> {
+  const vars: Record<string, string> = {};
   for (const tone of BADGE_TONES) {
     const color = toneColor(tone, scheme);
-    root.style.setProperty(`--vp-${tone}`, color);
-    root.style.setProperty(`--vp-${tone}-text`, textShade(color, mode));
-    root.style.setProperty(`--vp-${tone}-mark`, markShade(color, mode));
-    root.style.setProperty(`--vp-light-${tone}-text`, textShade(color, 'light'));
+    vars[`--vp-${tone}`] = color;
+    vars[`--vp-${tone}-text`] = textShade(color, mode);
+    vars[`--vp-${tone}-mark`] = markShade(color, mode);
+    vars[`--vp-light-${tone}-text`] = textShade(color, 'light');
   }
   const theme = themePalette(themeColor(scheme), mode);
-  root.style.setProperty('--vp-theme', theme.base);
-  root.style.setProperty('--vp-theme-text', theme.text);
-  root.style.setProperty('--vp-theme-hover', theme.hover);
-  root.style.setProperty('--vp-focus', theme.mark);
+  vars['--vp-theme'] = theme.base;
+  vars['--vp-theme-text'] = theme.text;
+  vars['--vp-theme-hover'] = theme.hover;
+  vars['--vp-focus'] = theme.mark;
   // The light shades too, for the pages that stay light (styles.css: .vp-auth, .vp-sign).
   const light = mode === 'light' ? theme : themePalette(themeColor(scheme), 'light');
-  root.style.setProperty('--vp-light-theme-text', light.text);
-  root.style.setProperty('--vp-light-theme-hover', light.hover);
-  root.style.setProperty('--vp-light-focus', light.mark);
+  vars['--vp-light-theme-text'] = light.text;
+  vars['--vp-light-theme-hover'] = light.hover;
+  vars['--vp-light-focus'] = light.mark;
+  return vars;
+}
+
+const COLOUR_VALUE = /^#[0-9a-f]{6}$/i;
+
+/**
+ * Every page applies the colours before it draws, so the browser keeps the last scheme's values
+ * and computes them again only when the scheme, the mode or the colour code (its build stamp)
+ * changes. Anything else found under the key is ignored and replaced.
+ */
+function keptToneVariables(scheme: ColorblindScheme | null, mode: ThemeMode): Record<string, string> {
+  const key = `${__COLOUR_CODE__}|${scheme ?? ''}|${mode}`;
+  try {
+    const kept = JSON.parse(readStorage(StorageKeys.toneColors) ?? 'null') as unknown;
+    if (kept && typeof kept === 'object' && (kept as { key?: unknown }).key === key) {
+      const vars = (kept as { vars?: unknown }).vars;
+      if (
+        vars &&
+        typeof vars === 'object' &&
+        Object.values(vars).every((v) => typeof v === 'string' && COLOUR_VALUE.test(v))
+      )
+        return vars as Record<string, string>;
+    }
+  } catch {
+    // Not ours, or cut short: computed afresh below.
+  }
+  const vars = toneVariables(scheme, mode);
+  writeStorage(StorageKeys.toneColors, JSON.stringify({ key, vars }));
+  return vars;
 }
 
 /** antd calls the default size 'middle'. */

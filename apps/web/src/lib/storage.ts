@@ -10,6 +10,8 @@ export const StorageKeys = {
   colorblind: 'vp.colorblind',
   theme: 'vp.theme',
   idleTimeoutMs: 'vp.idleTimeoutMs',
+  /** The last colour scheme's computed shades (lib/settings.ts). */
+  toneColors: 'vp.toneColors',
   /** When this user last read this website's Messages tab (ISO instant of the newest message seen). */
   commentsSeen: (userId: number, siteId: number) => `vp.commentsSeen.${userId}.${siteId}`,
 } as const;

@@ -10,6 +10,7 @@ import type {
 } from '@vp/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, http } from '../../lib/http.ts';
+import { ApiPaths } from '../../lib/api-paths.ts';
 import { websiteListSearch, type WebsiteListParams } from './list-query.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useRole } from '../../lib/session.ts';
@@ -31,7 +32,7 @@ export function useWebsites(params: WebsiteListParams) {
 }
 
 /** One site, with its pending requests. */
-export const fetchWebsite = (id: number) => http.get<WebsiteDetail>(`/portal/websites/${id}`);
+export const fetchWebsite = (id: number) => http.get<WebsiteDetail>(ApiPaths.website(id));
 
 export function useWebsite(id: number | null) {
   return useQuery({

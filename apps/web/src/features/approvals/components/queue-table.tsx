@@ -1,5 +1,5 @@
 import type { QueueItem } from '@vp/contract';
-import { Grid, Table, type TableProps } from 'antd';
+import { Table, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { LoadingState } from '../../../components/query-states.tsx';
 import { SiteStatusBadge } from '../../../components/status-badge.tsx';
@@ -14,6 +14,7 @@ import {
   Waiting,
   type ItemActionKind,
 } from './queue-item-parts.tsx';
+import { useIsWide } from '../../../hooks/use-is-wide.ts';
 
 export interface QueueTableHandlers {
   onAction: (item: QueueItem, kind: ItemActionKind) => void;
@@ -53,8 +54,7 @@ export function QueueTable({
   onSelect,
   ...handlers
 }: Props) {
-  const screens = Grid.useBreakpoint();
-  const wide = screens.md ?? true;
+  const wide = useIsWide();
 
   const details = (item: QueueItem) => (
     <ItemDetails item={item} onReject={(id, type) => handlers.onReject(item, id, type)} />

@@ -1,7 +1,8 @@
 import { FeedMessages, type FeedRelation, type FeedStatus } from '@vp/contract';
-import { Card, Grid, Space, Table, Tag, type TableProps } from 'antd';
+import { Card, Space, Table, Tag, type TableProps } from 'antd';
 import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { useConsumers } from '../api.ts';
+import { useIsWide } from '../../../hooks/use-is-wide.ts';
 
 const vendorCell = (name: string, r: FeedRelation) => (
   <Space size={6} wrap>
@@ -34,7 +35,7 @@ const narrowColumns: NonNullable<TableProps<FeedRelation>['columns']> = [
 ];
 
 function FeedTable({ title, rows, empty }: { title: string; rows: FeedRelation[]; empty: string }) {
-  const wide = Grid.useBreakpoint().md ?? true;
+  const wide = useIsWide();
   const id = `feeds-${title.toLowerCase()}`;
   return (
     <section aria-labelledby={id} className="vp-section">

@@ -1,6 +1,6 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { ContactMessages as M, canWrite, type Contact, type ContactType } from '@vp/contract';
-import { Alert, Button, Card, Grid, Popconfirm, Select, Space, Table, Tag, type TableProps } from 'antd';
+import { Alert, Button, Card, Popconfirm, Select, Space, Table, Tag, type TableProps } from 'antd';
 import { useRef, useState } from 'react';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { urlParam, useUrlState } from '../../../hooks/use-url-state.ts';
@@ -11,6 +11,7 @@ import { useMetadata } from '../../dashboard/index.ts';
 import { useContacts, useContactTypes, useDeleteContact } from '../api.ts';
 import { ContactDialog } from '../components/contact-dialog.tsx';
 import '../contacts.css';
+import { useIsWide } from '../../../hooks/use-is-wide.ts';
 
 const URL_STATE = {
   type: urlParam.optional((raw) => (raw !== null && /^\d{1,9}$/.test(raw) ? Number(raw) : null)),
@@ -61,7 +62,7 @@ export default function KeyContactsPage() {
   const contacts = useContacts(type);
   const metadata = useMetadata();
   const remove = useDeleteContact();
-  const wide = Grid.useBreakpoint().md ?? true;
+  const wide = useIsWide();
   const [editing, setEditingState] = useState<Editing>(null);
   // The dialog leaves the page when it closes, so focus goes back to the button that opened it.
   const opener = useRef<HTMLElement | null>(null);

@@ -1,6 +1,7 @@
 import { HISTORY_DRAWER_WIDTH } from '@vp/contract';
-import { Drawer, Grid } from 'antd';
+import { Drawer } from 'antd';
 import { HistoryTimeline } from './history-timeline.tsx';
+import { useIsWide } from '../../../hooks/use-is-wide.ts';
 
 /** The 'History' drawer, 30 % wide (spec §2 History drawer/tab); full width below the md breakpoint. */
 export function HistoryDrawer({
@@ -13,7 +14,7 @@ export function HistoryDrawer({
   onClose: () => void;
 }) {
   // Before the first measure the breakpoints are unknown ({}): the desktop width until then.
-  const narrow = Grid.useBreakpoint().md === false;
+  const narrow = !useIsWide();
   return (
     <Drawer
       title="History"

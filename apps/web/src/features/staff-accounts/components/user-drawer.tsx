@@ -1,5 +1,5 @@
 import { MANAGED_ROLES, ROLE_NAMES, UserMessages, type ManagedRole, type UserSummary } from '@vp/contract';
-import { Alert, Button, Descriptions, Drawer, Form, Grid, Modal, Radio } from 'antd';
+import { Alert, Button, Descriptions, Drawer, Form, Modal, Radio } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { confirmLeaveAll, useUnsavedChanges } from '../../../hooks/use-unsaved-changes.ts';
@@ -10,6 +10,7 @@ import { useUser, useUserAction, type UserAction } from '../api.ts';
 import { InvitationBadge, UserStatusBadge } from './badges.tsx';
 import { ChangeHistory } from './change-history.tsx';
 import { LinkedAccountsFields } from './linked-accounts-fields.tsx';
+import { useIsWide } from '../../../hooks/use-is-wide.ts';
 
 const DRAWER_WIDTH = 680;
 
@@ -272,7 +273,7 @@ function UserDetails({ user }: { user: UserSummary }) {
 
 /** A user in the console: who they are, their access, role and vendor accounts, and what changed. */
 export function UserDrawer({ id, onClose }: { id: number; onClose: () => void }) {
-  const narrow = Grid.useBreakpoint().md === false;
+  const narrow = !useIsWide();
   const user = useUser(id);
 
   async function close() {

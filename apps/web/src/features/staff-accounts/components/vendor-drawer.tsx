@@ -8,7 +8,7 @@ import {
   type VendorDetail,
   type VendorType,
 } from '@vp/contract';
-import { Alert, Button, Drawer, Grid, Modal, Table, Tabs } from 'antd';
+import { Alert, Button, Drawer, Modal, Table, Tabs } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
@@ -20,6 +20,7 @@ import { useVendor, useVendorStanding } from '../api.ts';
 import { UserStatusBadge, VendorStatusBadge } from './badges.tsx';
 import { ChangeHistory } from './change-history.tsx';
 import { VendorForm } from './vendor-form.tsx';
+import { useIsWide } from '../../../hooks/use-is-wide.ts';
 
 const DRAWER_WIDTH = 760;
 
@@ -187,7 +188,7 @@ export function VendorDrawer({
   /** A new vendor was saved: it is shown in place of the form. */
   onCreated: (id: number) => void;
 }) {
-  const narrow = Grid.useBreakpoint().md === false;
+  const narrow = !useIsWide();
   const vendor = useVendor(id === 'new' ? null : id);
 
   async function close() {

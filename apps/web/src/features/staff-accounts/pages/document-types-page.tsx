@@ -1,11 +1,12 @@
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { AdminDocumentType, Product } from '@vp/contract';
-import { Button, Card, Grid, Space, Table, Tag, type TableProps } from 'antd';
+import { Button, Card, Space, Table, Tag, type TableProps } from 'antd';
 import { useRef, useState } from 'react';
 import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { useDocumentTypesAdmin } from '../api.ts';
 import { DocumentTypeDialog, SCOPE_LABELS } from '../components/document-type-dialog.tsx';
 import '../staff-accounts.css';
+import { useIsWide } from '../../../hooks/use-is-wide.ts';
 
 interface Editing {
   type: AdminDocumentType | null;
@@ -31,7 +32,7 @@ function requiredText(t: AdminDocumentType, products: Product[]): string[] {
  */
 export default function DocumentTypesPage() {
   const data = useDocumentTypesAdmin();
-  const wide = Grid.useBreakpoint().md ?? true;
+  const wide = useIsWide();
   const [editing, setEditingState] = useState<Editing | null>(null);
   // The dialog leaves the page when it closes, so focus is handed back to the button that opened it.
   const opener = useRef<HTMLElement | null>(null);

@@ -9,7 +9,7 @@ import {
   type UserStatus,
   type UserSummary,
 } from '@vp/contract';
-import { Button, Card, Grid, Input, Select, Table, type TableProps } from 'antd';
+import { Button, Card, Input, Select, Table, type TableProps } from 'antd';
 import { useState } from 'react';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { useListSearch } from '../../../hooks/use-list-search.ts';
@@ -21,6 +21,7 @@ import { openableRow, useFocusRowOnClose } from '../components/openable-row.ts';
 import { UserDrawer } from '../components/user-drawer.tsx';
 import { useUsersListState, userListParams } from '../list-state.ts';
 import '../staff-accounts.css';
+import { useIsWide } from '../../../hooks/use-is-wide.ts';
 
 function fullName(u: UserSummary): string {
   return `${u.firstName} ${u.lastName}`.trim();
@@ -59,7 +60,7 @@ export default function UsersPage() {
   const search = useListSearch(state.search, (text) => setState({ search: text, page: 1 }));
   const list = useUsers(userListParams(state));
   const vendors = useVendorOptions();
-  const wide = Grid.useBreakpoint().md ?? true;
+  const wide = useIsWide();
   const [inviting, setInviting] = useState(false);
 
   const open = (id: number) => setState({ user: id }, 'push');

@@ -9,7 +9,7 @@ import {
   type VendorSummary,
   type VendorType,
 } from '@vp/contract';
-import { Button, Card, Grid, Input, Select, Space, Table, Tag, type TableProps } from 'antd';
+import { Button, Card, Input, Select, Space, Table, Tag, type TableProps } from 'antd';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { useListSearch } from '../../../hooks/use-list-search.ts';
 import { displayDateTime } from '../../../lib/date-time.ts';
@@ -19,6 +19,7 @@ import { openableRow, useFocusRowOnClose } from '../components/openable-row.ts';
 import { VendorDrawer } from '../components/vendor-drawer.tsx';
 import { useVendorsListState, vendorListParams, type VendorsListState } from '../list-state.ts';
 import '../staff-accounts.css';
+import { useIsWide } from '../../../hooks/use-is-wide.ts';
 
 type SortKey = VendorsListState['sort'];
 
@@ -77,7 +78,7 @@ export default function VendorsPage() {
   const [state, setState] = useVendorsListState();
   const search = useListSearch(state.search, (text) => setState({ search: text, page: 1 }));
   const list = useVendors(vendorListParams(state));
-  const wide = Grid.useBreakpoint().md ?? true;
+  const wide = useIsWide();
 
   const open = (id: number | 'new') => setState({ vendor: id }, 'push');
   const close = () => setState({ vendor: null });

@@ -7,7 +7,7 @@ import {
   SyncOutlined,
 } from '@ant-design/icons';
 import { JOB_RUNS_SHOWN, type JobInfo, type JobRun } from '@vp/contract';
-import { Button, Card, Grid, Table, type TableProps } from 'antd';
+import { Button, Card, Table, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { errorMessage } from '../../../lib/http.ts';
@@ -15,6 +15,7 @@ import { toast } from '../../../lib/toast.ts';
 import { useJobs, useRunJob } from '../api.ts';
 import { runState, scheduleText, startedText, tookText, type RunState } from '../schedule.ts';
 import '../jobs.css';
+import { useIsWide } from '../../../hooks/use-is-wide.ts';
 
 const RESULT: Record<RunState, { icon: ReactNode; text: string }> = {
   ok: { icon: <CheckCircleFilled aria-hidden="true" />, text: 'Succeeded' },
@@ -73,7 +74,7 @@ function runColumns(wide: boolean): NonNullable<TableProps<JobRun>['columns']> {
 
 function JobCard({ job, onRun, starting }: { job: JobInfo; onRun: () => void; starting: boolean }) {
   const headingId = `job-${job.name.replace(/[^a-z0-9]+/gi, '-')}`;
-  const wide = Grid.useBreakpoint().md ?? true;
+  const wide = useIsWide();
   return (
     <Card className="vp-job" role="region" aria-labelledby={headingId} data-testid="job">
       <div className="vp-job-head">

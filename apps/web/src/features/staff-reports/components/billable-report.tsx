@@ -5,7 +5,7 @@ import {
   type BillableVendor,
   type ReportRange,
 } from '@vp/contract';
-import { Button, Grid, Table, type TableProps } from 'antd';
+import { Button, Table, type TableProps } from 'antd';
 import { useState } from 'react';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { errorMessage } from '../../../lib/http.ts';
@@ -15,6 +15,7 @@ import { countText, monthLabel } from '../format.ts';
 import { BillableChart } from './charts.tsx';
 import { useScrollRegion } from '../use-scroll-region.ts';
 import { ReportCard } from './report-card.tsx';
+import { useIsWide } from '../../../hooks/use-is-wide.ts';
 
 /** Billable sites per vendor per month: the chart of all vendors, the table by vendor, the workbook. */
 export function BillableReport({ range }: { range: ReportRange }) {
@@ -71,7 +72,7 @@ export function BillableReport({ range }: { range: ReportRange }) {
 
 function BillableTable({ report }: { report: BillableSitesReport }) {
   const region = useScrollRegion<HTMLDivElement>('Billable sites per vendor, by month');
-  const wide = Grid.useBreakpoint().md ?? true;
+  const wide = useIsWide();
   const columns: NonNullable<TableProps<BillableVendor>['columns']> = [
     {
       title: 'Vendor',

@@ -1,6 +1,6 @@
 import { GlobalOutlined } from '@ant-design/icons';
 import { displayDate, type SiteStatus, type Website, type WebsiteListQuery } from '@vp/contract';
-import { Button, Grid, Table, Tooltip, type TableProps } from 'antd';
+import { Button, Table, Tooltip, type TableProps } from 'antd';
 import {
   useLayoutEffect,
   useRef,
@@ -14,6 +14,7 @@ import {
 import { LoadingState } from '../../../components/query-states.tsx';
 import { MlsStatusBadge, SiteStatusBadge } from '../../../components/status-badge.tsx';
 import { PAGE_SIZES } from '../list-state.ts';
+import { useIsWide } from '../../../hooks/use-is-wide.ts';
 
 export type SortField = NonNullable<WebsiteListQuery['sort']>;
 
@@ -125,9 +126,7 @@ export function WebsitesTable({
   selection,
   title,
 }: Props) {
-  const screens = Grid.useBreakpoint();
-  // Before the first measure, assume a wide screen (antd reports nothing yet).
-  const wide = screens.md ?? true;
+  const wide = useIsWide();
   const top = useRef<HTMLDivElement>(null);
   const width = useWidth(top);
   // Every column in view at once, or else the sideways scroll with the domain pinned and the
