@@ -7,23 +7,28 @@ import { documents, documentTypes, resources, signatureRequests } from '../../db
 
 export type DocumentTypeRow = typeof documentTypes.$inferSelect;
 
-const infoColumns = {
+/** What an insert answers of a new document: its info but the type's name and the declined flag. */
+export const insertedInfoColumns = {
   rowKey: documents.id,
   label: documents.label,
   size: documents.size,
   createdAt: documents.createdAt,
   typeId: documents.typeId,
-  typeString: documentTypes.type,
   contentType: documents.contentType,
   signatureRequired: documents.signatureRequired,
   approved: documents.approved,
   voided: documents.voided,
-  declined: sql<boolean>`exists (select 1 from ${signatureRequests} where ${signatureRequests.documentId} = ${documents.id} and ${signatureRequests.status} = 'declined')`,
   websiteId: documents.websiteId,
   uploadedBy: documents.uploadedByName,
   sha256: documents.sha256,
   rejectedAt: documents.rejectedAt,
   rejectionReason: documents.rejectionReason,
+};
+
+const infoColumns = {
+  ...insertedInfoColumns,
+  typeString: documentTypes.type,
+  declined: sql<boolean>`exists (select 1 from ${signatureRequests} where ${signatureRequests.documentId} = ${documents.id} and ${signatureRequests.status} = 'declined')`,
 };
 
 type InfoRow = { createdAt: Date; rejectedAt: Date | null; rejectionReason: string } & Omit<
@@ -59,15 +64,6 @@ export async function websiteDocuments(db: Db, vendorId: number, websiteId: numb
     .where(and(eq(documents.vendorId, vendorId), eq(documents.websiteId, websiteId)))
     .orderBy(desc(documents.createdAt), desc(documents.id));
   return rows.map(toInfo);
-}
-
-export async function documentInfo(db: Db, vendorId: number, id: number): Promise<DocumentInfo | null> {
-  const [row] = await db
-    .select(infoColumns)
-    .from(documents)
-    .innerJoin(documentTypes, eq(documentTypes.id, documents.typeId))
-    .where(and(eq(documents.vendorId, vendorId), eq(documents.id, id)));
-  return row ? toInfo(row) : null;
 }
 
 /** The vendor's document row, or null (another vendor's is indistinguishable from none). */

@@ -85,19 +85,22 @@ export function documentsService(ctx: AppContext) {
       throw new BadRequestError(DocumentMessages.contentMismatch(ext));
 
     const typeId = parseId(typeRaw);
+    const websiteRaw = input.website?.trim() ?? '';
+    const siteId = websiteRaw ? parseId(websiteRaw) : null;
+    // The type and the site are read side by side; their rules are still judged in order.
+    const siteRead = siteId === null ? null : requireWebsite(db, vendorId, siteId);
+    siteRead?.catch(() => undefined);
     const type = typeId === null ? null : await q.documentTypeById(db, typeId);
     if (!type || type.messaging) throw new BadRequestError(DocumentMessages.typeUnknown);
     // A form that is signed in the portal is uploaded only by MLS staff, as one signed on paper.
     const paper = type.signatureRequired;
     if (paper && !isStaff(actor)) throw new BadRequestError(DocumentMessages.signedInPortal);
-    const websiteRaw = input.website?.trim() ?? '';
     let websiteId: number | null = null;
     let site: { id: number; domainName: string } | null = null;
     if (websiteRaw) {
-      const id = parseId(websiteRaw);
       // Not a site id at all, or another vendor's site: both are "no such website".
-      if (id === null) throw new NotFoundError(WebsiteServerMessages.siteNotFound);
-      site = await requireWebsite(db, vendorId, id);
+      if (siteRead === null) throw new NotFoundError(WebsiteServerMessages.siteNotFound);
+      site = await siteRead;
       websiteId = site.id;
       if (type.scope === 'vendor') throw new BadRequestError(DocumentMessages.typeNotForWebsite);
     } else if (type.scope === 'website' || paper) {
@@ -120,7 +123,7 @@ export function documentsService(ctx: AppContext) {
         key = newStorageKey(vendorId);
         await storage.commit(staged.path, key, contentType);
         const storedKey = key;
-        const id = await withNotices(ctx, async (tx, notices) => {
+        const info = await withNotices(ctx, async (tx, notices) => {
           if (paper && websiteId !== null && (await q.siteHasFormOut(tx, websiteId)))
             throw new ConflictError(DocumentMessages.paperWhileOut);
           const [row] = await tx
@@ -145,7 +148,7 @@ export function documentsService(ctx: AppContext) {
                   }
                 : {}),
             })
-            .returning({ id: documents.id });
+            .returning(q.insertedInfoColumns);
           if (websiteId !== null) {
             await recordChange(tx, {
               websiteId,
@@ -159,21 +162,18 @@ export function documentsService(ctx: AppContext) {
             });
           }
           await fileChanged(notices, tx, vendorId, site, name, actor, 'uploaded');
-          return row!.id;
+          // A new document has no signature request yet, so none was declined.
+          return q.toInfo({ ...row!, typeString: type.type, declined: false });
         });
         key = null;
-        // The document is committed: its announcement and the answer's read go side by side.
-        const [, info] = await Promise.all([
-          bus.publish('document.changed', {
-            vendorId,
-            websiteId,
-            documentId: id,
-            action: 'created',
-            username: actor.username,
-          }),
-          q.documentInfo(db, vendorId, id),
-        ]);
-        return info!;
+        await bus.publish('document.changed', {
+          vendorId,
+          websiteId,
+          documentId: info.rowKey,
+          action: 'created',
+          username: actor.username,
+        });
+        return info;
       } catch (err) {
         if (key) await storage.delete(key).catch(() => undefined);
         throw err;

@@ -1,9 +1,8 @@
-import { deliveryFor, type NotificationTopic } from '@vp/contract';
+import { DEFAULT_NOTIFICATION_SETTINGS, deliveryFor, type NotificationTopic } from '@vp/contract';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { rowsOf } from '../../db/sql.ts';
-import { withDefaults } from './settings.ts';
+import { rowsOf, textArray } from '../../db/sql.ts';
 
 /**
  * Making notifications, in the transaction of the change they report: one row per recipient whose
@@ -47,59 +46,57 @@ export function notificationLink(websiteId: number | null, topic: NotificationTo
     : '/dashboard';
 }
 
-interface Recipient {
-  id: number;
-  email: string;
-  settings: unknown;
-}
-
-async function recipients(tx: Db, input: NotifyInput): Promise<{ vendorName: string; people: Recipient[] }> {
+/**
+ * Writes one change's notifications in one statement; answers what to announce once the change is
+ * committed. A recipient's delivery is their stored choice for the topic where it reads as one
+ * (both flags true or false), else the contract's default, as `withDefaults` lays them.
+ */
+export async function notify(tx: Db, input: NotifyInput): Promise<Notice> {
   const vendorUsers = !input.staffOnly;
   const staff = !!(input.staffOnly || input.staffToo);
-  const rows = await rowsOf<{ vendor_name: string; id: number | null; email: string; settings: unknown }>(
+  const fallback = deliveryFor(DEFAULT_NOTIFICATION_SETTINGS, input.topic);
+  const stored = sql`s.settings #> ${textArray(input.topic.split('.'))}`;
+  // Mail-only rows are written dismissed: they wait for the digest and never show in the drawer.
+  const rows = await rowsOf<{ user_id: number }>(
     tx,
-    sql`SELECT v.name AS vendor_name, u.id, u.email, s.settings
-      FROM vendors v
-      LEFT JOIN users u ON u.active AND u.id IS DISTINCT FROM ${input.actor.userId} AND (
-        (${vendorUsers} AND u.role IN ('vendor', 'viewer') AND v.active AND EXISTS (
-          SELECT 1 FROM user_vendors uv WHERE uv.user_id = u.id AND uv.vendor_id = v.id AND uv.active))
-        OR (${staff} AND u.role = 'admin'))
-      LEFT JOIN notification_settings s ON s.user_id = u.id
-      WHERE v.id = ${input.vendorId}
-      ORDER BY u.id`,
+    sql`WITH people AS (
+        SELECT u.id, btrim(u.email) <> '' AS has_email, ${stored} AS d
+        FROM vendors v
+        JOIN users u ON u.active AND u.id IS DISTINCT FROM ${input.actor.userId} AND (
+          (${vendorUsers} AND u.role IN ('vendor', 'viewer') AND v.active AND EXISTS (
+            SELECT 1 FROM user_vendors uv WHERE uv.user_id = u.id AND uv.vendor_id = v.id AND uv.active))
+          OR (${staff} AND u.role = 'admin'))
+        LEFT JOIN notification_settings s ON s.user_id = u.id
+        WHERE v.id = ${input.vendorId}
+      ), wants AS (
+        SELECT id,
+          CASE WHEN jsonb_typeof(d -> 'push') = 'boolean' AND jsonb_typeof(d -> 'email') = 'boolean'
+            THEN (d ->> 'push')::boolean ELSE ${fallback.push} END AS push,
+          has_email AND CASE WHEN jsonb_typeof(d -> 'push') = 'boolean' AND jsonb_typeof(d -> 'email') = 'boolean'
+            THEN (d ->> 'email')::boolean ELSE ${fallback.email} END AS wants_email
+        FROM people
+      ), message AS (
+        SELECT coalesce((SELECT CASE WHEN name <> '' THEN name || ': ' ELSE '' END
+          FROM vendors WHERE id = ${input.vendorId}), '') || ${input.content} AS full
+      ), made AS (
+        INSERT INTO notifications (user_id, vendor_id, website_id, topic, content, link, wants_email, dismissed_at)
+        SELECT w.id, ${input.vendorId}, ${input.websiteId}, ${input.topic},
+          CASE WHEN char_length(m.full) > ${CONTENT_MAX} THEN left(m.full, ${CONTENT_MAX - 1}) || '…' ELSE m.full END,
+          ${notificationLink(input.websiteId, input.topic)}, w.wants_email,
+          CASE WHEN w.push THEN NULL ELSE now() END
+        FROM wants w, message m
+        WHERE w.push OR w.wants_email
+        RETURNING user_id, dismissed_at IS NULL AS push
+      )
+      SELECT user_id FROM made WHERE push ORDER BY user_id`,
   );
   return {
-    vendorName: rows[0]?.vendor_name ?? '',
-    people: rows.filter((r) => r.id !== null) as Recipient[],
-  };
-}
-
-/** Writes one change's notifications; answers what to announce once the change is committed. */
-export async function notify(tx: Db, input: NotifyInput): Promise<Notice> {
-  const { vendorName, people } = await recipients(tx, input);
-  const rows = people.flatMap((p) => {
-    const delivery = deliveryFor(withDefaults(p.settings), input.topic);
-    const wantsEmail = delivery.email && p.email.trim() !== '';
-    if (!delivery.push && !wantsEmail) return [];
-    return [{ user_id: p.id, push: delivery.push, wants_email: wantsEmail }];
-  });
-  const notice: Notice = {
     vendorId: input.vendorId,
     siteId: input.websiteId,
     username: input.actor.username,
     staffOnly: !!input.staffOnly,
-    pushUserIds: rows.filter((r) => r.push).map((r) => r.user_id),
+    pushUserIds: rows.map((r) => r.user_id),
   };
-  if (rows.length === 0) return notice;
-  const full = vendorName ? `${vendorName}: ${input.content}` : input.content;
-  const content = full.length > CONTENT_MAX ? `${full.slice(0, CONTENT_MAX - 1)}…` : full;
-  // Mail-only rows are written dismissed: they wait for the digest and never show in the drawer.
-  await tx.execute(sql`INSERT INTO notifications
-      (user_id, vendor_id, website_id, topic, content, link, wants_email, dismissed_at)
-    SELECT r.user_id, ${input.vendorId}, ${input.websiteId}, ${input.topic}, ${content},
-      ${notificationLink(input.websiteId, input.topic)}, r.wants_email, CASE WHEN r.push THEN NULL ELSE now() END
-    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(user_id integer, push boolean, wants_email boolean)`);
-  return notice;
 }
 
 /** Tells the recipients' sockets; after the commit, so nobody refetches before the rows are there. */

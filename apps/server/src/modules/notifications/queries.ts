@@ -19,23 +19,25 @@ export async function listNotifications(
   page: number,
   pageSize: number,
 ): Promise<{ items: Notification[]; unread: number }> {
-  const rows = await rowsOf<{
-    id: number;
-    content: string;
-    link: string;
-    created_at: string | Date;
-    website_id: number | null;
-  }>(
+  const mine = sql`user_id = ${owner.userId} AND vendor_id = ${owner.vendorId} AND dismissed_at IS NULL`;
+  // The page and the unread count in one statement.
+  const [row] = await rowsOf<{ items: string | null; unread: number }>(
     db,
-    sql`SELECT id, content, link, created_at, website_id FROM notifications
-      WHERE user_id = ${owner.userId} AND vendor_id = ${owner.vendorId} AND dismissed_at IS NULL
-      ORDER BY id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+    sql`SELECT
+        (SELECT json_agg(p ORDER BY p.id DESC)::text FROM (
+          SELECT id, content, link, created_at, website_id FROM notifications WHERE ${mine}
+          ORDER BY id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}) p) AS items,
+        (SELECT count(*)::int FROM notifications WHERE ${mine}) AS unread`,
   );
-  const [count] = await rowsOf<{ n: number }>(
-    db,
-    sql`SELECT count(*)::int AS n FROM notifications
-      WHERE user_id = ${owner.userId} AND vendor_id = ${owner.vendorId} AND dismissed_at IS NULL`,
-  );
+  const rows = row?.items
+    ? (JSON.parse(row.items) as {
+        id: number;
+        content: string;
+        link: string;
+        created_at: string;
+        website_id: number | null;
+      }[])
+    : [];
   return {
     items: rows.map((r) => ({
       rowKey: r.id,
@@ -44,7 +46,7 @@ export async function listNotifications(
       createdAt: new Date(r.created_at).toISOString(),
       siteId: r.website_id,
     })),
-    unread: count?.n ?? 0,
+    unread: Number(row?.unread ?? 0),
   };
 }
 

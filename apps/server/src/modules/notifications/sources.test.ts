@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BusEvents } from '../../platform/events.ts';
 import { multipart, samples } from '../documents/test-fixture.ts';
+import { notify } from './notify.ts';
 import { createSite, setupPortal, type PortalTest } from '../websites/test-fixture.ts';
 
 /**
@@ -134,6 +135,35 @@ describe('settings', () => {
     expect(viewerRow).toMatchObject({ shown: false, wants_email: true });
     expect((await t.call(t.tokens.viewer, 'GET', '/api/notifications')).json().unread).toBe(0);
     expect(notificationEvents()[0]!.target.userIds).toEqual([ids.newbie]);
+  });
+
+  it('stored choices that do not read as one fall back to the default, item by item', async () => {
+    // Rows as an older build may have left them: the topic's item malformed for one user, and for
+    // the other a valid "off" beside junk elsewhere.
+    await t.rows(sql`INSERT INTO notification_settings (user_id, settings) VALUES
+      (${ids.viewer}, ${JSON.stringify({ websites: { create: { email: 'yes', push: true } } })}::jsonb),
+      (${ids.newbie}, ${JSON.stringify({ websites: { create: { email: false, push: false }, modify: 7 }, files: [] })}::jsonb)`);
+    await createSite(t, t.agents.local[0]!, [1], 'fallback');
+    const fallback = DEFAULT_NOTIFICATION_SETTINGS.websites.create;
+    const viewerRow = (await made()).find((r) => r.user === 'viewer');
+    expect(viewerRow).toMatchObject({ shown: fallback.push, wants_email: fallback.email });
+    expect(await whoHeard()).toEqual(['viewer']);
+  });
+
+  it('a long change is cut to 500 characters, vendor name first', async () => {
+    const notice = await notify(t.app.ctx.db, {
+      vendorId: t.vendors.summit,
+      websiteId: null,
+      topic: 'comments.vendorCreate',
+      content: 'x'.repeat(600),
+      actor: { userId: ids.admin!, username: 'admin' },
+    });
+    expect(notice.pushUserIds).toEqual([ids.demo, ids.newbie, ids.viewer].sort((a, b) => a! - b!));
+    const [row] = await made();
+    expect(row).toBeDefined();
+    expect(row!.content.length).toBe(500);
+    expect(row!.content.startsWith('Summit Web Solutions: ')).toBe(true);
+    expect(row!.content.endsWith('…')).toBe(true);
   });
 });
 

@@ -117,14 +117,19 @@ export function searchFilter(search: string): SQL {
  * p95 16 ms against 22 ms for a page of 50); PostgreSQL's driver is indifferent.
  */
 async function pageAsJson(db: Db, page: SQL, order: SQL): Promise<WebsiteRow[]> {
-  const [row] = await rowsOf<{ items: string | null }>(
-    db,
-    sql`WITH page AS (${page})
-      SELECT json_agg(r)::text AS items FROM (
-        SELECT ${WEBSITE_COLUMNS} FROM page JOIN websites w ON w.id = page.id ${ROSTER_JOINS} ORDER BY ${order}
-      ) r`,
-  );
-  return row?.items ? (JSON.parse(row.items) as WebsiteRow[]) : [];
+  const [row] = await rowsOf<{ items: string | null }>(db, pageStatement(page, order));
+  return parseItems(row?.items ?? null);
+}
+
+function pageStatement(page: SQL, order: SQL, also: SQL = sql``): SQL {
+  return sql`WITH page AS (${page})
+    SELECT (SELECT json_agg(r)::text FROM (
+      SELECT ${WEBSITE_COLUMNS} FROM page JOIN websites w ON w.id = page.id ${ROSTER_JOINS} ORDER BY ${order}
+    ) r) AS items ${also}`;
+}
+
+function parseItems(items: string | null): WebsiteRow[] {
+  return items ? (JSON.parse(items) as WebsiteRow[]) : [];
 }
 
 export type ListFilter = Pick<ListQuery, 'status' | 'search' | 'missing'>;
@@ -171,11 +176,16 @@ export async function listWebsites(db: Db, vendorId: number, query: ListQuery): 
   const pageOf = (o: SQL, limit: number, skip: number) =>
     sql`SELECT w.id FROM websites w WHERE ${where} ORDER BY ${o} LIMIT ${limit} OFFSET ${skip}`;
   if (query.search || query.missing) {
-    const [rows, total] = await Promise.all([
-      pageAsJson(db, pageOf(order, query.pageSize, offset), order),
-      countWebsites(db, vendorId, query),
-    ]);
-    return { items: rows.map(toWebsite), total };
+    // The page and the count of matches in one statement.
+    const [row] = await rowsOf<{ items: string | null; total: number }>(
+      db,
+      pageStatement(
+        pageOf(order, query.pageSize, offset),
+        order,
+        sql`, (SELECT count(*)::int FROM websites w WHERE ${where}) AS total`,
+      ),
+    );
+    return { items: parseItems(row?.items ?? null).map(toWebsite), total: Number(row?.total ?? 0) };
   }
   const total = await countWebsites(db, vendorId, query);
   if (offset >= total) return { items: [], total };
