@@ -88,23 +88,51 @@ describe('the signed-in first paint', () => {
     );
   });
 
-  it('asks for a site opened by its address beside the list, once, for its modal to take', async () => {
+  it('asks for a site opened by its address beside the list, once, and gives it to the app', async () => {
     window.history.replaceState(null, '', '/websites?site=47');
+    const products = [{ id: 1, name: 'IDX' }];
     const { calls } = serveApi((_m, path) => {
       if (path === '/profile') return { body: profile };
       if (path === '/portal/metadata') return { body: metadata() };
       if (path.startsWith('/portal/websites?')) return { body: { items: [website()], total: 1 } };
       if (path === '/portal/websites/47') return { body: website({ rowKey: 47 }) };
+      if (path === '/products') return { body: products };
       return undefined;
     });
     const startApp = vi.fn();
     showFirstPaint('websites', startApp);
     await appStarted(startApp);
     expect(calls.filter((c) => c.path === '/portal/websites/47')).toHaveLength(1);
-    // The modal's own call takes that answer instead of asking again.
-    const { fetchWebsite } = await import('../features/websites/api.ts');
-    expect((await fetchWebsite(47)).rowKey).toBe(47);
-    expect(calls.filter((c) => c.path === '/portal/websites/47')).toHaveLength(1);
+    expect(calls.filter((c) => c.path === '/products')).toHaveLength(1);
+    // The app's cache starts with the site and the products its form offers, so the modal opens
+    // in the app's first render.
+    const answers = takeFirstPaintAnswers();
+    expect(
+      answers.find((a) => a.queryKey.join() === queryKeys.websites.detail(47).join())?.data,
+    ).toMatchObject({
+      rowKey: 47,
+    });
+    expect(answers.find((a) => a.queryKey.join() === queryKeys.websites.products.join())?.data).toEqual(
+      products,
+    );
+  });
+
+  it('leaves a site that cannot be had to the modal’s own call', async () => {
+    window.history.replaceState(null, '', '/websites?site=48');
+    serveApi((_m, path) => {
+      if (path === '/profile') return { body: profile };
+      if (path === '/portal/metadata') return { body: metadata() };
+      if (path.startsWith('/portal/websites?')) return { body: { items: [website()], total: 1 } };
+      if (path === '/portal/websites/48') return { body: { code: 404, message: 'gone' }, status: 404 };
+      if (path === '/products') return { body: [] };
+      return undefined;
+    });
+    const startApp = vi.fn();
+    showFirstPaint('websites', startApp);
+    await appStarted(startApp);
+    expect(overlay()!.textContent).toContain('Websites');
+    const keys = takeFirstPaintAnswers().map((a) => a.queryKey.join());
+    expect(keys).not.toContain(queryKeys.websites.detail(48).join());
   });
 
   it('leaves a user held on the terms of use to the app, which says why', async () => {

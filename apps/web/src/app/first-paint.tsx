@@ -10,8 +10,10 @@ import {
   type BadgeTone,
   type Metadata,
   type MlsStatus,
+  type Product,
   type Profile,
   type Website,
+  type WebsiteDetail,
   type WebsiteList,
 } from '@vp/contract';
 import { flushSync } from 'react-dom';
@@ -200,18 +202,23 @@ async function loadData(page: FirstPaintPage, listPath: string | null): Promise<
   // A user held on the terms of use asks for no vendor data; the app takes them to the terms.
   if (!mayReadVendorData(profile)) return null;
   // Already on their way when the entry's call for the figures has been made. A site opened by
-  // its address is asked for too, so its modal need not wait for the app's code to ask.
+  // its address is asked for too, with the products its form offers, so its modal opens in the
+  // app's first render instead of waiting for the app's code to ask.
   const site =
     page === 'websites' ? parseSiteParam(new URLSearchParams(window.location.search).get('site')) : null;
-  fetchEarly([ApiPaths.metadata, ...(listPath ? [listPath] : []), ...(site ? [ApiPaths.website(site)] : [])]);
-  const [metadata, list] = await Promise.all([
+  const modalPaths = site ? [ApiPaths.website(site), ApiPaths.products] : [];
+  fetchEarly([ApiPaths.metadata, ...(listPath ? [listPath] : []), ...modalPaths]);
+  const [metadata, list, siteAnswer, products] = await Promise.all([
     peekEarly<Metadata>(ApiPaths.metadata),
     listPath ? peekEarly<WebsiteList>(listPath) : Promise.resolve(null),
+    site ? peekEarly<WebsiteDetail>(ApiPaths.website(site)) : Promise.resolve(null),
+    site ? peekEarly<Product[]>(ApiPaths.products) : Promise.resolve(null),
   ]);
   // A call that failed: the app shows its error.
   if (!metadata || (page === 'websites' && !list)) return null;
   // The app starts with these answers in its cache: its first render (a transition, in short
-  // tasks) shows the page's content, instead of a second render when they arrive.
+  // tasks) shows the page's content, instead of a second render when they arrive. A site that
+  // could not be had is left to the app's own call, which shows why.
   const updatedAt = Date.now();
   offerFirstPaintAnswers([
     { queryKey: queryKeys.profile.me, data: profile, updatedAt },
@@ -225,6 +232,19 @@ async function loadData(page: FirstPaintPage, listPath: string | null): Promise<
             early: listPath ?? undefined,
           },
         ]
+      : []),
+    ...(site && siteAnswer
+      ? [
+          {
+            queryKey: queryKeys.websites.detail(site),
+            data: siteAnswer,
+            updatedAt,
+            early: ApiPaths.website(site),
+          },
+        ]
+      : []),
+    ...(products
+      ? [{ queryKey: queryKeys.websites.products, data: products, updatedAt, early: ApiPaths.products }]
       : []),
   ]);
   return { metadata, list };

@@ -7,4 +7,6 @@ export const ApiPaths = {
   metadata: '/portal/metadata',
   /** A site opened by its address (`/websites?site=<id>`). */
   website: (id: number) => `/portal/websites/${id}`,
+  /** The products a site's form offers. */
+  products: '/products',
 } as const;

@@ -46,7 +46,7 @@ export function useWebsite(id: number | null) {
 export function useProducts() {
   return useQuery({
     queryKey: queryKeys.websites.products,
-    queryFn: () => http.get<Product[]>('/products'),
+    queryFn: () => http.get<Product[]>(ApiPaths.products),
     staleTime: 10 * 60_000,
   });
 }

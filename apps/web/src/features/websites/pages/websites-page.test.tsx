@@ -85,11 +85,13 @@ describe('Websites page', () => {
   });
 
   it('a site parameter opens that website in the modal', async () => {
-    serveList();
+    const { calls } = serveList();
     const router = renderAt('/websites?site=8');
     onEnd.push(() => settle(router));
     expect(await screen.findByDisplayValue('second.example.com', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Website' }).getAttribute('aria-selected')).toBe('true');
+    // Only a site the account does not have looks through the user's other accounts.
+    expect(calls.map((c) => c.path)).not.toContain('/profile/vendors');
   });
 
   it('a row click opens the modal; the view action opens the domain in a new tab after 1 s', async () => {

@@ -89,6 +89,41 @@ function isNotFound(err: unknown): boolean {
 }
 
 /**
+ * A `site` the vendor does not have. A site of another of the user's accounts (a link mailed for
+ * it) is offered as a switch; the page itself does not follow the user's accounts, so their answer
+ * never renders the list and an open modal again.
+ */
+function SiteNotFound({ siteId, onBack }: { siteId: number | null; onBack: () => void }) {
+  const owner = useSiteOwner(siteId);
+  const switchVendor = useSwitchVendor();
+  const other = owner.data;
+  return (
+    <Result
+      status="404"
+      title={WebsiteServerMessages.siteNotFound}
+      subTitle={
+        other
+          ? `This website belongs to your account ${other.licensee} (${other.vendorCode}).`
+          : 'This website does not exist, or it belongs to another account.'
+      }
+      data-testid="site-not-found"
+      extra={
+        <Space wrap>
+          {other && (
+            <Button type="primary" icon={<SwapOutlined />} onClick={() => switchVendor(other)}>
+              Switch to {other.vendorCode}
+            </Button>
+          )}
+          <Button type={other ? 'default' : 'primary'} icon={<ArrowLeftOutlined />} onClick={onBack}>
+            Back to the websites list
+          </Button>
+        </Space>
+      }
+    />
+  );
+}
+
+/**
  * The Websites page (spec §2): the vendor's websites. The list's filter, search, sort, order, page
  * and page size live in the URL, and so does the open site (`site`), so a reload, a shared link,
  * Back and Forward and the tab bar all bring the same screen back.
@@ -125,9 +160,6 @@ export default function WebsitesPage() {
   const siteOpen = !draftOpen && siteParam !== null && shownSite === siteParam;
   const notFound =
     rawSite !== null && !draftOpen && !siteOpen && (siteParam === null || isNotFound(site.error));
-  // A site of another of the user's accounts (a link mailed for it): offered as a switch.
-  const owner = useSiteOwner(notFound && siteParam !== null ? siteParam : null);
-  const switchVendor = useSwitchVendor();
 
   const openSite = useCallback(
     (id: number) => {
@@ -209,31 +241,7 @@ export default function WebsitesPage() {
 
   let body;
   if (notFound) {
-    const other = owner.data;
-    body = (
-      <Result
-        status="404"
-        title={WebsiteServerMessages.siteNotFound}
-        subTitle={
-          other
-            ? `This website belongs to your account ${other.licensee} (${other.vendorCode}).`
-            : 'This website does not exist, or it belongs to another account.'
-        }
-        data-testid="site-not-found"
-        extra={
-          <Space wrap>
-            {other && (
-              <Button type="primary" icon={<SwapOutlined />} onClick={() => switchVendor(other)}>
-                Switch to {other.vendorCode}
-              </Button>
-            )}
-            <Button type={other ? 'default' : 'primary'} icon={<ArrowLeftOutlined />} onClick={closeSite}>
-              Back to the websites list
-            </Button>
-          </Space>
-        }
-      />
-    );
+    body = <SiteNotFound siteId={siteParam} onBack={closeSite} />;
   } else {
     body = (
       <>
