@@ -97,6 +97,8 @@ test('MLS staff find a vendor by typing its name or code', async ({ page, reques
 
   const selector = page.locator('.vp-navbar').getByRole('combobox', { name: 'Vendor account' });
   await selector.click();
+  // The navbar shows the account in a plain box; clicking it opens the select in its place.
+  await expect(selector).toHaveAttribute('aria-expanded', 'true');
   await selector.fill('hic');
   const options = page.locator(
     '.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option',
@@ -109,6 +111,7 @@ test('MLS staff find a vendor by typing its name or code', async ({ page, reques
   await expect(page.getByTestId('dashboard-vendor-name')).toHaveText('Harbor IDX Co.');
 
   await selector.click();
+  await expect(selector).toHaveAttribute('aria-expanded', 'true');
   await selector.fill('west');
   await expect(options).toHaveCount(1);
   await expect(options).toContainText('SWS-W');

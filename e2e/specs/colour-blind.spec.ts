@@ -56,7 +56,7 @@ test('every scheme keeps the dashboard figures readable: 4.5:1 against their car
     await expect(cards).toHaveCount(9);
     const shown = await cards.evaluateAll((els) =>
       els.map((card) => {
-        const value = card.querySelector('.ant-statistic-content-value') ?? card;
+        const value = card.querySelector('.vp-dash-figure-value') ?? card;
         return {
           figure: card.getAttribute('data-testid'),
           text: getComputedStyle(value).color,

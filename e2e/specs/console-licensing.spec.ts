@@ -78,10 +78,7 @@ test('a site is licensed and ended through the console, and the vendor sees each
     await expect(activate).toBeEnabled();
     await staff.page.screenshot({ path: test.info().outputPath('queue-signed-1440.png') });
     const activeBefore = Number(
-      await vendorDashboard.page
-        .getByTestId('dashboard-card-sitesActive')
-        .locator('.ant-statistic-content-value')
-        .innerText(),
+      await vendorDashboard.page.getByTestId('dashboard-value-sitesActive').innerText(),
     );
 
     // Activated by keyboard: the button, then the dialog's Activate.
@@ -101,9 +98,10 @@ test('a site is licensed and ended through the console, and the vendor sees each
       modalOf(vendorSite.page).getByRole('combobox', { name: 'Billable Status' }).locator('..'),
     ).toContainText('Active');
     // The dashboard counts one more Active site, and the bell has the notice.
-    await expect(
-      vendorDashboard.page.getByTestId('dashboard-card-sitesActive').locator('.ant-statistic-content-value'),
-    ).toHaveText(String(activeBefore + 1), LOAD);
+    await expect(vendorDashboard.page.getByTestId('dashboard-value-sitesActive')).toHaveText(
+      String(activeBefore + 1),
+      LOAD,
+    );
     const bell = vendorDashboard.page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
     await bell.click();
     const drawer = vendorDashboard.page.getByRole('dialog', { name: 'Notifications' });

@@ -26,7 +26,7 @@ for (const viewport of [
     }) => {
       await useSession(page, await apiLogin(request, users.demo));
       await page.goto('/dashboard');
-      const value = card(page).locator('.ant-statistic-content-value');
+      const value = page.getByTestId('dashboard-value-missingSiteDocs');
       await expect(value).toBeVisible(LOAD);
       const figure = Number((await value.innerText()).replace(/,/g, ''));
       expect(figure).toBeGreaterThan(0);

@@ -24,7 +24,7 @@ const PAGE_LOAD = { timeout: 20_000 };
 
 async function missingDocuments(page: Page): Promise<number> {
   await page.goto('/dashboard');
-  const value = page.getByTestId('dashboard-card-missingDocs').locator('.ant-statistic-content-value');
+  const value = page.getByTestId('dashboard-value-missingDocs');
   await expect(value).toHaveText(/^\d+$/, PAGE_LOAD);
   return Number(await value.textContent());
 }

@@ -205,28 +205,6 @@ export const LiveMessages = {
   refreshing: 'Refreshing data...',
 } as const;
 
-export const liveAuthenticateSchema = z.object({
-  action: z.literal('AUTHENTICATE'),
-  token: z.string().min(1).max(200),
-  vendorId: z.coerce.number().int().positive().max(2_147_483_647),
-});
-export type LiveAuthenticate = z.infer<typeof liveAuthenticateSchema>;
-
-export const LIVE_EVENT_TYPES = ['comment', 'website', 'document', 'notification', 'contact'] as const;
-
-/** A browser tab's name on its calls (`TAB_HEADER`), which the events of its writes carry back. */
-export const tabIdSchema = z.string().regex(/^[A-Za-z0-9-]{8,40}$/);
-
-export const liveEventSchema = z.object({
-  type: z.enum(LIVE_EVENT_TYPES),
-  context: z.enum(['vendor', 'website']),
-  siteId: z.number().int().nullable(),
-  username: z.string(),
-  action: z.enum(['update', 'delete']),
-  tab: tabIdSchema.optional(),
-});
-export type LiveEvent = z.infer<typeof liveEventSchema>;
-
 // ---------------------------------------------------------------------------------------------
 // Versions: a write carries the version it was made from
 

@@ -26,6 +26,7 @@ export * from './signatures.ts';
 export * from './signer-name.ts';
 export * from './saf-standing.ts';
 export * from './conversation.ts';
+export * from './live-messages.ts';
 export * from './comment-rules.ts';
 export * from './staff-queue.ts';
 export * from './staff-accounts.ts';

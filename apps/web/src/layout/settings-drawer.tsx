@@ -18,7 +18,8 @@ import {
   type ThemeChoice,
   type UiSize,
 } from '../lib/settings.ts';
-import { useVendorChoice, VendorSelector } from './vendor-selector.tsx';
+import { VendorSelect } from './vendor-select.tsx';
+import { useVendorChoice } from './vendor-selector.tsx';
 
 const TONES: { tone: BadgeTone; label: string }[] = [
   { tone: 'success', label: 'Active' },
@@ -45,10 +46,11 @@ function NotificationsEntry({ onOpen }: { onOpen: () => void }) {
 
 /** The vendor account, labelled: only when there is more than one to choose from. */
 export function VendorEntry() {
-  if (!useVendorChoice()) return null;
+  const choice = useVendorChoice();
+  if (!choice) return null;
   return (
     <Form.Item label="Vendor account" htmlFor="vp-vendor">
-      <VendorSelector id="vp-vendor" />
+      <VendorSelect choice={choice} id="vp-vendor" />
     </Form.Item>
   );
 }

@@ -122,10 +122,33 @@ describe('vendor selector', () => {
     // Read aloud as code and name, without the dot between them.
     expect(cut.parentElement?.querySelector('[aria-hidden="true"]')?.textContent).toBe('·');
     // The selected account shows its code too.
-    const selected = box
+    const select = await screen.findByRole('combobox', { name: 'Vendor account' });
+    expect(select).not.toBe(box);
+    const selected = select
       .closest('.ant-select')!
       .querySelector('.ant-select-content, .ant-select-selection-item');
     expect(selected?.textContent).toContain('SWS');
+  });
+
+  it('shows the account in use as a box until the user reaches for it, then opens as a select from the keyboard', async () => {
+    serve([summit, west]);
+    renderSelector();
+    const box = await screen.findByRole('combobox', { name: 'Vendor account' });
+    expect(box.getAttribute('aria-expanded')).toBe('false');
+    expect(box.textContent).toBe('SWS·Summit Web Solutions');
+    expect(document.querySelector('.ant-select')).toBeNull();
+    // Coming near or focusing it loads the select, but only opening it swaps the box for it.
+    fireEvent.pointerEnter(box);
+    box.focus();
+    fireEvent.keyDown(box, { key: 'Tab' });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(document.querySelector('.ant-select')).toBeNull();
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    const option = await screen.findByText('Summit Web Solutions...');
+    const select = screen.getByRole('combobox', { name: 'Vendor account' });
+    expect(select.getAttribute('aria-expanded')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(select));
+    expect(option.closest('.ant-select-item-option')).not.toBeNull();
   });
 
   it('narrows the list as the user types a name or a code', async () => {
@@ -140,13 +163,18 @@ describe('vendor selector', () => {
     renderSelector();
     const box = await screen.findByRole('combobox', { name: 'Vendor account' });
     fireEvent.mouseDown(box);
-    fireEvent.change(box, { target: { value: 'hic' } });
+    const input = await waitFor(() => {
+      const select = screen.getByRole('combobox', { name: 'Vendor account' });
+      expect(select.tagName).toBe('INPUT');
+      return select;
+    });
+    fireEvent.change(input, { target: { value: 'hic' } });
     await waitFor(() =>
       expect([...document.querySelectorAll('.ant-select-item-option')].map((o) => o.textContent)).toEqual([
         'HIC·Harbor IDX Co.',
       ]),
     );
-    fireEvent.change(box, { target: { value: 'west' } });
+    fireEvent.change(input, { target: { value: 'west' } });
     await waitFor(() =>
       expect([...document.querySelectorAll('.ant-select-item-option')].map((o) => o.textContent)).toEqual([
         'SWS-W·Summit Web Solutions...',

@@ -1,7 +1,8 @@
+import { DownOutlined } from '@ant-design/icons';
 import { truncateLicensee, type LinkedAccount } from '@vp/contract';
-import { Select } from 'antd';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState, type KeyboardEvent } from 'react';
 import { useActiveAccounts, useSwitchVendor } from '../features/profile/index.ts';
+import { loadChunk } from '../lib/chunk-load.ts';
 import { setVendor, useSettings } from '../lib/settings.ts';
 
 /** Whether typed text finds an account, by any part of its full name or of its vendor code. */
@@ -64,29 +65,80 @@ export function AccountLabel({ account }: { account: LinkedAccount }) {
   );
 }
 
-type AccountOption = { value: number; label: React.ReactNode; account: LinkedAccount };
+const loadVendorSelect = () => loadChunk(() => import('./vendor-select.tsx'));
+const VendorSelect = lazy(() => loadVendorSelect().then((m) => ({ default: m.VendorSelect })));
+
+/** Keys that open a select's list: the arrows, Enter and Space. */
+const OPENING_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Enter', ' ']);
 
 /**
  * Linked-vendor selector (spec §2 Layout): only when more than one linked account is active. The
- * navbar hides it on mobile; there it sits, labelled, in the Settings drawer instead (which gives
- * it its label, so the navbar carries no form code). Typing narrows the list by name or code (MLS
- * staff choose among every vendor).
+ * navbar hides it on mobile; there it sits, labelled, in the Settings drawer instead. Until the
+ * user reaches for it, it is a plain box showing the account in use, drawn like the select it
+ * becomes: the select itself (vendor-select.tsx) loads when the pointer comes near or the box is
+ * focused, and takes over, open, when the box is clicked or opened from the keyboard.
  */
-export function VendorSelector({ id }: { id?: string }) {
+export function VendorSelector() {
   const choice = useVendorChoice();
+  const { size } = useSettings();
+  const [engaged, setEngaged] = useState(false);
   if (!choice) return null;
-  const { active, current, choose } = choice;
+  if (engaged) {
+    return (
+      <Suspense fallback={<VendorBox account={choice.current} size={size} busy />}>
+        <VendorSelect choice={choice} opened />
+      </Suspense>
+    );
+  }
+  const engage = () => setEngaged(true);
   return (
-    <Select<number, AccountOption>
-      id={id}
-      className={id ? 'vp-vendor-select-block' : 'vp-vendor-select'}
-      data-testid="vendor-selector"
-      aria-label="Vendor account"
-      value={current.rowKey}
-      onChange={choose}
-      popupMatchSelectWidth={false}
-      showSearch={{ filterOption: (typed, option) => !!option && accountMatches(option.account, typed) }}
-      options={active.map((a) => ({ value: a.rowKey, label: <AccountLabel account={a} />, account: a }))}
+    <VendorBox
+      account={choice.current}
+      size={size}
+      onPointerEnter={() => void loadVendorSelect().catch(() => undefined)}
+      onFocus={() => void loadVendorSelect().catch(() => undefined)}
+      onMouseDown={(e) => {
+        e.preventDefault();
+        engage();
+      }}
+      onKeyDown={(e: KeyboardEvent) => {
+        if (OPENING_KEYS.has(e.key)) {
+          e.preventDefault();
+          engage();
+        }
+      }}
     />
+  );
+}
+
+function VendorBox({
+  account,
+  size,
+  busy = false,
+  ...handlers
+}: {
+  account: LinkedAccount;
+  size: string;
+  busy?: boolean;
+  onPointerEnter?: () => void;
+  onFocus?: () => void;
+  onMouseDown?: (e: React.MouseEvent) => void;
+  onKeyDown?: (e: KeyboardEvent) => void;
+}) {
+  return (
+    <div
+      role="combobox"
+      tabIndex={0}
+      aria-label="Vendor account"
+      aria-expanded={false}
+      aria-haspopup="listbox"
+      aria-busy={busy || undefined}
+      className={`vp-vendor-select vp-vendor-box vp-vendor-box-${size}`}
+      data-testid="vendor-selector"
+      {...handlers}
+    >
+      <AccountLabel account={account} />
+      <DownOutlined className="vp-vendor-box-arrow" aria-hidden />
+    </div>
   );
 }

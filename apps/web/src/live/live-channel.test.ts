@@ -91,15 +91,15 @@ describe('the live channel in the app', () => {
     vi.restoreAllMocks();
   });
 
-  it("authenticates for the profile's vendor; an event invalidates its keys and reaches listeners", () => {
+  it("authenticates for the profile's vendor; an event invalidates its keys and reaches listeners", async () => {
     expect(sockets[0]!.sent).toEqual([{ action: 'AUTHENTICATE', token: 'tok', vendorId: 3 }]);
     const invalidate = vi.spyOn(client, 'invalidateQueries');
     const heard = vi.fn();
     const unlisten = onLiveEvent(heard);
     const event = ev({ type: 'comment' });
     sockets[0]!.onmessage?.({ data: JSON.stringify(event) });
+    await vi.waitFor(() => expect(heard).toHaveBeenCalledWith(event));
     unlisten();
-    expect(heard).toHaveBeenCalledWith(event);
     expect(invalidate.mock.calls.map(([f]) => f?.queryKey)).toEqual(keysFor(event));
   });
 

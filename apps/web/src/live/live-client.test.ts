@@ -8,7 +8,8 @@ import {
   type LiveEvent,
 } from '@vp/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createLiveClient, type LiveCredentials, type LiveSocket } from './live-client.ts';
+import { readLiveEvent } from './event-check.ts';
+import { createLiveClient, type LiveCredentials, type LiveSocket, type ReadEvent } from './live-client.ts';
 
 /** A socket the test opens, answers and closes by hand. */
 class FakeSocket implements LiveSocket {
@@ -44,7 +45,10 @@ const event: LiveEvent = {
   action: 'update',
 };
 
-function setup(initial: LiveCredentials | null = { token: 'tok', vendorId: 3 }) {
+function setup(
+  initial: LiveCredentials | null = { token: 'tok', vendorId: 3 },
+  loadCheck?: () => Promise<ReadEvent>,
+) {
   let credentials = initial;
   const sockets: FakeSocket[] = [];
   const onEvent = vi.fn();
@@ -56,6 +60,7 @@ function setup(initial: LiveCredentials | null = { token: 'tok', vendorId: 3 }) 
     onEvent,
     onCatchUp,
     onGiveUp,
+    loadCheck,
     createSocket: (url) => {
       const s = new FakeSocket(url);
       sockets.push(s);
@@ -113,7 +118,7 @@ describe('live client', () => {
     expect(t.onCatchUp).not.toHaveBeenCalled();
   });
 
-  it('hands on valid events and ignores anything else', () => {
+  it('hands on valid events and ignores anything else', async () => {
     const t = started(setup());
     t.last().open();
     t.last().say(LIVE_SUBSCRIBED);
@@ -122,7 +127,66 @@ describe('live client', () => {
     t.last().say(JSON.stringify({ ...event, type: 'gossip' }));
     t.last().say(JSON.stringify({ hello: 1 }));
     t.last().onmessage?.({ data: new ArrayBuffer(4) });
-    expect(t.onEvent.mock.calls).toEqual([[event]]);
+    await vi.waitFor(() => expect(t.onEvent).toHaveBeenCalled());
+    const later = { ...event, siteId: 8, tab: 'tab-0001' };
+    t.last().say(JSON.stringify(later));
+    t.last().say(JSON.stringify({ ...later, tab: 'no tabs allowed' }));
+    // Once the check has loaded, an event is handed on as it arrives.
+    expect(t.onEvent.mock.calls).toEqual([[event], [later]]);
+  });
+
+  it('loads the check of an event once, with the first event, and hands on those that waited in order', async () => {
+    let loaded: (check: ReadEvent) => void = () => undefined;
+    const loadCheck = vi.fn(() => new Promise<ReadEvent>((resolve) => (loaded = resolve)));
+    const t = started(setup(undefined, loadCheck));
+    t.last().open();
+    t.last().say(LIVE_SUBSCRIBED);
+    expect(loadCheck).not.toHaveBeenCalled();
+    const second = { ...event, siteId: 8 };
+    t.last().say(JSON.stringify(event));
+    t.last().say(JSON.stringify({ hello: 1 }));
+    t.last().say(JSON.stringify(second));
+    expect(loadCheck).toHaveBeenCalledTimes(1);
+    expect(t.onEvent).not.toHaveBeenCalled();
+    loaded(readLiveEvent);
+    await vi.waitFor(() => expect(t.onEvent.mock.calls).toEqual([[event], [second]]));
+    t.last().say(JSON.stringify(event));
+    expect(loadCheck).toHaveBeenCalledTimes(1);
+    expect(t.onEvent).toHaveBeenCalledTimes(3);
+  });
+
+  it('drops the waiting events of a socket closed before the check loaded', async () => {
+    let loaded: (check: ReadEvent) => void = () => undefined;
+    const t = started(setup(undefined, () => new Promise<ReadEvent>((resolve) => (loaded = resolve))));
+    t.last().open();
+    t.last().say(LIVE_SUBSCRIBED);
+    t.last().say(JSON.stringify(event));
+    t.client.stop();
+    loaded(readLiveEvent);
+    for (let i = 0; i < 3; i += 1) await Promise.resolve();
+    started(t);
+    t.last().open();
+    t.last().say(LIVE_SUBSCRIBED);
+    const second = { ...event, siteId: 8 };
+    t.last().say(JSON.stringify(second));
+    // The check is there now, so the new socket's event is handed on at once; the old one's never.
+    expect(t.onEvent.mock.calls).toEqual([[second]]);
+  });
+
+  it('reads everything again when the check cannot be loaded, and tries the load again with the next event', async () => {
+    const loadCheck = vi
+      .fn<() => Promise<ReadEvent>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValue(readLiveEvent);
+    const t = started(setup(undefined, loadCheck));
+    t.last().open();
+    t.last().say(LIVE_SUBSCRIBED);
+    t.last().say(JSON.stringify(event));
+    await vi.waitFor(() => expect(t.onCatchUp).toHaveBeenCalledTimes(1));
+    expect(t.onEvent).not.toHaveBeenCalled();
+    t.last().say(JSON.stringify(event));
+    await vi.waitFor(() => expect(t.onEvent.mock.calls).toEqual([[event]]));
+    expect(loadCheck).toHaveBeenCalledTimes(2);
   });
 
   it('reconnects 5 s after a close, catches up once subscribed again, and counts afresh after that', () => {

@@ -5,7 +5,6 @@ import {
   LIVE_START_DELAY_MS,
   LIVE_SUBSCRIBED,
   LIVE_TOKEN_POLL_MS,
-  liveEventSchema,
   type LiveAuthenticate,
   type LiveEvent,
 } from '@vp/contract';
@@ -41,6 +40,11 @@ export type LiveState =
   /** Closed after the last allowed reconnect. */
   | 'gave-up';
 
+/** An event read from a parsed message, or null when the message is not one. */
+export type ReadEvent = (value: unknown) => LiveEvent | null;
+
+const loadEventCheck = () => import('./event-check.ts').then((m) => m.readLiveEvent);
+
 export interface LiveClientOptions {
   url: () => string;
   /** The session's token and vendor, or null while there is no session or no vendor yet. */
@@ -51,6 +55,8 @@ export interface LiveClientOptions {
   /** The reconnects ran out. */
   onGiveUp: () => void;
   createSocket?: (url: string) => LiveSocket;
+  /** Loads the check of an event's shape; by default the module that holds it. */
+  loadCheck?: () => Promise<ReadEvent>;
   onStateChange?: (state: LiveState) => void;
 }
 
@@ -86,6 +92,12 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
   let lost = false;
   /** The credentials of the socket open or last tried. */
   let active: LiveCredentials | null = null;
+  /**
+   * The check of an event's shape, loaded with the first event so that pages load without it.
+   * Events that arrive meanwhile wait for it in order; those of a socket closed meanwhile are dropped.
+   */
+  let read: ReadEvent | null = null;
+  let waiting: { from: LiveSocket; value: unknown }[] = [];
 
   function setState(next: LiveState) {
     state = next;
@@ -147,7 +159,7 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
       const hello: LiveAuthenticate = { action: 'AUTHENTICATE', ...credentials };
       s.send(JSON.stringify(hello));
     };
-    s.onmessage = (e) => received(e.data);
+    s.onmessage = (e) => received(s, e.data);
     // An error is always followed by a close, which is where it is handled.
     s.onerror = () => undefined;
     s.onclose = (e) => {
@@ -157,7 +169,33 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
     };
   }
 
-  function received(data: unknown) {
+  function deliver(from: LiveSocket, value: unknown) {
+    if (socket !== from || !read) return;
+    const event = read(value);
+    if (event) options.onEvent(event);
+  }
+
+  function checkLater(from: LiveSocket, value: unknown) {
+    waiting.push({ from, value });
+    if (waiting.length > 1) return;
+    (options.loadCheck ?? loadEventCheck)().then(
+      (check) => {
+        read = check;
+        const queued = waiting;
+        waiting = [];
+        for (const q of queued) deliver(q.from, q.value);
+      },
+      () => {
+        // The check could not be loaded (offline, or a new release): what the events said is read
+        // again instead, and the next event tries the load again.
+        const lostAny = waiting.some((q) => q.from === socket);
+        waiting = [];
+        if (lostAny) options.onCatchUp();
+      },
+    );
+  }
+
+  function received(from: LiveSocket, data: unknown) {
     if (typeof data !== 'string') return;
     if (data === LIVE_SUBSCRIBED) {
       attempts = 0;
@@ -174,8 +212,8 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
     } catch {
       return;
     }
-    const event = liveEventSchema.safeParse(parsed);
-    if (event.success) options.onEvent(event.data);
+    if (read) deliver(from, parsed);
+    else checkLater(from, parsed);
   }
 
   function closed(code: number) {
