@@ -3,7 +3,7 @@ import { truncateLicensee, type LinkedAccount } from '@vp/contract';
 import { lazy, Suspense, useEffect, useState, type KeyboardEvent } from 'react';
 import { useActiveAccounts, useSwitchVendor } from '../features/profile/index.ts';
 import { loadChunk } from '../lib/chunk-load.ts';
-import { setVendor, useSettings } from '../lib/settings.ts';
+import { setVendor, useSettings, type UiSize } from '../lib/settings.ts';
 
 /** Whether typed text finds an account, by any part of its full name or of its vendor code. */
 export function accountMatches(account: LinkedAccount, typed: string): boolean {
@@ -118,7 +118,7 @@ function VendorBox({
   ...handlers
 }: {
   account: LinkedAccount;
-  size: string;
+  size: UiSize;
   busy?: boolean;
   onPointerEnter?: () => void;
   onFocus?: () => void;

@@ -8,6 +8,7 @@ import {
   type LiveAuthenticate,
   type LiveEvent,
 } from '@vp/contract';
+import { loadChunk } from '../lib/chunk-load.ts';
 
 /** What the client needs of a WebSocket (the browser's, or a test's stand-in). */
 export interface LiveSocket {
@@ -43,7 +44,7 @@ export type LiveState =
 /** An event read from a parsed message, or null when the message is not one. */
 export type ReadEvent = (value: unknown) => LiveEvent | null;
 
-const loadEventCheck = () => import('./event-check.ts').then((m) => m.readLiveEvent);
+const loadEventCheck = () => loadChunk(() => import('./event-check.ts')).then((m) => m.readLiveEvent);
 
 export interface LiveClientOptions {
   url: () => string;
