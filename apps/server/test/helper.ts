@@ -13,6 +13,7 @@ import type { JobTiming } from '../src/platform/jobs.ts';
 import { MIGRATIONS_DIR, loadConfig, type Config } from '../src/config.ts';
 import { migrateDatabase, openPglite, openPostgres, type Database, type Db } from '../src/db/client.ts';
 import { DEMO_LOGINS, seedDemo } from '../src/db/seed/index.ts';
+import { rowsOf } from '../src/db/sql.ts';
 
 /**
  * A fresh, migrated and seeded database per test file: embedded PGlite in memory by default, or a
@@ -155,13 +156,43 @@ export async function setup(
     },
     async close() {
       await app.close();
+      const drift = await keptFiguresDrift(database.db);
       await database.close();
       await drop();
       keepSigningCertificate(dataDir);
       fs.rmSync(tempRoot, { recursive: true, force: true });
+      if (drift) throw new Error(drift);
     },
   };
   return ctx;
+}
+
+/**
+ * What the database keeps by trigger, checked against its rules after every test file, whatever
+ * the file wrote: each site's missing-documents flag, and the per-vendor counters of sites.
+ */
+async function keptFiguresDrift(db: Db): Promise<string | null> {
+  const flags = await rowsOf<{ id: number }>(
+    db,
+    sql`SELECT id FROM websites
+    WHERE missing_documents IS DISTINCT FROM website_missing_documents(id) ORDER BY id LIMIT 10`,
+  );
+  if (flags.length > 0)
+    return `sites whose missing-documents flag is out of date: ${flags.map((r) => r.id).join(', ')}`;
+  const counts = await rowsOf<{ vendor_id: number; status: string }>(
+    db,
+    sql`
+    SELECT coalesce(c.vendor_id, a.vendor_id) AS vendor_id, coalesce(c.status, a.status) AS status
+    FROM website_counts c
+    FULL JOIN (SELECT vendor_id, status, count(*)::int AS n,
+        count(*) FILTER (WHERE missing_documents)::int AS missing
+      FROM websites GROUP BY 1, 2) a ON a.vendor_id = c.vendor_id AND a.status = c.status
+    WHERE coalesce(c.n, 0) <> coalesce(a.n, 0) OR coalesce(c.missing, 0) <> coalesce(a.missing, 0)
+    LIMIT 10`,
+  );
+  if (counts.length > 0)
+    return `site counters out of date: ${counts.map((r) => `${r.vendor_id}/${r.status}`).join(', ')}`;
+  return null;
 }
 
 /**

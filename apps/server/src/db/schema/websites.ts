@@ -206,7 +206,10 @@ export const staffDecisions = pgTable(
  * triggers there, never by the app, so they are not part of the websites model; the same triggers
  * keep website_counts. Migration 0010_website_list_order adds agent_key (the MLS ID, searched too),
  * the generated status_rank (the product's order of statuses) and the indexes of the status and
- * term date sorts, and widens search_text to every column the list shows.
+ * term date sorts, and widens search_text to every column the list shows. Migration
+ * 0027_site_document_gaps adds missing_documents (whether the site lacks a document it needs, by
+ * the rule website_missing_documents) and website_counts.missing, kept by triggers on every table
+ * the rule reads.
  */
 
 /** Site counts per vendor and status, kept by triggers so the websites list total is one row read. */
@@ -218,6 +221,8 @@ export const websiteCounts = pgTable(
       .references(() => vendors.id, { onDelete: 'cascade' }),
     status: text('status').notNull(),
     n: integer('n').notNull().default(0),
+    /** Of those, the sites missing documents (migration 0027). */
+    missing: integer('missing').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.vendorId, t.status] })],
 );

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { likeEscape, rowsOf } from '../../db/sql.ts';
 import { userVendors, users, vendors } from '../../db/schema.ts';
-import { siteMissingDocuments, typeAppliesToVendor } from '../websites/index.ts';
+import { missingSitesCount, typeAppliesToVendor } from '../websites/index.ts';
 import { iso, isoOrNull, userStatusSql } from './sql-values.ts';
 
 /** Vendors as the console sees them: every account, with the figures staff look at first. */
@@ -93,18 +93,17 @@ async function summaries(db: Db, ids: readonly number[]): Promise<VendorSummary[
           WHERE t.required_for_vendor AND NOT t.messaging AND ${typeAppliesToVendor(sql`v.type`)}
             AND NOT EXISTS (SELECT 1 FROM documents d
               WHERE d.vendor_id = v.id AND d.type_id = t.id AND NOT d.voided)) AS missing_docs,
-        (SELECT count(*)::int FROM websites w
-          WHERE w.vendor_id = v.id AND ${siteMissingDocuments()}) AS missing_site_docs,
+        ${missingSitesCount(sql`v.id`)} AS missing_site_docs,
         ${lastActivity} AS last_activity
       FROM vendors v
       LEFT JOIN vendors p ON p.id = v.parent_vendor_id
       CROSS JOIN LATERAL (SELECT
-          count(*) FILTER (WHERE w.status = 'Active')::int AS active,
-          count(*) FILTER (WHERE w.status = 'Pending Activation')::int AS pending_activation,
-          count(*) FILTER (WHERE w.status = 'Pending Termination')::int AS pending_termination,
-          count(*) FILTER (WHERE w.status = 'Inactive')::int AS inactive,
-          count(*)::int AS total
-        FROM websites w WHERE w.vendor_id = v.id) sc
+          coalesce(sum(c.n) FILTER (WHERE c.status = 'Active'), 0)::int AS active,
+          coalesce(sum(c.n) FILTER (WHERE c.status = 'Pending Activation'), 0)::int AS pending_activation,
+          coalesce(sum(c.n) FILTER (WHERE c.status = 'Pending Termination'), 0)::int AS pending_termination,
+          coalesce(sum(c.n) FILTER (WHERE c.status = 'Inactive'), 0)::int AS inactive,
+          coalesce(sum(c.n), 0)::int AS total
+        FROM website_counts c WHERE c.vendor_id = v.id) sc
       WHERE v.id IN (SELECT v2::int FROM jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) AS v2)`,
   );
   const byId = new Map(rows.map((r) => [r.id, toSummary(r)]));

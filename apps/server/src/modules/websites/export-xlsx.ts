@@ -117,7 +117,11 @@ export async function writeWorkbook(
   keys: readonly ExportColumnKey[],
 ): Promise<void> {
   const file = openXlsxFile(
-    { sheet: EXPORT_SHEET_NAME, widths: keys.map((k) => EXPORT_COLUMN_WIDTHS[k]), headers: exportHeaders(keys) },
+    {
+      sheet: EXPORT_SHEET_NAME,
+      widths: keys.map((k) => EXPORT_COLUMN_WIDTHS[k]),
+      headers: exportHeaders(keys),
+    },
     (bytes) => {
       if (!out.destroyed) out.write(bytes);
     },

@@ -2,8 +2,8 @@
 export { websiteById } from './list-queries.ts';
 export { requireWebsite, type SiteRecord } from './queries.ts';
 export { websitesRoutes } from './routes.ts';
-export { hasCountingSaf, safPartiesKey, safStanding, safStandings } from './saf-standing.ts';
-export { siteMissingDocuments, typeAppliesToVendor } from './missing-documents.ts';
+export { safPartiesKey, safStanding, safStandings } from './saf-standing.ts';
+export { missingSitesCount, typeAppliesToVendor } from './missing-documents.ts';
 export {
   activateSite,
   approveRequest,

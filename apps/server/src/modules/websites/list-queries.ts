@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AGENT_COLUMNS, AGENT_JOINS, toBroker, type AgentRow } from '../agents/index.ts';
 import { likeEscape, rowsOf } from '../../db/sql.ts';
-import { siteMissingDocuments } from './missing-documents.ts';
+import { missingSitesCount, siteMissingDocuments } from './missing-documents.ts';
 
 /**
  * Reads of websites, always scoped by the acting vendor. The agent, office, broker and MLS status a
@@ -144,22 +144,23 @@ export function listFilter(vendorId: number, query: ListFilter): SQL {
 }
 
 /**
- * Without a search the total is the per-status counters (kept by triggers): one or four rows read
- * instead of a count over the vendor's sites. A search counts its matches, which the trigram index
- * narrows first; so does the missing-documents filter.
+ * Without a search the total is the per-status counters (kept by triggers, with the sites of each
+ * status missing documents): one or four rows read instead of a count over the vendor's sites. A
+ * search counts its matches, which the trigram index narrows first.
  */
 export async function countWebsites(db: Db, vendorId: number, query: ListFilter): Promise<number> {
-  const [row] =
-    query.search || query.missing
-      ? await rowsOf<{ n: number }>(
-          db,
-          sql`SELECT count(*)::int AS n FROM websites w WHERE ${listFilter(vendorId, query)}`,
-        )
-      : await rowsOf<{ n: number }>(
-          db,
-          sql`SELECT coalesce(sum(n), 0)::int AS n FROM website_counts
-          WHERE vendor_id = ${vendorId} ${query.status ? sql`AND status = ${query.status}` : sql``}`,
-        );
+  const [row] = query.search
+    ? await rowsOf<{ n: number }>(
+        db,
+        sql`SELECT count(*)::int AS n FROM websites w WHERE ${listFilter(vendorId, query)}`,
+      )
+    : await rowsOf<{ n: number }>(
+        db,
+        query.missing
+          ? sql`SELECT ${missingSitesCount(sql`${vendorId}`, query.status)} AS n`
+          : sql`SELECT coalesce(sum(n), 0)::int AS n FROM website_counts
+            WHERE vendor_id = ${vendorId} ${query.status ? sql`AND status = ${query.status}` : sql``}`,
+      );
   return Number(row?.n ?? 0);
 }
 
@@ -175,7 +176,7 @@ export async function listWebsites(db: Db, vendorId: number, query: ListQuery): 
   // The page is chosen on the websites' own indexes; only its rows are joined to the roster.
   const pageOf = (o: SQL, limit: number, skip: number) =>
     sql`SELECT w.id FROM websites w WHERE ${where} ORDER BY ${o} LIMIT ${limit} OFFSET ${skip}`;
-  if (query.search || query.missing) {
+  if (query.search) {
     // The page and the count of matches in one statement.
     const [row] = await rowsOf<{ items: string | null; total: number }>(
       db,

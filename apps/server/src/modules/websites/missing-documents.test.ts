@@ -97,6 +97,64 @@ describe('Sites missing documents', () => {
     expect(await agree()).toBe(before);
   });
 
+  it("follows what the rule reads beyond the site's documents: its form's parties in the roster, the types' requirements, the vendor's type", async () => {
+    const site = await siteOf('Pending Activation');
+    const before = await agree();
+    const paper = await uploadPaperSaf(t, t.tokens.admin, t.vendors.summit, site);
+    expect(paper.statusCode, paper.body).toBe(200);
+    expect(await agree()).toBe(before - 1);
+
+    // The office of the site's agent gets another broker: the form no longer names the parties.
+    const [office] = await t.rows<{ key: string; broker: string | null; other: string }>(
+      sql`SELECT o.office_key AS key, o.office_broker_mls_id AS broker,
+          (SELECT m2.member_mls_id FROM members m2 WHERE m2.member_mls_id IS DISTINCT FROM o.office_broker_mls_id
+            ORDER BY m2.member_mls_id LIMIT 1) AS other
+        FROM websites w JOIN members m ON m.member_mls_id = w.member_number
+        JOIN offices o ON o.office_key = m.office_key WHERE w.id = ${site}`,
+    );
+    await t.rows(
+      sql`UPDATE offices SET office_broker_mls_id = ${office!.other} WHERE office_key = ${office!.key}`,
+    );
+    expect(await agree()).toBe(before);
+    await t.rows(
+      sql`UPDATE offices SET office_broker_mls_id = ${office!.broker} WHERE office_key = ${office!.key}`,
+    );
+    expect(await agree()).toBe(before - 1);
+
+    // Live sites need nothing once no type is required of sites, nor once the types apply to
+    // another kind of vendor, until the vendor becomes that kind.
+    const [live] = await t.rows<{ n: number; type: string }>(
+      sql`SELECT count(*) FILTER (WHERE w.status IN ('Active', 'Pending Termination'))::int AS n, min(v.type) AS type
+        FROM websites w JOIN vendors v ON v.id = w.vendor_id WHERE v.id = ${t.vendors.summit}`,
+    );
+    const required = await t.rows<{ id: number }>(
+      sql`SELECT id FROM document_types WHERE required_for_sites AND NOT messaging`,
+    );
+    expect(required.length).toBeGreaterThan(0);
+    const ids = sql.join(
+      required.map((r) => sql`${r.id}`),
+      sql`, `,
+    );
+    await t.rows(sql`UPDATE document_types SET required_for_sites = false WHERE id IN (${ids})`);
+    expect(await agree()).toBe(before - 1 - live!.n);
+    await t.rows(sql`UPDATE document_types SET required_for_sites = true WHERE id IN (${ids})`);
+    expect(await agree()).toBe(before - 1);
+    const [saved] = await t.rows<{ types: string[] }>(
+      sql`SELECT required_vendor_types AS types FROM document_types WHERE id = ${required[0]!.id}`,
+    );
+    await t.rows(
+      sql`UPDATE document_types SET required_vendor_types = ARRAY['Elsewhere'] WHERE id IN (${ids})`,
+    );
+    expect(await agree()).toBe(before - 1 - live!.n);
+    await t.rows(sql`UPDATE vendors SET type = 'Elsewhere' WHERE id = ${t.vendors.summit}`);
+    expect(await agree()).toBe(before - 1);
+    await t.rows(sql`UPDATE vendors SET type = ${live!.type} WHERE id = ${t.vendors.summit}`);
+    await t.rows(
+      sql`UPDATE document_types SET required_vendor_types = ${sql`ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(saved!.types)}::jsonb))`} WHERE id IN (${ids})`,
+    );
+    expect(await agree()).toBe(before - 1);
+  });
+
   it('narrows further with a status and a search, as the other filters do', async () => {
     const pending = await missingList('&status=Pending%20Activation');
     expect(pending.total).toBeGreaterThan(0);
@@ -116,6 +174,19 @@ describe('Sites missing documents', () => {
     expect(other.total).toBe(await figure(t.tokens.other));
     const summit = new Set(summitIds.map((r) => r.id));
     expect(other.items.some((s) => summit.has(s.rowKey))).toBe(false);
+  });
+
+  it("reads a filtered page from the list's indexes alone: each of them carries the flag", async () => {
+    const rows = await t.rows<{ name: string }>(
+      sql`SELECT indexname AS name FROM pg_indexes WHERE tablename = 'websites'
+        AND indexname LIKE 'websites_vendor_%' AND indexname <> 'websites_vendor_status_idx'
+        AND indexdef NOT LIKE '%INCLUDE (missing_documents)'`,
+    );
+    expect(rows.map((r) => r.name)).toEqual([]);
+    const [all] = await t.rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM pg_indexes WHERE indexdef LIKE '%INCLUDE (missing_documents)'`,
+    );
+    expect(all!.n).toBe(17);
   });
 
   it('refuses an unknown filter with a clear message', async () => {

@@ -9,7 +9,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadPaperSaf } from '../documents/test-fixture.ts';
 import { mailedSigningToken } from '../signatures/test-fixture.ts';
-import { hasCountingSaf } from './saf-standing.ts';
 import { createSite, setupPortal, type PortalTest } from './test-fixture.ts';
 
 /**
@@ -44,10 +43,13 @@ const newSite = (agent: string, products = [1]) => createSite(t, agent, products
 /** The site as the API answers it, checked against the SQL rule that lists and figures use. */
 async function site(id: number): Promise<WebsiteDetail> {
   const detail = (await t.call(t.tokens.demo, 'GET', `/api/portal/websites/${id}`)).json() as WebsiteDetail;
-  const [row] = await t.rows<{ counts: boolean }>(
-    sql`SELECT ${hasCountingSaf(sql`w`)} AS counts FROM websites w WHERE w.id = ${id}`,
+  // The database's rule (the missing-documents flag of a Pending Activation site) agrees.
+  const [row] = await t.rows<{ counts: boolean; missing: boolean; status: string }>(
+    sql`SELECT website_has_counting_saf(w.id, w.pending_since) AS counts, w.missing_documents AS missing,
+      w.status FROM websites w WHERE w.id = ${id}`,
   );
   expect(row!.counts).toBe(detail.saf.state === 'signed');
+  if (row!.status === 'Pending Activation') expect(row!.missing).toBe(!row!.counts);
   return detail;
 }
 

@@ -1,5 +1,5 @@
 import { SAF_NOT_SENT, type SafStanding } from '@vp/contract';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/sql.ts';
 
@@ -23,19 +23,6 @@ export async function safPartiesKey(db: Db, siteId: number): Promise<string> {
   );
   return row?.key ?? '';
 }
-
-/**
- * Whether the site `w` (an alias of websites in the caller's query) has a Site Access Form that
- * counts for activation: for lists and figures, the same rule as safStanding's 'signed'.
- */
-export const hasCountingSaf = (w: SQL) => sql`EXISTS (
-  SELECT 1 FROM documents d
-  JOIN document_types t ON t.id = d.type_id AND t.name = 'saf'
-  LEFT JOIN signature_requests r ON r.document_id = d.id
-  WHERE d.website_id = ${w}.id AND d.approved AND NOT d.voided
-    AND (d.paper OR r.status = 'completed')
-    AND COALESCE(d.sealed_at, r.finished_at, d.created_at) >= ${w}.pending_since
-    AND d.saf_parties = website_saf_parties(${w}.id))`;
 
 interface SafRow {
   site_id: number;

@@ -41,7 +41,12 @@ describe('the spreadsheet thread', () => {
     const fileB = openXlsxFile(SPEC, b.onBytes);
     await fileA.rows(lines([['a1.example', 'Active']]));
     await fileB.rows(lines([['b1.example', null]]));
-    await fileA.rows(lines([['a2.example', 'Inactive'], ['<b>x</b>\n"quoted"', null]]));
+    await fileA.rows(
+      lines([
+        ['a2.example', 'Inactive'],
+        ['<b>x</b>\n"quoted"', null],
+      ]),
+    );
     await Promise.all([fileA.end(), fileB.end()]);
     expect(await cellsOf(a.bytes())).toEqual([
       ['Domain', 'Status'],
@@ -71,6 +76,8 @@ describe('the spreadsheet thread', () => {
     const dropped = openXlsxFile(SPEC, () => undefined);
     await dropped.rows(lines([['d.example', 'Active']]));
     dropped.drop();
-    await expect(dropped.rows(lines([['e.example', 'Active']]))).rejects.toThrow('spreadsheet writer stopped');
+    await expect(dropped.rows(lines([['e.example', 'Active']]))).rejects.toThrow(
+      'spreadsheet writer stopped',
+    );
   });
 });
