@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/sql.ts';
 import { vendors } from '../../db/schema.ts';
-import { missingSitesCount, typeAppliesToVendor } from '../websites/index.ts';
+import { siteCount, typeAppliesToVendor } from '../websites/index.ts';
 
 export async function vendorById(db: Db, vendorId: number) {
   const [row] = await db.select().from(vendors).where(eq(vendors.id, vendorId)).limit(1);
@@ -44,7 +44,7 @@ export async function siteFigures(
           AND NOT EXISTS (SELECT 1 FROM documents d
             WHERE d.vendor_id = ${vendorId} AND d.type_id = t.id AND NOT d.voided
               AND d.rejected_at IS NULL)) AS missing_docs,
-      ${missingSitesCount(sql`${vendorId}`)} AS missing_site_docs`,
+      ${siteCount(sql`${vendorId}`, { missing: true })} AS missing_site_docs`,
   );
   return {
     counts: (row?.counts ?? []).map((c) => ({ status: c.status, n: Number(c.n) })),

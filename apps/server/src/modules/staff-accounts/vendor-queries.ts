@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { likeEscape, rowsOf } from '../../db/sql.ts';
 import { userVendors, users, vendors } from '../../db/schema.ts';
-import { missingSitesCount, typeAppliesToVendor } from '../websites/index.ts';
+import { siteCount, typeAppliesToVendor } from '../websites/index.ts';
 import { iso, isoOrNull, userStatusSql } from './sql-values.ts';
 
 /** Vendors as the console sees them: every account, with the figures staff look at first. */
@@ -93,7 +93,7 @@ async function summaries(db: Db, ids: readonly number[]): Promise<VendorSummary[
           WHERE t.required_for_vendor AND NOT t.messaging AND ${typeAppliesToVendor(sql`v.type`)}
             AND NOT EXISTS (SELECT 1 FROM documents d
               WHERE d.vendor_id = v.id AND d.type_id = t.id AND NOT d.voided)) AS missing_docs,
-        ${missingSitesCount(sql`v.id`)} AS missing_site_docs,
+        ${siteCount(sql`v.id`, { missing: true })} AS missing_site_docs,
         ${lastActivity} AS last_activity
       FROM vendors v
       LEFT JOIN vendors p ON p.id = v.parent_vendor_id

@@ -3,7 +3,7 @@ export { websiteById } from './list-queries.ts';
 export { requireWebsite, type SiteRecord } from './queries.ts';
 export { websitesRoutes } from './routes.ts';
 export { safPartiesKey, safStanding, safStandings } from './saf-standing.ts';
-export { missingSitesCount, typeAppliesToVendor } from './missing-documents.ts';
+export { siteCount, typeAppliesToVendor } from './missing-documents.ts';
 export {
   activateSite,
   approveRequest,

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AGENT_COLUMNS, AGENT_JOINS, toBroker, type AgentRow } from '../agents/index.ts';
 import { likeEscape, rowsOf } from '../../db/sql.ts';
-import { missingSitesCount, siteMissingDocuments } from './missing-documents.ts';
+import { siteCount, siteMissingDocuments } from './missing-documents.ts';
 
 /**
  * Reads of websites, always scoped by the acting vendor. The agent, office, broker and MLS status a
@@ -149,18 +149,12 @@ export function listFilter(vendorId: number, query: ListFilter): SQL {
  * search counts its matches, which the trigram index narrows first.
  */
 export async function countWebsites(db: Db, vendorId: number, query: ListFilter): Promise<number> {
-  const [row] = query.search
-    ? await rowsOf<{ n: number }>(
-        db,
-        sql`SELECT count(*)::int AS n FROM websites w WHERE ${listFilter(vendorId, query)}`,
-      )
-    : await rowsOf<{ n: number }>(
-        db,
-        query.missing
-          ? sql`SELECT ${missingSitesCount(sql`${vendorId}`, query.status)} AS n`
-          : sql`SELECT coalesce(sum(n), 0)::int AS n FROM website_counts
-            WHERE vendor_id = ${vendorId} ${query.status ? sql`AND status = ${query.status}` : sql``}`,
-      );
+  const [row] = await rowsOf<{ n: number }>(
+    db,
+    query.search
+      ? sql`SELECT count(*)::int AS n FROM websites w WHERE ${listFilter(vendorId, query)}`
+      : sql`SELECT ${siteCount(sql`${vendorId}`, { status: query.status, missing: !!query.missing })} AS n`,
+  );
   return Number(row?.n ?? 0);
 }
 

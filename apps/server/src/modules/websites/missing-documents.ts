@@ -24,8 +24,14 @@ export function siteMissingDocuments(): SQL {
   return sql`w.missing_documents`;
 }
 
-/** The sites of a vendor missing documents, from the counters (optionally of one status). */
-export function missingSitesCount(vendorId: SQL, status?: string): SQL {
-  return sql`(SELECT coalesce(sum(c.missing), 0)::int FROM website_counts c
+/**
+ * A vendor's sites from the counters (website_counts, kept by triggers): all of them, or those
+ * missing documents, optionally of one status. One to four rows read, at any size.
+ */
+export function siteCount(
+  vendorId: SQL,
+  { status, missing }: { status?: string; missing?: boolean } = {},
+): SQL {
+  return sql`(SELECT coalesce(sum(${missing ? sql`c.missing` : sql`c.n`}), 0)::int FROM website_counts c
     WHERE c.vendor_id = ${vendorId} ${status ? sql`AND c.status = ${status}` : sql``})`;
 }
