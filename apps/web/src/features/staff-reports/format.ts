@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import { formatCount } from '@vp/contract';
 
 /** How the reports write months, counts and hours. */
 
@@ -9,7 +10,7 @@ export function monthLabel(month: string): string {
 }
 
 export function countText(n: number): string {
-  return n.toLocaleString('en-US');
+  return formatCount(n);
 }
 
 /** Hours to one decimal ('26.4'), or 'N/A' for a month without decisions. */

@@ -7,12 +7,13 @@ import {
   type QueueAge,
   type QueueKind,
   type QueueVendor,
+  formatCount,
 } from '@vp/contract';
 import { Button, Input, Select } from 'antd';
 
 /** What the vendor filter shows for a vendor: its name and code, and what it has waiting. */
 export function vendorLabel(v: QueueVendor): string {
-  return `${v.name} (${v.code}) · ${v.waiting.toLocaleString('en-US')} waiting`;
+  return `${v.name} (${v.code}) · ${formatCount(v.waiting)} waiting`;
 }
 
 /**

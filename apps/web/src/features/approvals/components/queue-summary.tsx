@@ -1,5 +1,6 @@
 import { CheckCircleFilled, ExclamationCircleFilled } from '@ant-design/icons';
 import type { QueueSummary } from '@vp/contract';
+import { formatCount } from '@vp/contract';
 import { Skeleton } from 'antd';
 import { durationText, goalMet, sinceDate, waitingText } from '../queue-format.ts';
 
@@ -21,7 +22,7 @@ export function QueueSummaryBar({ summary }: { summary: QueueSummary | undefined
       <div className="vp-queue-stat" data-testid="queue-waiting">
         <dt>Waiting</dt>
         <dd>
-          <span className="vp-queue-stat-value">{summary.waiting.toLocaleString('en-US')}</span>
+          <span className="vp-queue-stat-value">{formatCount(summary.waiting)}</span>
           <span className="vp-queue-stat-note">{summary.waiting === 1 ? 'item' : 'items'}</span>
         </dd>
       </div>
@@ -47,7 +48,7 @@ export function QueueSummaryBar({ summary }: { summary: QueueSummary | undefined
             <>
               <span className="vp-queue-stat-value">{durationText(summary.medianDecisionHours)}</span>
               <span className="vp-queue-stat-note">
-                {summary.decisions30Days.toLocaleString('en-US')}{' '}
+                {formatCount(summary.decisions30Days)}{' '}
                 {summary.decisions30Days === 1 ? 'decision' : 'decisions'}
               </span>
             </>

@@ -1,4 +1,5 @@
 import type { QueueItem } from '@vp/contract';
+import { formatCount } from '@vp/contract';
 import { Table, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { LoadingState } from '../../../components/query-states.tsx';
@@ -139,7 +140,7 @@ export function QueueTable({
         total,
         showSizeChanger: true,
         pageSizeOptions: [...QUEUE_PAGE_SIZES],
-        showTotal: (t) => `${t.toLocaleString('en-US')} ${t === 1 ? 'item' : 'items'}`,
+        showTotal: (t) => `${formatCount(t)} ${t === 1 ? 'item' : 'items'}`,
         size: wide ? undefined : 'small',
       }}
       onChange={(pagination, _filters, _sorter, extra) => {

@@ -1,4 +1,4 @@
-import { QUEUE_KIND_LABELS, QueueMessages, type BulkResult, type QueueItem } from '@vp/contract';
+import { QUEUE_KIND_LABELS, QueueMessages, formatCount, type BulkResult, type QueueItem } from '@vp/contract';
 import { Button, Card, Modal, Space } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { EmptyState, ErrorState } from '../../../components/query-states.tsx';
@@ -43,7 +43,7 @@ const BULK_TEXTS: Record<BulkKind, { verb: string; title: string; effect: string
   },
 };
 
-const websites = (n: number) => (n === 1 ? '1 website' : `${n.toLocaleString('en-US')} websites`);
+const websites = (n: number) => (n === 1 ? '1 website' : `${formatCount(n)} websites`);
 
 /**
  * The MLS staff's approval queue: everything waiting on the MLS, oldest first, with the decisions

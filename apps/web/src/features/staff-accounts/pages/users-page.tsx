@@ -8,6 +8,7 @@ import {
   type Role,
   type UserStatus,
   type UserSummary,
+  formatCount,
 } from '@vp/contract';
 import { Button, Card, Input, Select, Table, type TableProps } from 'antd';
 import { useState } from 'react';
@@ -210,7 +211,7 @@ export default function UsersPage() {
             total: list.data?.total ?? 0,
             showSizeChanger: true,
             pageSizeOptions: [...STAFF_PAGE_SIZES],
-            showTotal: (t) => `${t.toLocaleString('en-US')} users`,
+            showTotal: (t) => `${formatCount(t)} users`,
             size: wide ? undefined : 'small',
           }}
           onChange={(pagination, _filters, sorter, extra) => {

@@ -8,6 +8,7 @@ import {
   type VendorStatus,
   type VendorSummary,
   type VendorType,
+  formatCount,
 } from '@vp/contract';
 import { Button, Card, Input, Select, Space, Table, Tag, type TableProps } from 'antd';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/query-states.tsx';
@@ -225,7 +226,7 @@ export default function VendorsPage() {
             total: list.data?.total ?? 0,
             showSizeChanger: true,
             pageSizeOptions: [...STAFF_PAGE_SIZES],
-            showTotal: (t) => `${t.toLocaleString('en-US')} vendors`,
+            showTotal: (t) => `${formatCount(t)} vendors`,
             size: wide ? undefined : 'small',
           }}
           onChange={(pagination, _filters, sorter, extra) => {

@@ -1,5 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { EXPORT_COLUMNS, type SiteStatus, type Website } from '@vp/contract';
+import { EXPORT_COLUMNS, formatCount, type SiteStatus, type Website } from '@vp/contract';
 import { Button, Card, Checkbox, Space } from 'antd';
 import { useState, type Key } from 'react';
 import { BusyButton } from '../../../components/busy-button.tsx';
@@ -83,7 +83,7 @@ export default function CustomExportPage() {
               sort: state.sort,
               order: state.order,
             });
-      void message.success(`Exported ${result.rows.toLocaleString('en-US')} websites to ${result.fileName}`);
+      void message.success(`Exported ${formatCount(result.rows)} websites to ${result.fileName}`);
     } catch (err) {
       void message.error(errorMessage(err));
     }
@@ -111,16 +111,16 @@ export default function CustomExportPage() {
           <div className="vp-select-all" role="status" data-testid="select-all-offer">
             {all ? (
               <>
-                All {total.toLocaleString('en-US')} websites are selected.{' '}
+                All {formatCount(total)} websites are selected.{' '}
                 <Button type="link" size="small" onClick={() => setSelection(NONE)}>
                   Clear selection
                 </Button>
               </>
             ) : (
               <>
-                All {rows.length.toLocaleString('en-US')} websites on this page are selected.{' '}
+                All {formatCount(rows.length)} websites on this page are selected.{' '}
                 <Button type="link" size="small" onClick={() => setSelection({ kind: 'all' })}>
-                  Select all {total.toLocaleString('en-US')} websites
+                  Select all {formatCount(total)} websites
                 </Button>
               </>
             )}
@@ -151,7 +151,7 @@ export default function CustomExportPage() {
         <span className="vp-toolbar-grow" />
         <Space wrap>
           <span className="vp-muted" data-testid="selected-count">
-            {selectedCount.toLocaleString('en-US')} selected
+            {formatCount(selectedCount)} selected
           </span>
           <Button onClick={() => setSelection(NONE)} disabled={selectedCount === 0}>
             Clear selection

@@ -5,6 +5,7 @@ import {
   ImportMessages,
   type ImportRow,
   type ImportRowResult,
+  formatCount,
 } from '@vp/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Checkbox, Segmented, Space, Upload } from 'antd';
@@ -141,8 +142,8 @@ export default function ImportWebsitesPage() {
     >
       <p>
         Register many websites at once from an .xlsx or .csv file with the columns {columnList}, at most{' '}
-        {IMPORT_MAX_ROWS.toLocaleString('en-US')} rows. The rows are checked first, with the rules of the
-        website form; nothing is created until you import them.
+        {formatCount(IMPORT_MAX_ROWS)} rows. The rows are checked first, with the rules of the website form;
+        nothing is created until you import them.
       </p>
       <Upload.Dragger
         accept=".xlsx,.csv"
@@ -178,10 +179,10 @@ export default function ImportWebsitesPage() {
           <Space wrap size={[16, 8]} style={{ marginTop: 16 }}>
             <span data-testid="import-counts">
               {phase === 'read'
-                ? `${rows.length.toLocaleString('en-US')} ${rows.length === 1 ? 'row' : 'rows'} read from the file.`
+                ? `${formatCount(rows.length)} ${rows.length === 1 ? 'row' : 'rows'} read from the file.`
                 : phase === 'imported'
-                  ? `${created.toLocaleString('en-US')} created, ${invalid.toLocaleString('en-US')} with problems.`
-                  : `${valid.toLocaleString('en-US')} ok, ${invalid.toLocaleString('en-US')} with problems.`}
+                  ? `${formatCount(created)} created, ${formatCount(invalid)} with problems.`
+                  : `${formatCount(valid)} ok, ${formatCount(invalid)} with problems.`}
             </span>
             {phase !== 'read' && (
               <Segmented<RowFilter>
@@ -190,7 +191,7 @@ export default function ImportWebsitesPage() {
                 onChange={setFilter}
                 options={[
                   { value: 'all', label: 'All rows' },
-                  { value: 'problems', label: `Problem rows (${invalid.toLocaleString('en-US')})` },
+                  { value: 'problems', label: `Problem rows (${formatCount(invalid)})` },
                 ]}
               />
             )}
@@ -221,7 +222,7 @@ export default function ImportWebsitesPage() {
                 >
                   {onlyIfAllValid
                     ? 'Import only if all rows are valid'
-                    : `Import ${valid.toLocaleString('en-US')} valid ${valid === 1 ? 'row' : 'rows'}`}
+                    : `Import ${formatCount(valid)} valid ${valid === 1 ? 'row' : 'rows'}`}
                 </Button>
               </>
             )}

@@ -6,6 +6,7 @@ import {
   WebsiteServerMessages,
   type SiteStatus,
   type Website,
+  formatCount,
 } from '@vp/contract';
 import { Button, Card, Result, Space } from 'antd';
 import { lazy, Suspense, useCallback, useState } from 'react';
@@ -207,7 +208,7 @@ export default function WebsitesPage() {
         ALL_EXPORT_KEYS,
       );
       void message.success({
-        content: `Exported ${result.rows.toLocaleString('en-US')} websites to ${result.fileName}`,
+        content: `Exported ${formatCount(result.rows)} websites to ${result.fileName}`,
         key: EXPORT_TOAST,
       });
     } catch (err) {
