@@ -60,6 +60,20 @@ async function setSession(baseUrl, port, token) {
   await browser.close();
 }
 
+/** Lighthouse's own trace errors (NO_NAVSTART, NO_FCP and the like) pass on a second try. */
+const TRACE_ERROR = /Lighthouse: NO_[A-Z_]+ /;
+
+async function retryingRun(baseUrl, port, run, tries = 3) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await performanceRun(baseUrl, port, run);
+    } catch (error) {
+      if (attempt >= tries || !TRACE_ERROR.test(String(error?.message))) throw error;
+      console.error(`${run.path} ${run.formFactor}: ${error.message}; running it again`);
+    }
+  }
+}
+
 /**
  * One performance run. The browser cache is cleared before each (Lighthouse's storage reset), but
  * localStorage is not, so a signed-in page opens with the session set by setSession.
@@ -206,7 +220,7 @@ try {
     await setSession(server.baseUrl, chrome.port, run.path === '/login' ? null : token);
     const runs = [];
     for (let i = 0; i < RUNS; i += 1)
-      runs.push(await performanceRun(server.baseUrl, chrome.port, { ...run, path }));
+      runs.push(await retryingRun(server.baseUrl, chrome.port, { ...run, path }));
     const sorted = [...runs].sort((a, b) => a.score - b.score);
     const median = sorted[Math.floor(sorted.length / 2)];
     const worstCls = Math.max(...runs.map((r) => r.cls));
