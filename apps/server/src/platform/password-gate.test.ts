@@ -3,7 +3,7 @@ import { Messages } from '@vp/contract';
 import { describe, expect, it } from 'vitest';
 import { AppError } from './errors.ts';
 import { PasswordGate, QueueFullError, Semaphore, type GateLimits } from './password-gate.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { hashParams, hashPassword, verifyPassword } from './passwords.ts';
 import { ScryptPool } from './scrypt-pool.ts';
 
 /** A task that runs until the test lets it finish, recording how many run at once. */
@@ -133,10 +133,25 @@ describe('password gate', () => {
   });
 });
 
+describe('hashing cost', () => {
+  it("is OWASP's scrypt cost outside a test run, whatever the environment says", () => {
+    expect(hashParams({})).toEqual({ N: 131072, r: 8, p: 1 });
+    expect(hashParams({ TEST_SCRYPT_LOG2N: '10' })).toEqual({ N: 131072, r: 8, p: 1 });
+  });
+
+  it('is lowered only in a test run, and never below 2^10 nor raised', () => {
+    expect(hashParams({ NODE_ENV: 'test', TEST_SCRYPT_LOG2N: '14' })).toEqual({ N: 16384, r: 8, p: 1 });
+    expect(hashParams({ NODE_ENV: 'test', TEST_SCRYPT_LOG2N: '4' }).N).toBe(131072);
+    expect(hashParams({ NODE_ENV: 'test', TEST_SCRYPT_LOG2N: '20' }).N).toBe(131072);
+    expect(hashParams({ NODE_ENV: 'test' }).N).toBe(131072);
+  });
+});
+
 describe('hashing workers', () => {
   it('hash and verify round-trip through the workers', async () => {
     const hash = await hashPassword('a-long-enough-secret');
-    expect(hash.startsWith('scrypt$131072$8$1$')).toBe(true);
+    const { N, r, p } = hashParams();
+    expect(hash.startsWith(`scrypt$${N}$${r}$${p}$`)).toBe(true);
     expect(await verifyPassword('a-long-enough-secret', hash)).toBe(true);
     expect(await verifyPassword('another-secret-word', hash)).toBe(false);
   });

@@ -11,7 +11,22 @@ const pool = new ScryptPool();
 const scrypt = (password: string, salt: Buffer, keylen: number, options: crypto.ScryptOptions) =>
   pool.hash(password, salt, keylen, options);
 
-const PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
+export const PASSWORD_HASH_PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
+
+/**
+ * The cost new hashes are made at. Only a test run (NODE_ENV=test, as the test runners set) may
+ * lower N with TEST_SCRYPT_LOG2N, so suites that log in thousands of times do not spend their
+ * minutes in scrypt; the algorithm, the hash format and every check stay the same. Hashes carry
+ * their cost, so one made cheaply never verifies cheaply against a real one.
+ */
+export function hashParams(env: NodeJS.ProcessEnv = process.env): { N: number; r: number; p: number } {
+  const log2n = Number(env.TEST_SCRYPT_LOG2N);
+  if (env.NODE_ENV === 'test' && Number.isInteger(log2n) && log2n >= 10 && log2n < 17)
+    return { ...PASSWORD_HASH_PARAMS, N: 2 ** log2n };
+  return PASSWORD_HASH_PARAMS;
+}
+
+const PARAMS = hashParams();
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
 const MAX_MEM = 256 * 1024 * 1024;
