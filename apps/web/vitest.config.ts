@@ -10,5 +10,8 @@ export default defineConfig({
     setupFiles: ['./vitest.setup.ts'],
     // The modal tests open lazy chunks, selects and pickers; on a busy 2-core runner one can take 20 s.
     testTimeout: 40_000,
+    // A worker's files share their imports (antd, React, the app) instead of loading them again
+    // per file; vitest.setup.ts resets the app's module-level state after every test.
+    isolate: false,
   },
 });

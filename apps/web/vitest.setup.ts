@@ -2,6 +2,8 @@ import { cleanup, waitFor } from '@testing-library/react';
 import { ConfigProvider, Modal, message, notification } from 'antd';
 import { createElement } from 'react';
 import { afterEach } from 'vitest';
+import { resetToken } from './src/lib/session.ts';
+import { loadSettings, settingsStore } from './src/lib/settings.ts';
 import { preloadToasts } from './src/lib/toast.ts';
 
 // antd's responsive helpers ask matchMedia; happy-dom answers it, but always as "no match".
@@ -53,4 +55,11 @@ afterEach(async () => {
     if (document.querySelector(OUTSIDE_TREE)) throw new Error('antd popups still leaving');
   });
   localStorage.clear();
+  // The files of a worker share their modules (isolate: false in vitest.config.ts), so what a test
+  // left in the app's module-level stores is put back as a fresh page load would find it: no
+  // session (which also empties the query cache, the visited tags and the vendor), the default
+  // settings, and the address at the root.
+  resetToken();
+  settingsStore.set(loadSettings());
+  window.history.replaceState(null, '', '/');
 });

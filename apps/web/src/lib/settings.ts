@@ -65,7 +65,7 @@ function readVendor(): number | null {
   return Number.isInteger(v) && v > 0 ? v : null;
 }
 
-function loadSettings(): Settings {
+export function loadSettings(): Settings {
   return {
     sidebarOpen: readStorage(StorageKeys.sidebarOpen) !== '0',
     size: readSize(),
