@@ -20,8 +20,9 @@ export default defineConfig({
   testDir: './specs',
   outputDir: './test-results',
   globalSetup: './global-setup.ts',
-  // Specs share one server; a single worker keeps the demo data's state predictable.
-  workers: 1,
+  // Each worker has a server and demo data of its own (global-setup.ts), so a spec sees only the
+  // changes of the specs before it in its worker. E2E_WORKERS overrides the count.
+  workers: Number(process.env.E2E_WORKERS) || 2,
   // One retry absorbs a browser hiccup on a loaded machine; a test that needed it is still named
   // as flaky in the summary of `npm test`, and one that fails twice fails the run.
   retries: 1,
@@ -30,7 +31,8 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   reporter,
   use: {
-    baseURL: process.env.E2E_BASE_URL,
+    // Read in each worker, whose slot Playwright gives it in TEST_PARALLEL_INDEX.
+    baseURL: process.env[`E2E_BASE_URL_${process.env.TEST_PARALLEL_INDEX ?? '0'}`],
     browserName: 'chromium',
     headless: true,
     viewport: { width: 1280, height: 800 },

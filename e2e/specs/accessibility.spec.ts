@@ -16,7 +16,8 @@ import { apiLogin, StorageKeys, useSession, users, type User } from '../support/
  * a read-only user and an administrator: no serious or critical finding anywhere. Nothing is saved;
  * every dialog is cancelled, so the demo data stays as the other specs expect it.
  */
-test.describe.configure({ timeout: 120_000 });
+// Every test logs in on its own and saves nothing, so they spread over the workers.
+test.describe.configure({ mode: 'parallel', timeout: 120_000 });
 
 /** A page and its data (the websites list above all) take a while to arrive on a busy machine. */
 const PAGE_LOAD = { timeout: 20_000 };

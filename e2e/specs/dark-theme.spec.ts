@@ -6,7 +6,8 @@ import { apiLogin, StorageKeys, useSession, users } from '../support/session.ts'
  * The dark theme: it follows the device until the user chooses in the Settings drawer, the choice
  * survives a reload, and the screens keep axe's contrast rules in it (no serious finding).
  */
-test.describe.configure({ timeout: 120_000 });
+// Each test has a browser context of its own and saves nothing on the server, so they spread over the workers.
+test.describe.configure({ mode: 'parallel', timeout: 120_000 });
 
 const PAGE_LOAD = { timeout: 20_000 };
 const theme = (page: Page) => page.evaluate(() => document.documentElement.dataset.theme);

@@ -1,7 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { pickOption } from '../support/antd.ts';
-import { AxeAudit, WCAG_TAGS } from '../support/axe.ts';
+import { AxeAudit, axeBuilder, WCAG_TAGS } from '../support/axe.ts';
 import { apiCall } from '../support/live.ts';
 import { baseUrl } from '../support/server.ts';
 import { apiLogin, useSession, users } from '../support/session.ts';
@@ -122,7 +121,7 @@ test('at 390 px the page fits the phone and its content has no serious axe findi
   await expect(page.getByText('Renee Castillo')).toBeVisible(LOAD);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   // The page's own content; the closed phone sidebar of the layout is audited with the layout.
-  const { violations } = await new AxeBuilder({ page })
+  const { violations } = await axeBuilder(page)
     .withTags(WCAG_TAGS)
     .exclude('[data-testid="sidebar"]')
     .analyze();

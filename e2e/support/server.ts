@@ -1,15 +1,19 @@
 import { readFileSync } from 'node:fs';
 
-/** Address and log of the server started by global-setup.ts. */
+/** This worker's slot (0 to workers - 1); global-setup.ts starts one server per slot. */
+const slot = process.env.TEST_PARALLEL_INDEX ?? '0';
+
+/** Address of this worker's server, started by global-setup.ts. */
 export function baseUrl(): string {
-  const url = process.env.E2E_BASE_URL;
-  if (!url) throw new Error('E2E_BASE_URL is not set: run the suite through playwright.config.ts');
+  const url = process.env[`E2E_BASE_URL_${slot}`];
+  if (!url) throw new Error(`E2E_BASE_URL_${slot} is not set: run the suite through playwright.config.ts`);
   return url;
 }
 
+/** What this worker's server has logged so far. */
 export function serverLog(): string {
-  const file = process.env.E2E_SERVER_LOG;
-  if (!file) throw new Error('E2E_SERVER_LOG is not set: run the suite through playwright.config.ts');
+  const file = process.env[`E2E_SERVER_LOG_${slot}`];
+  if (!file) throw new Error(`E2E_SERVER_LOG_${slot} is not set: run the suite through playwright.config.ts`);
   return readFileSync(file, 'utf8');
 }
 
