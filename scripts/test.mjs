@@ -182,9 +182,15 @@ function playwrightCounts(file) {
     (error) => `(outside tests) ${error.message?.split('\n')[0]}`,
   );
   const flakyNames = [];
+  /** Seconds of test time per spec file, every try and project included. */
+  const perFile = new Map();
   const walk = (suite, titles) => {
     for (const spec of suite.specs ?? []) {
       const file = relative(root, join(report.config?.rootDir ?? join(root, 'e2e'), spec.file));
+      const ms = (spec.tests ?? [])
+        .flatMap((test) => test.results ?? [])
+        .reduce((sum, result) => sum + (result.duration ?? 0), 0);
+      perFile.set(file, (perFile.get(file) ?? 0) + ms / 1000);
       const name = `${file}:${spec.line} > ${[...titles, spec.title].join(' > ')}`;
       if (spec.tests?.some((test) => test.status === 'unexpected')) failedNames.push(name);
       else if (spec.tests?.some((test) => test.status === 'flaky')) flakyNames.push(name);
@@ -198,6 +204,7 @@ function playwrightCounts(file) {
     skipped,
     failedNames,
     flakyNames,
+    fileTimes: [...perFile].map(([file, seconds]) => ({ file, seconds })),
   };
 }
 
@@ -226,13 +233,29 @@ function vitestSuite(name, cwd, env = {}) {
     name,
     async run() {
       const out = join(reportDir, `${name}.json`);
+      const times = join(reportDir, `${name}.times.json`);
       const tail = [];
       const code = await run(
         bin('vitest'),
-        ['run', '--reporter=default', '--reporter=json', `--outputFile=${out}`],
-        { cwd: join(root, cwd), env: { VITEST_MAX_WORKERS: vitestWorkers, ...env }, tail },
+        [
+          'run',
+          '--reporter=default',
+          '--reporter=json',
+          `--reporter=${join(root, 'scripts/lib/file-times-reporter.mjs')}`,
+          `--outputFile.json=${out}`,
+        ],
+        {
+          cwd: join(root, cwd),
+          env: { VITEST_MAX_WORKERS: vitestWorkers, VITEST_FILE_TIMES: times, ...env },
+          tail,
+        },
       );
       const counts = vitestCounts(out);
+      if (counts)
+        counts.fileTimes = (readJson(times) ?? []).map((t) => ({
+          file: relative(root, t.file),
+          seconds: t.seconds,
+        }));
       if (code !== 0 && counts && counts.failed === 0) counts.failedNames.push(...errorsOutsideTests(tail));
       return { code, counts };
     },
@@ -273,6 +296,7 @@ const record = (name, code, counts, note) => {
     problem,
     failedNames: counts?.failedNames ?? [],
     flakyNames: counts?.flakyNames ?? [],
+    fileTimes: counts?.fileTimes ?? [],
   });
   const status = problem || failed > 0 ? 'FAIL' : 'ok';
   console.log(
@@ -339,6 +363,16 @@ for (const r of results) {
   for (const failedName of r.failedNames.slice(0, SHOWN)) console.log(`       x ${failedName}`);
   if (r.failedNames.length > SHOWN) console.log(`       ... and ${r.failedNames.length - SHOWN} more`);
   for (const flakyName of r.flakyNames) console.log(`       ~ flaky, passed on retry: ${flakyName}`);
+}
+// The slowest files of every suite, so the change that slows the run shows where it did.
+const slowest = results
+  .flatMap((r) => r.fileTimes.map((f) => ({ ...f, suite: r.name })))
+  .sort((a, b) => b.seconds - a.seconds)
+  .slice(0, 10);
+if (slowest.length > 0) {
+  console.log("\nSlowest test files (seconds; a browser file's tests add up across its workers):");
+  for (const f of slowest)
+    console.log(`${f.seconds.toFixed(1).padStart(7)}  ${f.suite.padEnd(16)} ${f.file}`);
 }
 const total = results.reduce((sum, r) => ({ passed: sum.passed + r.passed, failed: sum.failed + r.failed }), {
   passed: 0,
