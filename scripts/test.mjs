@@ -7,7 +7,11 @@ import { join, relative } from 'node:path';
 import { clearTimeout } from 'node:timers';
 import { ensureBuilt, root } from './lib/build.mjs';
 
-const CHROMIUM = '/usr/bin/chromium';
+/** Debian's Chromium, and its headless shell that the end-to-end suite runs in (e2e/playwright.config.ts). */
+const BROWSERS = [
+  { path: '/usr/bin/chromium', pkg: 'chromium' },
+  { path: '/usr/bin/chromium-headless-shell', pkg: 'chromium-headless-shell' },
+];
 /** A suite that hangs is stopped; the browser suite walks every screen and is allowed longer. */
 const SUITE_TIME_LIMIT_MS = 20 * 60 * 1000;
 const E2E_TIME_LIMIT_MS = 45 * 60 * 1000;
@@ -19,15 +23,16 @@ function banner(text) {
 }
 
 function installChromium() {
-  if (existsSync(CHROMIUM)) return true;
+  const missing = BROWSERS.filter((b) => !existsSync(b.path));
+  if (missing.length === 0) return true;
   banner('Chromium');
   const asRoot = process.getuid?.() === 0;
   const prefix = asRoot ? [] : ['sudo', '-n'];
   const steps = [
     [...prefix, 'apt-get', 'update'],
-    [...prefix, 'apt-get', 'install', '-y', 'chromium'],
+    [...prefix, 'apt-get', 'install', '-y', ...missing.map((b) => b.pkg)],
   ];
-  console.log(`${CHROMIUM} is missing; installing Debian's chromium package.`);
+  console.log(`${missing.map((b) => b.path).join(' and ')} missing; installing Debian's packages.`);
   for (const step of steps) {
     console.log(`$ ${step.join(' ')}`);
     const result = spawnSync(step[0], step.slice(1), {
@@ -41,7 +46,7 @@ function installChromium() {
       return false;
     }
   }
-  return existsSync(CHROMIUM);
+  return BROWSERS.every((b) => existsSync(b.path));
 }
 
 /** The PDF tools the server suite checks sealed documents with (poppler's pdfsig and pdftotext, qpdf). */
@@ -162,7 +167,10 @@ function vitestCounts(file) {
     ...files.flatMap((result) =>
       (result.assertionResults ?? [])
         .filter((test) => test.status === 'failed')
-        .map((test) => `${relative(root, result.name)} > ${test.fullName}`),
+        .map(
+          (test) =>
+            `${relative(root, result.name)} > ${test.fullName}${firstErrorLine(test.failureMessages?.[0])}`,
+        ),
     ),
   ];
   return {
@@ -171,6 +179,18 @@ function vitestCounts(file) {
     skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
     failedNames,
   };
+}
+
+/** The start of a failure's message, so the summary says why as well as what. */
+function firstErrorLine(message) {
+  const lines = (message ?? '')
+    // eslint-disable-next-line no-control-regex -- the escape character is what is being removed
+    .replace(/\x1b\[[0-9;]*m/g, '')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .slice(0, 3);
+  return lines.length ? `\n           ${lines.join(' | ').slice(0, 300)}` : '';
 }
 
 /** Counts from Playwright's JSON reporter; setup errors outside tests count as failures. */
@@ -192,7 +212,8 @@ function playwrightCounts(file) {
         .reduce((sum, result) => sum + (result.duration ?? 0), 0);
       perFile.set(file, (perFile.get(file) ?? 0) + ms / 1000);
       const name = `${file}:${spec.line} > ${[...titles, spec.title].join(' > ')}`;
-      if (spec.tests?.some((test) => test.status === 'unexpected')) failedNames.push(name);
+      const failed = (spec.tests ?? []).find((test) => test.status === 'unexpected');
+      if (failed) failedNames.push(`${name}${firstErrorLine(failed.results?.at(-1)?.error?.message)}`);
       else if (spec.tests?.some((test) => test.status === 'flaky')) flakyNames.push(name);
     }
     for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
@@ -305,7 +326,7 @@ const record = (name, code, counts, note) => {
 };
 
 if (!installChromium()) {
-  console.log(`[test] ${CHROMIUM} is not available; the end-to-end suite will fail.`);
+  console.log('[test] Chromium is not available; the end-to-end suite will fail.');
 }
 if (!installPdfTools()) {
   console.log('[test] pdfsig, pdftotext or qpdf is not available; the signature tests will fail.');

@@ -61,6 +61,9 @@ async function finish(audit: AxeAudit, testInfo: TestInfo): Promise<void> {
   expect(audit.blocking(), 'serious or critical axe findings').toEqual([]);
 }
 
+/** A dialog, drawer or menu is audited on its own: the page under it has its own audit. */
+const LAYER = { layers: true };
+
 async function closeWithEscape(page: Page, layer: Locator): Promise<void> {
   await page.keyboard.press('Escape');
   await expect(layer).toBeHidden();
@@ -86,31 +89,31 @@ async function auditShell(page: Page, audit: AxeAudit, withVendors: boolean): Pr
   await page.getByRole('button', { name: 'Settings' }).click();
   const settings = page.getByRole('dialog', { name: 'Settings' });
   await expect(settings).toBeVisible();
-  await audit.check(page, 'Settings drawer');
+  await audit.check(page, 'Settings drawer', LAYER);
   await closeWithEscape(page, settings);
 
   await page.getByRole('button', { name: 'Changelog' }).click();
   const changelog = page.getByRole('dialog', { name: 'Changelog' });
   await expect(changelog).toBeVisible();
-  await audit.check(page, 'Changelog drawer');
+  await audit.check(page, 'Changelog drawer', LAYER);
   await closeWithEscape(page, changelog);
 
   if (withVendors) {
     await page.getByRole('combobox', { name: 'Vendor account' }).click();
     const list = page.getByRole('listbox');
     await expect(list).toBeVisible();
-    await audit.check(page, 'vendor selector');
+    await audit.check(page, 'vendor selector', LAYER);
     await closeWithEscape(page, page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)'));
   }
 
   await page.getByTestId('avatar-menu').click();
   const menu = page.getByRole('menu').filter({ hasText: 'Log Out' });
   await expect(menu).toBeVisible();
-  await audit.check(page, 'avatar menu');
+  await audit.check(page, 'avatar menu', LAYER);
   await menu.getByRole('menuitem', { name: 'Log Out' }).click();
   const logOut = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'Cancel' }) });
   await expect(logOut).toBeVisible();
-  await audit.check(page, 'Log Out confirmation');
+  await audit.check(page, 'Log Out confirmation', LAYER);
   await logOut.getByRole('button', { name: 'Cancel' }).click();
   await expect(logOut).toBeHidden();
 }
@@ -127,7 +130,7 @@ async function auditSessionEnded(page: Page, request: APIRequestContext, token: 
   await page.getByRole('button', { name: 'Refresh' }).click();
   const dialog = page.getByRole('dialog').filter({ hasText: 'Confirm logout' });
   await expect(dialog).toBeVisible();
-  await audit.check(page, 'Confirm logout dialog');
+  await audit.check(page, 'Confirm logout dialog', LAYER);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
 }
@@ -142,21 +145,21 @@ async function openSite(page: Page, siteId: number): Promise<Locator> {
 /** The website modal of a saved site: its tabs, Agent Information and the History drawer. */
 async function auditEditTabs(page: Page, audit: AxeAudit, siteId: number): Promise<void> {
   const modal = await openSite(page, siteId);
-  await audit.check(page, 'website modal (edit): Website tab');
+  await audit.check(page, 'website modal (edit): Website tab', LAYER);
   await auditAgentInfo(page, audit, modal);
 
   await modal.getByRole('tab', { name: 'Team' }).click();
   await expect(modal.getByTestId('team-table')).toContainText('(Primary)');
-  await audit.check(page, 'website modal (edit): Team tab');
+  await audit.check(page, 'website modal (edit): Team tab', LAYER);
 
   await modal.getByRole('tab', { name: 'History' }).click();
   await expect(modal.getByTestId('history-entry').first()).toBeVisible();
-  await audit.check(page, 'website modal (edit): History tab');
+  await audit.check(page, 'website modal (edit): History tab', LAYER);
 
   await modal.getByRole('button', { name: 'History' }).click();
   const drawer = page.getByRole('dialog', { name: 'History', exact: true });
   await expect(drawer.getByTestId('history-entry').first()).toBeVisible();
-  await audit.check(page, 'History drawer');
+  await audit.check(page, 'History drawer', LAYER);
   await closeWithEscape(page, drawer);
 }
 
@@ -164,7 +167,7 @@ async function auditAgentInfo(page: Page, audit: AxeAudit, modal: Locator): Prom
   await modal.getByRole('button', { name: 'Info' }).click();
   const info = page.getByRole('dialog', { name: 'Agent Information' });
   await expect(info.getByTestId('agent-info')).toBeVisible();
-  await audit.check(page, 'Agent Information dialog');
+  await audit.check(page, 'Agent Information dialog', LAYER);
   await info.getByRole('button', { name: 'Close' }).click();
   await expect(info).toBeHidden();
 }
@@ -175,14 +178,14 @@ async function auditEditDialogs(page: Page, audit: AxeAudit, siteId: number): Pr
   await modal.getByRole('button', { name: 'Domain Change Request' }).click();
   const domain = page.getByRole('dialog', { name: 'Domain Change Request' });
   await expect(domain).toBeVisible();
-  await audit.check(page, 'Domain Change Request dialog');
+  await audit.check(page, 'Domain Change Request dialog', LAYER);
   await domain.getByRole('button', { name: 'Cancel' }).click();
   await expect(domain).toBeHidden();
 
   await modal.getByRole('button', { name: 'Change', exact: true }).click();
   const agent = page.getByRole('dialog', { name: 'Agent Change Request' });
   await expect(agent).toBeVisible();
-  await audit.check(page, 'Agent Change dialog');
+  await audit.check(page, 'Agent Change dialog', LAYER);
   await agent.getByRole('button', { name: 'Cancel' }).click();
   await expect(agent).toBeHidden();
 
@@ -190,7 +193,7 @@ async function auditEditDialogs(page: Page, audit: AxeAudit, siteId: number): Pr
   await modal.getByRole('button', { name: 'Add Agent' }).click();
   const add = page.getByRole('dialog', { name: 'Add Agent' });
   await expect(add).toBeVisible();
-  await audit.check(page, 'Add Agent dialog');
+  await audit.check(page, 'Add Agent dialog', LAYER);
   await add.getByRole('button', { name: 'Cancel' }).click();
   await expect(add).toBeHidden();
 }
@@ -261,11 +264,11 @@ test('the website modal in create mode, and the delete confirmation', async ({ p
   await page.getByRole('button', { name: 'New Website' }).click();
   const modal = websiteModal(page);
   await expect(modal.getByPlaceholder('www.example.com')).toBeEditable();
-  await audit.check(page, 'website modal (create): Website tab');
+  await audit.check(page, 'website modal (create): Website tab', LAYER);
   // The empty form's error messages are read out and coloured too.
   await modal.getByRole('button', { name: 'Save' }).click();
   await expect(modal.getByText('Please select a product.')).toBeVisible();
-  await audit.check(page, 'website modal (create): errors shown');
+  await audit.check(page, 'website modal (create): errors shown', LAYER);
 
   const pending = (await sites(request, token, 'Pending Activation'))[0];
   expect(pending, 'a Pending Activation site in the demo data').toBeDefined();
@@ -273,7 +276,7 @@ test('the website modal in create mode, and the delete confirmation', async ({ p
   await saved.getByRole('button', { name: 'Delete' }).click();
   const confirm = page.getByRole('dialog').filter({ hasText: 'Are you sure you want to delete' });
   await expect(confirm).toBeVisible();
-  await audit.check(page, 'delete confirmation');
+  await audit.check(page, 'delete confirmation', LAYER);
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toBeHidden();
   await finish(audit, testInfo);
@@ -304,12 +307,12 @@ for (const scheme of COLORBLIND_SCHEMES) {
     ] as const);
     await page.goto('/dashboard');
     await expect(page.getByTestId('dashboard-card-totalSites')).toBeVisible(PAGE_LOAD);
-    await audit.check(page, `/dashboard in ${scheme}`, ['color-contrast']);
+    await audit.check(page, `/dashboard in ${scheme}`, { rules: ['color-contrast'] });
     await page.goto('/websites');
     await expect(page.getByTestId('websites-table').locator('tbody tr.ant-table-row').first()).toBeVisible(
       PAGE_LOAD,
     );
-    await audit.check(page, `/websites in ${scheme}`, ['color-contrast']);
+    await audit.check(page, `/websites in ${scheme}`, { rules: ['color-contrast'] });
     await finish(audit, testInfo);
   });
 }

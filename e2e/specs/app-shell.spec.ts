@@ -1,6 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiLogin, useSession, users } from '../support/session.ts';
 
+// The shell's drawers and menus slide and fade in, as most users see them.
+test.use({ reducedMotion: 'no-preference' });
+
 /** The app shell as a vendor meets it: sidebar, user menu and vendor accounts, at both widths. */
 
 const flyout = (page: Page) => page.locator('.ant-menu-submenu-popup:not(.ant-menu-submenu-hidden)');

@@ -76,17 +76,17 @@ test("a vendor's screens meet the contrast rules in the dark theme", async ({ pa
   await rows.first().click();
   const modal = page.getByRole('dialog').filter({ has: page.getByRole('tab', { name: 'Website' }) });
   await expect(modal.getByTestId('agent-broker-table')).toContainText(/\d/, PAGE_LOAD);
-  await audit.check(page, 'website modal');
+  await audit.check(page, 'website modal', { layers: true });
   for (const tab of ['Files', 'History'] as const) {
     await modal.getByRole('tab', { name: tab }).click();
     await page.waitForTimeout(500);
-    await audit.check(page, `website modal: ${tab}`);
+    await audit.check(page, `website modal: ${tab}`, { layers: true });
   }
   await page.keyboard.press('Escape');
 
   await page.getByRole('button', { name: 'Settings' }).click();
   await expect(page.getByRole('dialog', { name: 'Settings' })).toBeVisible();
-  await audit.check(page, 'Settings drawer');
+  await audit.check(page, 'Settings drawer', { layers: true });
   await page.keyboard.press('Escape');
 
   for (const path of [

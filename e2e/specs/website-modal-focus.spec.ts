@@ -9,6 +9,9 @@ import { apiLogin, useSession, users } from '../support/session.ts';
  */
 
 test.describe.configure({ timeout: 60_000 });
+// Focus is given and given back around the dialog's opening and closing animations, as most users
+// see them.
+test.use({ reducedMotion: 'no-preference' });
 
 const websiteModal = (page: Page) =>
   page.getByRole('dialog').filter({ has: page.getByRole('tab', { name: 'Website' }) });

@@ -22,6 +22,14 @@ type Impact = 'critical' | 'serious' | 'moderate' | 'minor';
 const IMPACTS: readonly Impact[] = ['critical', 'serious', 'moderate', 'minor'];
 const BLOCKING: ReadonlySet<string> = new Set<Impact>(['critical', 'serious']);
 
+/** The element the app renders its pages into (apps/web/index.html). */
+const APP_ROOT = '#root';
+
+export interface CheckOptions {
+  rules?: string[];
+  layers?: boolean;
+}
+
 interface ScreenResult {
   screen: string;
   /** Violating elements per impact. */
@@ -63,17 +71,21 @@ export class AxeAudit {
   constructor(private readonly label: string) {}
 
   /**
-   * Audits the whole page, including any open dialog, drawer or menu, under this screen's name;
-   * `rules` narrows a repeat visit to the rules it is about (e.g. colour contrast).
+   * Audits the page as it stands under this screen's name. `rules` narrows a repeat visit to the
+   * rules it is about (e.g. colour contrast). `layers` audits only what is open above the page
+   * (antd renders dialogs, drawers, menus and toasts outside the app's root): for a layer opened
+   * on a page this audit has already checked, so the page is not audited again under it.
    */
-  async check(page: Page, screen: string, rules?: string[]): Promise<void> {
+  async check(page: Page, screen: string, { rules, layers = false }: CheckOptions = {}): Promise<void> {
     await settled(page);
     // Only violations are reported, so axe need not collect the details of every passing element.
     // (options() replaces every option, so it comes before the tags.)
-    const builder = axeBuilder(page)
+    let builder = axeBuilder(page)
       .options({ resultTypes: ['violations'] })
       .withTags(WCAG_TAGS);
-    const { violations } = await (rules ? builder.withRules(rules) : builder).analyze();
+    if (rules) builder = builder.withRules(rules);
+    if (layers) builder = builder.exclude(APP_ROOT);
+    const { violations } = await builder.analyze();
     const counts = { critical: 0, serious: 0, moderate: 0, minor: 0 };
     for (const v of violations) counts[(v.impact ?? 'minor') as Impact] += v.nodes.length;
     this.results.push({ screen, counts, violations });

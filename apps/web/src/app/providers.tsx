@@ -13,6 +13,7 @@ import {
 } from '@vp/contract';
 import { ConfigProvider, theme as antdTheme, type ThemeConfig } from 'antd';
 import { useMemo, type ReactNode } from 'react';
+import { useReducedMotion } from '../hooks/use-reduced-motion.ts';
 import { antdSize, useSettings } from '../lib/settings.ts';
 import { queryClient } from '../lib/query-client.ts';
 
@@ -42,8 +43,13 @@ const GREYS: Record<ThemeMode, { description: string; placeholder: string; switc
  * the dark one (where text on it is dark instead). Secondary text and placeholders are stronger
  * than antd's defaults for the same reason.
  */
-export function themeConfig(scheme: ColorblindScheme | null, mode: ThemeMode = 'light'): ThemeConfig {
-  return mode === 'dark' ? darkConfig(scheme) : lightConfig(scheme);
+export function themeConfig(
+  scheme: ColorblindScheme | null,
+  mode: ThemeMode = 'light',
+  motion = true,
+): ThemeConfig {
+  const config = mode === 'dark' ? darkConfig(scheme) : lightConfig(scheme);
+  return motion ? config : { ...config, token: { ...config.token, motion: false } };
 }
 
 function lightConfig(scheme: ColorblindScheme | null): ThemeConfig {
@@ -147,10 +153,14 @@ function darkConfig(scheme: ColorblindScheme | null): ThemeConfig {
  */
 const BUTTON_CONFIG = { loadingIcon: <LoadingOutlined /> };
 
-/** antd's theme and size from the local settings; also wraps toasts and confirm dialogs. */
+/**
+ * antd's theme and size from the local settings, without motion for a user who asked for less;
+ * also wraps toasts and confirm dialogs.
+ */
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const { size, colorblind, mode } = useSettings();
-  const theme = useMemo(() => themeConfig(colorblind, mode), [colorblind, mode]);
+  const motion = !useReducedMotion();
+  const theme = useMemo(() => themeConfig(colorblind, mode, motion), [colorblind, mode, motion]);
   return (
     <ConfigProvider theme={theme} componentSize={antdSize(size)} button={BUTTON_CONFIG}>
       {children}

@@ -91,9 +91,11 @@ export function useDeleteWebsite() {
   const invalidate = useInvalidateWebsite();
   return useMutation({
     mutationFn: (id: number) => http.delete<unknown>(`/portal/websites/${id}`),
-    onSuccess: async (_data, id) => {
+    // The delete is confirmed as soon as the server has made it; the lists and counts catch up
+    // behind the closing modal rather than holding its confirmation back.
+    onSuccess: (_data, id) => {
       qc.removeQueries({ queryKey: queryKeys.websites.detail(id) });
-      await invalidate();
+      void invalidate();
     },
   });
 }
