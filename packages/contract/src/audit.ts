@@ -20,6 +20,8 @@ export const AUDIT_KINDS = [
   'website.domain_change_declined',
   'website.agent_change_approved',
   'website.agent_change_declined',
+  'website.licence_granted',
+  'website.licence_ended',
   'team.created',
   'team.member_added',
   'team.member_removed',

@@ -35,3 +35,4 @@ export * from './resources.ts';
 export * from './consumers.ts';
 export * from './contacts.ts';
 export * from './website-import.ts';
+export * from './licence.ts';

@@ -31,3 +31,16 @@ export function isUniqueViolation(err: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * Whether a database error (or one it caused) is the licence rule refusing a commit: a site Active
+ * or Pending Termination without a current licence for its terms, or a licence rewritten or
+ * deleted (migration 0028).
+ */
+export function isLicenceViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23514' && (constraint === 'site_licence' || constraint === 'licence_kept')) return true;
+  }
+  return false;
+}

@@ -1,4 +1,4 @@
-import { ErrorCodes, Messages, type ApiError } from '@vp/contract';
+import { ErrorCodes, LicenceMessages, Messages, type ApiError } from '@vp/contract';
 import type {
   FastifyError,
   FastifyInstance,
@@ -8,6 +8,7 @@ import type {
 } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError, type ZodType, type z } from 'zod';
+import { isLicenceViolation } from '../db/sql.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -169,6 +170,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       body = { code: error.code, message: error.message };
       if (error instanceof TooManyRequestsError && error.retryAfterSeconds !== undefined)
         void reply.header('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
+    } else if (isLicenceViolation(error)) {
+      // The database's own guard of the licence, behind every service's check: never a 500.
+      status = 409;
+      body = { code: 409, message: LicenceMessages.refused };
     } else if (
       'statusCode' in error &&
       typeof error.statusCode === 'number' &&

@@ -7,6 +7,7 @@ import { latestMailTo, tokenFromLink } from '../../test/helper.ts';
 import { openLive, quietFor, subscribeLive } from '../../test/live-client.ts';
 import { LIVE_PLAIN_REQUEST } from './live-server.ts';
 import { createSite, setupPortal, type PortalTest } from '../modules/websites/test-fixture.ts';
+import { forceStatus } from '../../test/licence.ts';
 
 const event = (siteId: number | null = 7): LiveEvent => ({
   type: 'website',
@@ -72,9 +73,8 @@ describe('the live channel', () => {
     });
     expect(declined.statusCode).toBe(409);
     expect(await quietFor(demo)).toBe(true);
-    await t.db.execute(
-      sql`UPDATE websites SET status = 'Pending Termination', term_date = current_date WHERE id = ${id}`,
-    );
+    await forceStatus(t.db, id, 'Pending Termination');
+    await t.db.execute(sql`UPDATE websites SET term_date = current_date WHERE id = ${id}`);
     const [again] = await t.rows<{ version: number }>(sql`SELECT version FROM websites WHERE id = ${id}`);
     const done = await t.call(t.tokens.admin, 'POST', `/api/admin/websites/${id}/terminate`, {
       version: again!.version,

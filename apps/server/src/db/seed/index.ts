@@ -1,5 +1,7 @@
 import { TEAM_PRODUCT_ID } from '@vp/contract';
 import { count, sql } from 'drizzle-orm';
+import { grantLicences } from '../../modules/licences/index.ts';
+import { SYSTEM_ACTOR } from '../../platform/actor.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import type { Db } from '../client.ts';
 import { members, offices, products, vendors, websiteChanges, websites } from '../schema.ts';
@@ -79,5 +81,12 @@ export async function seedDemo(db: Db): Promise<void> {
       SELECT id, member_number FROM websites WHERE ${TEAM_PRODUCT_ID} = ANY(products)`);
     await tx.execute(sql`INSERT INTO website_team_members (website_id, member_number)
       SELECT website_id, primary_member_number FROM website_teams`);
+    // The demo's licensed sites hold their licences, as the migration recorded them for older data.
+    await grantLicences(
+      tx,
+      inserted.filter((s) => s.status === 'Active' || s.status === 'Pending Termination'),
+      'recorded',
+      SYSTEM_ACTOR,
+    );
   });
 }

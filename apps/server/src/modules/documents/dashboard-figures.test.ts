@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/sql.ts';
 import { setupDocs, type DocsTest } from './test-fixture.ts';
 import { samples } from './test-multipart.ts';
+import { forceStatus } from '../../../test/licence.ts';
 
 /** The dashboard's missing-document figures follow the documents on file, up and down. */
 
@@ -131,7 +132,7 @@ describe('missingSiteDocs', () => {
       t.db,
       sql`SELECT id FROM websites WHERE vendor_id = ${t.vendors.summit} AND status = 'Active' AND id <> ${t.sites.summit} ORDER BY id LIMIT 1`,
     );
-    await t.db.execute(sql`UPDATE websites SET status = 'Inactive' WHERE id = ${site!.id}`);
+    await forceStatus(t.db, site!.id, 'Inactive');
     expect((await figures()).missingSiteDocs).toBe(before - 1);
   });
 });

@@ -1,7 +1,8 @@
-import { AUDIT_KINDS, historyEntrySchema } from '@vp/contract';
+import { AUDIT_KINDS, LicenceMessages, historyEntrySchema } from '@vp/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { freshDomain, setupPortal, type PortalTest } from '../websites/test-fixture.ts';
+import { forceStatus } from '../../../test/licence.ts';
 
 /** A term date within the ten years ahead a date may lie. */
 const inAYear = () => new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
@@ -74,7 +75,7 @@ it('names the kind of every change a website goes through', async () => {
     products: [1],
   });
   const id = created.json().id as number;
-  await t.db.execute(sql`UPDATE websites SET status = 'Active' WHERE id = ${id}`);
+  await forceStatus(t.db, id, 'Active');
   await t.call(t.tokens.demo, 'POST', `/api/portal/websites/${id}/domain-change`, {
     domainName: freshDomain('kinds-new'),
   });
@@ -90,6 +91,7 @@ it('names the kind of every change a website goes through', async () => {
     .array()
     .parse((await t.call(t.tokens.demo, 'GET', `/api/website/${id}/changelog`)).json());
   expect(entries.map((e) => [e.kind, e.description])).toEqual([
+    ['website.licence_ended', LicenceMessages.ended('terminated')],
     ['website.status_changed', 'Status changed to Inactive'],
     ['website.termination_requested', 'Termination requested'],
     ['website.agent_change_requested', 'Agent change requested'],

@@ -232,10 +232,14 @@ describe('change requests', () => {
     const res = await admin('POST', `/api/admin/requests/${item.requestId}/approve`);
     expect(res.statusCode).toBe(200);
     expect((await siteRow(id)).domain_name).toBe(domainName);
-    const [entry] = await t.rows<{ kind: string; username: string }>(
-      sql`SELECT kind, username FROM website_changes WHERE website_id = ${id} ORDER BY id DESC LIMIT 1`,
+    // The approval, then the licence it grants for the site's new terms.
+    const entries = await t.rows<{ kind: string; username: string }>(
+      sql`SELECT kind, username FROM website_changes WHERE website_id = ${id} ORDER BY id DESC LIMIT 2`,
     );
-    expect(entry).toEqual({ kind: 'website.domain_change_approved', username: 'admin' });
+    expect(entries).toEqual([
+      { kind: 'website.licence_granted', username: 'admin' },
+      { kind: 'website.domain_change_approved', username: 'admin' },
+    ]);
     const twice = await admin('POST', `/api/admin/requests/${item.requestId}/decline`, { reason: 'No' });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe(QueueMessages.requestDecided);

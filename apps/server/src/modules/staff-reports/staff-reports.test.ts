@@ -6,11 +6,13 @@ import {
   type ApprovalTimesReport,
   type BillableSitesReport,
   type SitesByProductReport,
+  type SiteStatus,
 } from '@vp/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadPaperSaf } from '../documents/test-fixture.ts';
 import { freshDomain, setupPortal, type PortalTest } from '../websites/test-fixture.ts';
+import { forceStatus } from '../../../test/licence.ts';
 
 /**
  * The console's reports, through the API. Sites are made and decided as vendors and staff do; their
@@ -175,7 +177,7 @@ describe('billable sites per vendor per month', () => {
   it('a site older than History counts from its activation, and until its term date once Inactive', async () => {
     const before = await billable();
     const insert = async (
-      status: string,
+      status: SiteStatus,
       startDate: string,
       termDate: string | null,
       activatedAt: string,
@@ -183,10 +185,12 @@ describe('billable sites per vendor per month', () => {
       const [row] = await t.rows<{ id: number }>(
         sql`INSERT INTO websites (vendor_id, domain_name, status, member_number, start_date, term_date,
             products, activated_at, created_at, updated_at)
-          VALUES (${t.vendors.harbor}, ${freshDomain('imported')}, ${status}, ${t.agents.local[6]!},
+          VALUES (${t.vendors.harbor}, ${freshDomain('imported')}, 'Pending Activation', ${t.agents.local[6]!},
             ${startDate}, ${termDate}, '{1}', ${activatedAt}, ${activatedAt}, now())
           RETURNING id`,
       );
+      // Put in its status as licensed data of its own: an Active site holds a licence.
+      await forceStatus(t.db, row!.id, status);
       return row!.id;
     };
     await insert('Active', `${month(7)}-10`, null, at(7, 10));

@@ -15,6 +15,7 @@ import type { Actor } from '../../platform/actor.ts';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../platform/errors.ts';
 import { agentsByMemberNumbers, toAgent, vendorAllowsReciprocal } from '../agents/index.ts';
 import { recordChange } from '../history/index.ts';
+import { settleLicence } from '../licences/index.ts';
 import { noticeText, withNotices, type NoticeBatch } from '../notifications/index.ts';
 import { requireWebsite, type SiteRecord } from '../websites/index.ts';
 import { addMembers, insertTeam, removeMembers, teamOf, touchTeam, type TeamRecord } from './queries.ts';
@@ -132,6 +133,8 @@ export function teamsService(ctx: AppContext) {
           actor,
           changes: [{ path: ['team', 'memberIds'], from: [], to: ordered }],
         });
+        // A licensed site's team is part of its terms: only MLS staff change it in place.
+        await settleLicence(tx, site, site.status, actor);
         await teamChanged(notices, tx, vendorId, site, actor, 'Team created');
         return answer(tx, siteId, (await teamOf(tx, siteId))!);
       });
@@ -174,6 +177,7 @@ export function teamsService(ctx: AppContext) {
           actor,
           changes: [{ path: ['team', 'memberIds'], from: team.memberIds, to: after.memberIds }],
         });
+        await settleLicence(tx, site, site.status, actor);
         await teamChanged(notices, tx, vendorId, site, actor, kind.description);
         return answer(tx, siteId, after);
       });

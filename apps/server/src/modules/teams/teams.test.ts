@@ -9,6 +9,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDomain, setupPortal, type PortalTest } from '../websites/test-fixture.ts';
+import { forceStatus } from '../../../test/licence.ts';
 
 let t: PortalTest;
 let primary: string;
@@ -103,7 +104,7 @@ describe('team', () => {
 
   it("an Inactive site's team is closed to the vendor (409, nothing written); MLS staff may still change it", async () => {
     const id = await site();
-    await t.rows(sql`UPDATE websites SET status = 'Inactive' WHERE id = ${id}`);
+    await forceStatus(t.db, id, 'Inactive');
     const before = await t.call(t.tokens.demo, 'GET', teamUrl(id));
     const history = (await t.call(t.tokens.demo, 'GET', `/api/website/${id}/changelog`)).json();
     const a = t.agents.local[13]!;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDomain, setupPortal, type PortalTest } from './test-fixture.ts';
+import { forceStatus } from '../../../test/licence.ts';
 
 /** A term date within the ten years ahead a date may lie. */
 const inAYear = () => new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
@@ -28,7 +29,7 @@ beforeAll(async () => {
   // A team-product site comes with its team.
   const team = await t.call(t.tokens.demo, 'GET', `/api/websites/${summitTeamSite}/team`);
   expect(team.statusCode, team.body).toBe(200);
-  await t.db.execute(sql`UPDATE websites SET status = 'Active' WHERE id = ${summitSite}`);
+  await forceStatus(t.db, summitSite, 'Active');
 });
 afterAll(async () => t?.close());
 

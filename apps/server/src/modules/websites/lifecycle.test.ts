@@ -3,6 +3,7 @@ import { uploadPaperSaf } from '../documents/test-fixture.ts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDomain, setupPortal, type PortalTest } from './test-fixture.ts';
+import { forceStatus } from '../../../test/licence.ts';
 
 /**
  * A site's life: it is activated only with a Site Access Form signed in its current licensing round
@@ -129,8 +130,11 @@ describe('a site that was Active', () => {
         after.startDate,
       );
       const { entries } = await history(id);
-      expect(entries.length).toBe(before.entries.length + 1);
-      expect(entries.slice(1)).toEqual(before.entries);
+      // The save, and the end of the licence when the site held one (Pending Termination).
+      const added = from === 'Pending Termination' ? 2 : 1;
+      expect(entries.length).toBe(before.entries.length + added);
+      expect(entries.slice(added)).toEqual(before.entries);
+      if (added === 2) expect(entries[0]!.kind).toBe('website.licence_ended');
       // Activating again needs a form of this round; the site is still never deleted.
       const refused = await activate(id);
       expect(refused.statusCode).toBe(409);
@@ -180,7 +184,7 @@ describe('a site that was Active', () => {
 
   it('has nothing to withdraw when it never was Active', async () => {
     const id = await createSite();
-    await t.db.execute(sql`UPDATE websites SET status = 'Pending Termination' WHERE id = ${id}`);
+    await forceStatus(t.db, id, 'Pending Termination');
     const res = await t.call(demo(), 'POST', `/api/portal/websites/${id}/termination/withdraw`);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(WebsiteMessages.withdrawNotPending);
@@ -231,7 +235,7 @@ describe('agents', () => {
     expect(created.json().message).toBe(WebsiteMessages.agentNotActive);
 
     const id = await createSite();
-    await t.db.execute(sql`UPDATE websites SET status = 'Active' WHERE id = ${id}`);
+    await forceStatus(t.db, id, 'Active');
     const change = await t.call(demo(), 'POST', `/api/portal/websites/${id}/agent-change`, {
       memberNumber: inactive!.n,
       reason: '',

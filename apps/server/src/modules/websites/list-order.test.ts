@@ -9,6 +9,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupPortal, type PortalTest } from './test-fixture.ts';
+import { forceStatus } from '../../../test/licence.ts';
 
 /**
  * The websites list as a vendor reads it: by status in the product's order, sites without a term
@@ -154,7 +155,7 @@ describe('search', () => {
     const [active] = await t.rows<{ id: number }>(
       sql`SELECT id FROM websites WHERE vendor_id = ${t.vendors.summit} AND status = 'Active' ORDER BY id LIMIT 1`,
     );
-    await t.rows(sql`UPDATE websites SET status = 'Pending Termination' WHERE id = ${active!.id}`);
+    await forceStatus(t.db, active!.id, 'Pending Termination');
     const after = await list(`?pageSize=500&search=${encodeURIComponent('Inactive (Pending)')}`);
     expect(after.items.some((s) => s.rowKey === active!.id)).toBe(true);
     expect(after.total).toBe(pending.total + 1);

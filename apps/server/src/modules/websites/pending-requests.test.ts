@@ -9,6 +9,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDomain, setupPortal, type PortalTest } from './test-fixture.ts';
+import { forceStatus } from '../../../test/licence.ts';
 
 /**
  * A change request is pending, not done: the site carries it (kind, date, reason, what is asked
@@ -33,7 +34,7 @@ async function activeSite(): Promise<number> {
   });
   expect(res.statusCode, res.body).toBe(201);
   const id = res.json().id as number;
-  await t.rows(sql`UPDATE websites SET status = 'Active' WHERE id = ${id}`);
+  await forceStatus(t.db, id, 'Active');
   return id;
 }
 

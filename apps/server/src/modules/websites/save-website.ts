@@ -18,6 +18,7 @@ import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { BadRequestError, ConflictError } from '../../platform/errors.ts';
 import { diffFields, recordChange } from '../history/index.ts';
+import { LICENSED_STATUSES, endLicences, settleLicence } from '../licences/index.ts';
 import { teamCreated } from './create-website.ts';
 import { websiteById } from './list-queries.ts';
 import { requireWebsite, teamFollowsAgent, updateWebsite, type SiteFields } from './queries.ts';
@@ -129,6 +130,16 @@ export async function saveWebsite(
       // A product changed to the team product brings the site's team with it.
       if (next.products.includes(TEAM_PRODUCT_ID))
         await teamCreated(tx, vendorId, actor, site.id, memberNumber);
+      const wasLicensed = LICENSED_STATUSES.includes(site.status);
+      if (wasLicensed && !LICENSED_STATUSES.includes(next.status))
+        await endLicences(
+          tx,
+          [site],
+          next.status === 'Pending Activation' ? 'new licensing round' : 'terminated',
+          actor,
+        );
+      // Terms changed on a licensed site, or a site made Active, stand only as an MLS decision.
+      await settleLicence(tx, site, next.status, actor, wasLicensed ? 'staff edit' : 'activation');
       await siteChanged(
         notices,
         tx,

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { today } from './rules.ts';
 import { freshDomain, setupPortal, type PortalTest } from './test-fixture.ts';
+import { forceStatus } from '../../../test/licence.ts';
 
 /**
  * The date rules of a site: a term date is never before the start date, Pending Termination needs a
@@ -85,7 +86,9 @@ describe('term date and start date', () => {
   });
 
   it('Pending Termination needs a term date of today or later, moving into it and while in it', async () => {
+    // Only a licensed site moves into Pending Termination.
     const id = await createSite();
+    await forceStatus(t.db, id, 'Active');
     const site = await getSite(id);
     await expectRefused(
       id,
@@ -126,7 +129,7 @@ describe('term date and start date', () => {
 
   it('a termination request refuses a term date before the start date', async () => {
     const id = await createSite(daysFromNow(20));
-    await t.rows(sql`UPDATE websites SET status = 'Active' WHERE id = ${id}`);
+    await forceStatus(t.db, id, 'Active');
     const before = await snapshot(id);
     const res = await t.call(demo(), 'POST', `/api/portal/websites/${id}/termination`, {
       termDate: daysFromNow(10),
@@ -171,10 +174,12 @@ describe('at most ten years ahead', () => {
       saveBody(site, { startDate: '9999-12-31' }),
       WebsiteMessages.startDateTooFar,
     );
+    await forceStatus(t.db, id, 'Active');
+    const licensed = await getSite(id);
     await expectRefused(
       id,
       t.tokens.admin,
-      saveBody(site, { status: 'Pending Termination', termDate: yearsAhead(10, 2) }),
+      saveBody(licensed, { status: 'Pending Termination', termDate: yearsAhead(10, 2) }),
       WebsiteMessages.termDateTooFar,
       t.vendors.summit,
     );
@@ -182,14 +187,14 @@ describe('at most ten years ahead', () => {
       demo(),
       'PUT',
       '/api/portal/websites',
-      saveBody(site, { status: 'Pending Termination', termDate: yearsAhead(10, -1) }),
+      saveBody(licensed, { status: 'Pending Termination', termDate: yearsAhead(10, -1) }),
     );
     expect(ok.statusCode, ok.body).toBe(200);
   });
 
   it('a termination request refuses a term date more than ten years ahead', async () => {
     const id = await createSite();
-    await t.rows(sql`UPDATE websites SET status = 'Active' WHERE id = ${id}`);
+    await forceStatus(t.db, id, 'Active');
     const before = await snapshot(id);
     const res = await t.call(demo(), 'POST', `/api/portal/websites/${id}/termination`, {
       termDate: yearsAhead(25),
@@ -201,25 +206,14 @@ describe('at most ten years ahead', () => {
 });
 
 describe('back to Pending Activation', () => {
-  /** A never-activated site that went Pending Termination and was terminated by MLS staff. */
+  /**
+   * A never-activated site left Inactive with a term date, as MLS staff could end one before
+   * licences were kept (a site is Pending Termination only under a licence now).
+   */
   async function inactiveSite(): Promise<number> {
     const id = await createSite();
-    const site = await getSite(id);
-    const pt = await t.call(
-      demo(),
-      'PUT',
-      '/api/portal/websites',
-      saveBody(site, { status: 'Pending Termination', termDate: daysFromNow(3) }),
-    );
-    expect(pt.statusCode, pt.body).toBe(200);
-    const off = await t.call(
-      t.tokens.admin,
-      'PUT',
-      '/api/portal/websites',
-      saveBody(await getSite(id), { status: 'Inactive' }),
-      t.vendors.summit,
-    );
-    expect(off.statusCode, off.body).toBe(200);
+    await forceStatus(t.db, id, 'Inactive');
+    await t.db.execute(sql`UPDATE websites SET term_date = ${daysFromNow(3)} WHERE id = ${id}`);
     const inactive = await getSite(id);
     expect(inactive).toMatchObject({ status: 'Inactive', activated: false, termDate: daysFromNow(3) });
     return id;

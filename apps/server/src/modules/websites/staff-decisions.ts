@@ -12,6 +12,7 @@ import { staffDecisions, websiteRequests, websites } from '../../db/schema.ts';
 import type { Acting } from '../../platform/actor.ts';
 import { ConflictError, NotFoundError } from '../../platform/errors.ts';
 import { recordChange } from '../history/index.ts';
+import { settleLicence } from '../licences/index.ts';
 import type { NoticeBatch } from '../notifications/index.ts';
 import { siteChanged } from './notices.ts';
 import { activateMany, terminateMany, type DecisionRequest } from './staff-many.ts';
@@ -240,6 +241,8 @@ export async function approveRequest(
           ],
         });
       }
+      // On a licensed site the approval is the decision on its new terms.
+      await settleLicence(tx, site, site.status, actor, 'change approval');
       await closeRequest(tx, actor, request, 'approved');
       await siteChanged(notices, tx, site.vendorId, site, actor, 'modified', description);
       return decided(site, QueueMessages.approved);

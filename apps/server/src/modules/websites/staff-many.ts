@@ -6,6 +6,7 @@ import { staffDecisions } from '../../db/schema.ts';
 import type { Acting } from '../../platform/actor.ts';
 import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.ts';
 import { recordChanges } from '../history/index.ts';
+import { endLicences, grantLicences } from '../licences/index.ts';
 import { noticeText, type NoticeBatch } from '../notifications/index.ts';
 import { siteChanged } from './notices.ts';
 import { today } from './rules.ts';
@@ -203,6 +204,13 @@ export async function activateMany(
   );
   if (onFile.length > 0)
     await tx.execute(sql`UPDATE documents SET approved = true WHERE id = ANY(${intArray(onFile)})`);
+  // The decision is the licence, for the site's terms as they are now.
+  await grantLicences(
+    tx,
+    ready.map(({ site }) => ({ id: site.id, vendorId: site.vendor_id })),
+    'activation',
+    actor,
+  );
   await recordChanges(
     tx,
     starts.map(({ site, startDate }) => ({
@@ -275,6 +283,13 @@ export async function terminateMany(
   const ids = ready.map((r) => r.site.id);
   await tx.execute(
     sql`UPDATE websites SET status = 'Inactive', updated_at = now() WHERE id = ANY(${intArray(ids)})`,
+  );
+  await endLicences(
+    tx,
+    ready.map(({ site }) => ({ id: site.id, vendorId: site.vendor_id })),
+    // The term-date job acts as the portal itself, with no user.
+    actor.userId === null ? 'term date' : 'terminated',
+    actor,
   );
   await tx.execute(
     sql`UPDATE website_requests SET status = 'approved', decided_at = now(), decided_by = ${actor.userId}

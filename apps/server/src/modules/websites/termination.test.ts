@@ -9,6 +9,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDomain, setupPortal, type PortalTest } from './test-fixture.ts';
+import { forceStatus } from '../../../test/licence.ts';
 
 let t: PortalTest;
 beforeAll(async () => {
@@ -34,7 +35,7 @@ async function siteIn(status: SiteStatus): Promise<number> {
   });
   expect(res.statusCode, res.body).toBe(201);
   const id = res.json().id as number;
-  await t.db.execute(sql`UPDATE websites SET status = ${status} WHERE id = ${id}`);
+  await forceStatus(t.db, id, status);
   return id;
 }
 

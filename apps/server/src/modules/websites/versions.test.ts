@@ -2,6 +2,7 @@ import { StaleMessages, type Website, type WebsiteDetail } from '@vp/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSite, setupPortal, type PortalTest } from './test-fixture.ts';
+import { forceStatus } from '../../../test/licence.ts';
 
 /** No silent overwrite: a save names the version it was made from; one made from a stale copy is refused. */
 
@@ -110,7 +111,7 @@ describe('website versions', () => {
 
   it('is raised by a change that is not a save (a termination request), which makes an open form stale', async () => {
     const id = await createSite(t, t.agents.local[0]!);
-    await t.rows(sql`UPDATE websites SET status = 'Active' WHERE id = ${id}`);
+    await forceStatus(t.db, id, 'Active');
     const loaded = await read(id);
     const ended = await t.call(t.tokens.demo, 'POST', `/api/portal/websites/${id}/termination`, {
       termDate: new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10),

@@ -1,4 +1,5 @@
 import {
+  LicenceMessages,
   REQUEST_PENDING_MESSAGES,
   SITE_STATUSES,
   agentWithNumber,
@@ -12,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadPaperSaf } from '../documents/test-fixture.ts';
 import { freshDomain, setupPortal, type PortalTest } from './test-fixture.ts';
+import { forceStatus as forceLicensedStatus } from '../../../test/licence.ts';
 
 /** A term date within the ten years ahead a date may lie. */
 const inAYear = () => new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
@@ -67,7 +69,7 @@ function inputOf(site: Website) {
 }
 
 async function forceStatus(id: number, status: SiteStatus): Promise<void> {
-  await t.db.execute(sql`UPDATE websites SET status = ${status} WHERE id = ${id}`);
+  await forceLicensedStatus(t.db, id, status);
 }
 
 function save(site: Website, changes: Record<string, unknown>, token = demo()) {
@@ -208,7 +210,17 @@ describe('save', () => {
       // Pending Termination needs a term date of today or later.
       const termDate = to === 'Pending Termination' ? inAYear() : site.termDate;
       const res = await save(site, { status: to, termDate });
-      if (isStatusChangeAllowed(from, to, 'vendor', { activated: site.activated, safSigned: false })) {
+      const allowed = isStatusChangeAllowed(from, to, 'vendor', {
+        activated: site.activated,
+        safSigned: false,
+      });
+      const licensed = (s: SiteStatus) => s === 'Active' || s === 'Pending Termination';
+      if (allowed && licensed(to) && !licensed(from)) {
+        // Offered, but only a licensed site receives listing data: no licence covers this one.
+        expect(res.statusCode, res.body).toBe(409);
+        expect(res.json().message).toBe(LicenceMessages.noLicence);
+        expect((await getSite(id)).status).toBe(from);
+      } else if (allowed) {
         expect(res.statusCode, res.body).toBe(200);
         expect((res.json() as Website).status).toBe(to);
       } else {
@@ -273,6 +285,7 @@ describe('save', () => {
 
   it('answers the saved website and writes one History entry with from/to per field', async () => {
     const id = await createSite({ dba: 'Old' });
+    await forceStatus(id, 'Active');
     const res = await save(await getSite(id), {
       dba: 'New',
       status: 'Pending Termination',
@@ -292,11 +305,11 @@ describe('save', () => {
     });
     expect(log[0].changes).toEqual([
       // History reads as people do: the statuses by their display names.
-      { path: ['status'], from: 'Active (Pending)', to: 'Inactive (Pending)' },
+      { path: ['status'], from: 'Active', to: 'Inactive (Pending)' },
       { path: ['termDate'], from: null, to: '2031-05-06' },
       { path: ['dba'], from: 'Old', to: 'New' },
     ]);
-    expect(log[1].description).toBe('Website created');
+    expect(log.at(-1).description).toBe('Website created');
   });
 
   it('writes nothing when nothing changed', async () => {

@@ -8,6 +8,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDomain, setupPortal, type PortalTest } from './test-fixture.ts';
+import { forceStatus } from '../../../test/licence.ts';
 
 /**
  * A pending domain or agent change is withdrawn like a termination request: the request closes as
@@ -32,7 +33,7 @@ async function activeSite(): Promise<{ id: number; domain: string }> {
   });
   expect(res.statusCode, res.body).toBe(201);
   const id = res.json().id as number;
-  await t.rows(sql`UPDATE websites SET status = 'Active' WHERE id = ${id}`);
+  await forceStatus(t.db, id, 'Active');
   return { id, domain };
 }
 

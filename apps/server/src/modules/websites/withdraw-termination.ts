@@ -1,7 +1,8 @@
-import { WebsiteMessages, canWithdrawTermination, type Website } from '@vp/contract';
+import { LicenceMessages, WebsiteMessages, canWithdrawTermination, type Website } from '@vp/contract';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../platform/actor.ts';
-import { BadRequestError, ForbiddenError } from '../../platform/errors.ts';
+import { BadRequestError, ConflictError, ForbiddenError } from '../../platform/errors.ts';
+import { licenceStanding } from '../licences/index.ts';
 import { recordChange } from '../history/index.ts';
 import type { NoticeBatch } from '../notifications/index.ts';
 import { siteChanged } from './notices.ts';
@@ -25,6 +26,10 @@ export async function withdrawTermination(
     if (site.status !== 'Pending Termination' || !site.activated)
       throw new BadRequestError(WebsiteMessages.withdrawNotPending);
     if (!canWithdrawTermination(site.status, site.activated, actor.role)) throw new ForbiddenError();
+    // Back to Active only under the licence the termination was asked of, for the same terms.
+    const licence = await licenceStanding(tx, site.id);
+    if (!licence.current) throw new ConflictError(LicenceMessages.withdrawNoLicence);
+    if (!licence.termsMatch) throw new ConflictError(LicenceMessages.withdrawTermsChanged);
     const {
       id: _id,
       vendorId: _vendor,

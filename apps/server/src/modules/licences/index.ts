@@ -1,0 +1,141 @@
+import { LicenceMessages } from '@vp/contract';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { intArray, rowsOf } from '../../db/sql.ts';
+import type { Acting } from '../../platform/actor.ts';
+import { ConflictError } from '../../platform/errors.ts';
+import { recordChanges } from '../history/index.ts';
+
+/**
+ * Licences: the one place the portal grants and ends a site's right to listing data. A licence is
+ * granted only by an MLS decision (an activation, the approval of a change to a licensed site's
+ * terms, a staff member's own edit of them) and holds exactly the terms the site had then; the
+ * database refuses, at commit, any site that is Active or Pending Termination without a current
+ * licence for its terms as they are (migration 0028: website_terms is the one definition of them).
+ */
+
+export type LicenceGrant = 'activation' | 'change approval' | 'staff edit' | 'recorded';
+export type LicenceEnd = 'terminated' | 'term date' | 'replaced' | 'new licensing round';
+
+/** The statuses in which a site receives listing data, and so must hold a licence for its terms. */
+export const LICENSED_STATUSES: readonly string[] = ['Active', 'Pending Termination'];
+
+const byUser = (actor: Acting) =>
+  sql`${actor.userId}::int, ${`${actor.firstName} ${actor.lastName}`.trim() || actor.username}`;
+
+/**
+ * Grants each site a licence for its terms as they stand in this transaction, ending the one it
+ * held (replaced). The form that covers them is the newest approved Site Access Form made for the
+ * site's parties now, if any. Each grant is in the site's History.
+ */
+export async function grantLicences(
+  tx: Db,
+  sites: readonly { id: number; vendorId: number }[],
+  grantedBy: LicenceGrant,
+  actor: Acting,
+): Promise<void> {
+  if (sites.length === 0) return;
+  const ids = intArray(sites.map((s) => s.id));
+  await tx.execute(
+    sql`UPDATE licences SET ended_at = now(), end_reason = 'replaced',
+        ended_by_user = ${actor.userId}::int, ended_by_name = ${actor.username}
+      WHERE website_id = ANY(${ids}) AND ended_at IS NULL`,
+  );
+  await tx.execute(
+    sql`INSERT INTO licences (website_id, vendor_id, terms, terms_hash, saf_parties, form_document_id,
+          form_kind, granted_by, granted_by_user, granted_by_name)
+      SELECT w.id, w.vendor_id, website_terms(w.id), website_terms_hash(w.id),
+        COALESCE(website_saf_parties(w.id), ''), f.id,
+        CASE WHEN f.id IS NULL THEN 'none' WHEN f.paper THEN 'paper' ELSE 'portal' END,
+        ${grantedBy}, ${byUser(actor)}
+      FROM websites w
+      LEFT JOIN LATERAL (
+        SELECT d.id, d.paper FROM documents d
+        JOIN document_types t ON t.id = d.type_id AND t.name = 'saf'
+        WHERE d.website_id = w.id AND d.approved AND NOT d.voided
+          AND d.saf_parties = website_saf_parties(w.id)
+        ORDER BY d.created_at DESC, d.id DESC LIMIT 1
+      ) f ON true
+      WHERE w.id = ANY(${ids})`,
+  );
+  // A licence recorded for a site licensed before licences were kept is not a decision of now.
+  if (grantedBy === 'recorded') return;
+  await recordChanges(
+    tx,
+    sites.map((s) => ({
+      websiteId: s.id,
+      vendorId: s.vendorId,
+      kind: 'website.licence_granted' as const,
+      description: LicenceMessages.granted(grantedBy),
+      actor,
+      changes: [],
+    })),
+  );
+}
+
+/** Ends the current licence of each site that holds one; each end is in the site's History. */
+export async function endLicences(
+  tx: Db,
+  sites: readonly { id: number; vendorId: number }[],
+  reason: LicenceEnd,
+  actor: Acting,
+): Promise<void> {
+  if (sites.length === 0) return;
+  const ended = await rowsOf<{ website_id: number }>(
+    tx,
+    sql`UPDATE licences SET ended_at = now(), end_reason = ${reason},
+        ended_by_user = ${actor.userId}::int, ended_by_name = ${actor.username}
+      WHERE website_id = ANY(${intArray(sites.map((s) => s.id))}) AND ended_at IS NULL
+      RETURNING website_id`,
+  );
+  const endedIds = new Set(ended.map((r) => r.website_id));
+  await recordChanges(
+    tx,
+    sites
+      .filter((s) => endedIds.has(s.id))
+      .map((s) => ({
+        websiteId: s.id,
+        vendorId: s.vendorId,
+        kind: 'website.licence_ended' as const,
+        description: LicenceMessages.ended(reason),
+        actor,
+        changes: [],
+      })),
+  );
+}
+
+/** Whether the site holds a current licence, and whether its terms now are the licensed ones. */
+export async function licenceStanding(
+  tx: Db,
+  siteId: number,
+): Promise<{ current: boolean; termsMatch: boolean }> {
+  const [row] = await rowsOf<{ current: boolean; terms_match: boolean }>(
+    tx,
+    sql`SELECT EXISTS (SELECT 1 FROM licences WHERE website_id = ${siteId}::int AND ended_at IS NULL) AS current,
+      EXISTS (SELECT 1 FROM licences WHERE website_id = ${siteId}::int AND ended_at IS NULL
+        AND terms_hash = website_terms_hash(${siteId}::int)) AS terms_match`,
+  );
+  return { current: !!row?.current, termsMatch: !!row?.terms_match };
+}
+
+/**
+ * Settles the licence of a site after a change in this transaction left it in `status`. A site that
+ * receives listing data keeps its licence while its terms are the licensed ones. Otherwise only MLS
+ * staff may go on: their change is the decision, and grants a licence for the terms as they now are
+ * (`decision`, or an activation when the site held none); anyone else is refused, with the reason
+ * and what to do instead.
+ */
+export async function settleLicence(
+  tx: Db,
+  site: { id: number; vendorId: number },
+  status: string,
+  actor: Acting,
+  decision: LicenceGrant = 'staff edit',
+): Promise<void> {
+  if (!LICENSED_STATUSES.includes(status)) return;
+  const standing = await licenceStanding(tx, site.id);
+  if (standing.termsMatch) return;
+  if (actor.role !== 'admin')
+    throw new ConflictError(standing.current ? LicenceMessages.termsLocked : LicenceMessages.noLicence);
+  await grantLicences(tx, [site], standing.current ? decision : 'activation', actor);
+}
