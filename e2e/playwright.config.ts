@@ -34,7 +34,9 @@ export default defineConfig({
   retries: 1,
   forbidOnly: true,
   timeout: 40_000,
-  expect: { timeout: 7_000 },
+  // A screen that opens in a second alone can take several on a two-core runner drawing two
+  // workers' pages at once; an assertion waits that long for what it expects, never for less.
+  expect: { timeout: 15_000 },
   reporter,
   use: {
     // Read in each worker, whose slot Playwright gives it in TEST_PARALLEL_INDEX.

@@ -5,6 +5,7 @@ import { chooseFile, chooseType, fileRows, smallPdf } from '../support/documents
 import { auth } from '../support/saf.ts';
 import { baseUrl } from '../support/server.ts';
 import { apiLogin, StorageKeys, useSession, users } from '../support/session.ts';
+import { expectToastFrom } from '../support/toast.ts';
 
 /**
  * A licence ends and starts again: the vendor moves an Inactive site back to Active (Pending) on a
@@ -53,8 +54,9 @@ test('an Inactive site is licensed again, and activated only once its SAF is on 
   await expect(modal.getByLabel('Start Date')).toHaveValue(`${today}/${now.getFullYear()}`);
   await expect(modal.getByLabel('Term Date')).toHaveValue('');
   await expect(modal.getByRole('combobox', { name: 'Agent Search' })).toBeEnabled();
-  await modal.getByRole('button', { name: 'Save' }).click();
-  await expect(phone.getByText(WebsiteMessages.saved)).toBeVisible();
+  await expectToastFrom(phone, WebsiteMessages.saved, () =>
+    modal.getByRole('button', { name: 'Save' }).click(),
+  );
   await expect(modal.getByTestId('saf-standing')).toHaveText('Site Access Form: SAF not sent');
   await phone.screenshot({ path: test.info().outputPath('licensed-again-390.png') });
   await modal.getByRole('tab', { name: 'History' }).click();
@@ -113,8 +115,9 @@ test('an Inactive site is licensed again, and activated only once its SAF is on 
       .click({ timeout: 2_000 });
     await expect(statusSelect(desk)).toContainText(/^Active$/, { timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
-  await staffModal.getByRole('button', { name: 'Save' }).click();
-  await expect(desk.getByText(WebsiteMessages.saved)).toBeVisible();
+  await expectToastFrom(desk, WebsiteMessages.saved, () =>
+    staffModal.getByRole('button', { name: 'Save' }).click(),
+  );
   await expect(staffModal.getByTestId('saf-standing')).toHaveText('Site Access Form: Signed on paper');
   await desk.screenshot({ path: test.info().outputPath('activated-1440.png') });
   await desk.close();

@@ -1,8 +1,9 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { LiveMessages, StaleMessages, WebsiteMessages } from '@vp/contract';
-import { liveSubscribed, newSite, saveSite, watchToast } from '../support/live.ts';
+import { liveSubscribed, newSite, saveSite } from '../support/live.ts';
 import { baseUrl } from '../support/server.ts';
 import { apiLogin, useSession, users, type User } from '../support/session.ts';
+import { expectToastFrom, watchToast } from '../support/toast.ts';
 
 /**
  * The live channel end to end: two people of one vendor, each in a browser context of their own,
@@ -45,8 +46,9 @@ test('an edit warns another user, and the same user in another tab, who have the
     await modalOf(otherTab.page).getByLabel('DBA').fill('Not saved yet');
     const form = modalOf(editor.page);
     await form.getByLabel('DBA').fill('Live Realty Group');
-    await form.getByRole('button', { name: 'Save' }).click();
-    await expect(editor.page.getByText('Saved Website')).toBeVisible();
+    await expectToastFrom(editor.page, WebsiteMessages.saved, () =>
+      form.getByRole('button', { name: 'Save' }).click(),
+    );
     const savedAt = Date.now();
 
     // A form without edits already shows the change, and says so.

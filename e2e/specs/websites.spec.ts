@@ -5,6 +5,7 @@ import { TeamMessages } from '@vp/contract';
 import { baseUrl } from '../support/server.ts';
 import { pickOption } from '../support/antd.ts';
 import { apiLogin, useSession, users } from '../support/session.ts';
+import { expectToastFrom } from '../support/toast.ts';
 
 /**
  * The Websites capability end to end: the list, the modal's create and edit flows with their
@@ -138,8 +139,9 @@ test('create a website through the modal from an empty form', async ({ page, req
   // The team product brings the Team tab, disabled until the site exists.
   await expect(modal.getByRole('tab', { name: 'Team' })).toHaveAttribute('aria-disabled', 'true');
 
-  await modal.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Created Successfully')).toBeVisible();
+  await expectToastFrom(page, 'Created Successfully', () =>
+    modal.getByRole('button', { name: 'Save' }).click(),
+  );
   await expect(modal.getByRole('tab', { name: 'Team' })).not.toHaveAttribute('aria-disabled', 'true');
   await expect(modal.getByPlaceholder('www.example.com')).toBeDisabled();
   await expect(
@@ -189,8 +191,7 @@ test('edit a website and see the History entry with from and to', async ({ page,
   const dba = `E2E Team ${Date.now().toString(36)}`;
   await modal.getByRole('textbox', { name: 'DBA' }).fill(dba);
   await expect(save).toBeEnabled();
-  await save.click();
-  await expect(page.getByText('Saved Website')).toBeVisible();
+  await expectToastFrom(page, 'Saved Website', () => save.click());
   await expect(save).toBeDisabled();
 
   await modal.getByRole('tab', { name: 'History' }).click();
@@ -252,8 +253,9 @@ test('delete asks first: cancel keeps the site, confirm deletes it', async ({ pa
   await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByText('Delete canceled')).toBeVisible();
   await modal.getByRole('button', { name: 'Delete' }).click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByText('Deleted Successfully')).toBeVisible();
+  await expectToastFrom(page, 'Deleted Successfully', () =>
+    page.locator('.ant-modal-confirm').getByRole('button', { name: 'Delete' }).click(),
+  );
   await expect(modal).toHaveCount(0);
   const response = await request.get(`${baseUrl()}/api/portal/websites/${id}`, {
     headers: { Authorization: `Bearer ${token}` },
