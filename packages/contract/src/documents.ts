@@ -34,6 +34,8 @@ export const DEFAULT_MAX_UPLOAD_MB = 25;
 export const DocumentMessages = {
   /** A file MLS staff refused: it no longer counts as on file; another can be uploaded. */
   rejected: (reason: string) => `Rejected by the MLS: ${reason}`,
+  /** A signed Site Access Form made for terms its site no longer has; the Website tab says which. */
+  signedOutOfDate: 'Signed, out of date',
   typeRequired: 'Please select a file type',
   extension: `Only supports ${UPLOAD_ACCEPT} files`,
   nameTooLong: `File name cannot be more than ${FILE_NAME_MAX} characters!`,
@@ -167,6 +169,11 @@ export const documentSchema = z.object({
   voided: z.boolean(),
   /** A signer declined the form; it waits to be voided (and a new one sent). */
   declined: z.boolean(),
+  /**
+   * A signed Site Access Form made for terms its site no longer has (another agent, a broker who has
+   * not signed, other products): kept on file, it no longer counts and a new form is needed.
+   */
+  outOfDate: z.boolean(),
   websiteId: z.number().int().nullable(),
   uploadedBy: z.string().meta({ description: 'Full name (or username) of who uploaded it' }),
   sha256: z.string(),

@@ -25,6 +25,7 @@ export * from './documents.ts';
 export * from './signatures.ts';
 export * from './signer-name.ts';
 export * from './saf-standing.ts';
+export * from './saf-terms.ts';
 export * from './conversation.ts';
 export * from './live-messages.ts';
 export * from './comment-rules.ts';

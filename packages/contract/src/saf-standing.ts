@@ -18,15 +18,32 @@ export const safStandingSchema = z.object({
   total: z.number().int().min(0),
   /** The counting form was signed on paper and uploaded by MLS staff. */
   paper: z.boolean(),
+  /**
+   * When no form counts but one signed in this round was made for other terms: why it no longer
+   * counts, one sentence per change since it was signed (SafOutOfDateMessages).
+   */
+  outOfDate: z.array(z.string()).optional(),
 });
 export type SafStanding = z.infer<typeof safStandingSchema>;
 
 export const SAF_NOT_SENT: SafStanding = { state: 'not-sent', signed: 0, total: 0, paper: false };
 
+/** Why a form signed in this round no longer counts: what changed on the site since it was signed. */
+export const SafOutOfDateMessages = {
+  products: (was: string, now: string) => `Signed for ${was}; the site is now ${now}: send a new SAF`,
+  agent: (was: string, now: string) =>
+    `Signed for agent ${was}; the site's agent is now ${now}: send a new SAF`,
+  officeGained: (office: string) => `The team gained an office (${office}) after the form was signed`,
+  officeLeft: (office: string) =>
+    `The team has no agent of ${office} since the form was signed; its broker signed it: send a new SAF`,
+  brokerChanged: (office: string) => `${office} has a new broker since the form was signed: send a new SAF`,
+} as const;
+
 /** The line a site shows for its form, by state and the site's status. */
 export function safStandingText(standing: SafStanding, status: SiteStatus): string {
   switch (standing.state) {
     case 'not-sent':
+      if (standing.outOfDate?.length) return 'Signed form out of date';
       // A licensed site without a form of this round was licensed before forms were kept here.
       return status === 'Pending Activation' ? 'SAF not sent' : 'No signed SAF on file';
     case 'out-for-signature':

@@ -43,4 +43,7 @@ export const TeamMessages = {
   removeTitle: (name: string) => `Remove ${name} from the team?`,
   removeConfirm: 'They will no longer be a member of this website’s team. They can be added again later.',
   removeAction: 'Remove',
+  /** Add Agent, before adding an agent whose office has no agent on the team (saf-terms.ts). */
+  newOfficeNeedsSaf: (office: string) =>
+    `No agent of ${office} is on this team yet. Its broker has not signed the Site Access Form, so the website will need a new SAF.`,
 } as const;

@@ -29,6 +29,10 @@ const infoColumns = {
   ...insertedInfoColumns,
   typeString: documentTypes.type,
   declined: sql<boolean>`exists (select 1 from ${signatureRequests} where ${signatureRequests.documentId} = ${documents.id} and ${signatureRequests.status} = 'declined')`,
+  // A signed form made for terms the site no longer has (its agent, brokers or products changed).
+  outOfDate: sql<boolean>`(${documents.approved} and not ${documents.voided} and ${documents.safParties} is not null
+    and ${documents.websiteId} is not null
+    and not saf_covers(${documents.safParties}, website_saf_parties(${documents.websiteId})))`,
 };
 
 type InfoRow = { createdAt: Date; rejectedAt: Date | null; rejectionReason: string } & Omit<

@@ -163,7 +163,7 @@ export function documentsService(ctx: AppContext) {
           }
           await fileChanged(notices, tx, vendorId, site, name, actor, 'uploaded');
           // A new document has no signature request yet, so none was declined.
-          return q.toInfo({ ...row!, typeString: type.type, declined: false });
+          return q.toInfo({ ...row!, typeString: type.type, declined: false, outOfDate: false });
         });
         key = null;
         await bus.publish('document.changed', {

@@ -25,8 +25,8 @@ const byUser = (actor: Acting) =>
 
 /**
  * Grants each site a licence for its terms as they stand in this transaction, ending the one it
- * held (replaced). The form that covers them is the newest approved Site Access Form made for the
- * site's parties now, if any. Each grant is in the site's History.
+ * held (replaced). The form that covers them is the newest approved Site Access Form made for
+ * exactly those terms (SQL website_covering_form), if any. Each grant is in the site's History.
  */
 export async function grantLicences(
   tx: Db,
@@ -49,13 +49,7 @@ export async function grantLicences(
         CASE WHEN f.id IS NULL THEN 'none' WHEN f.paper THEN 'paper' ELSE 'portal' END,
         ${grantedBy}, ${byUser(actor)}
       FROM websites w
-      LEFT JOIN LATERAL (
-        SELECT d.id, d.paper FROM documents d
-        JOIN document_types t ON t.id = d.type_id AND t.name = 'saf'
-        WHERE d.website_id = w.id AND d.approved AND NOT d.voided
-          AND d.saf_parties = website_saf_parties(w.id)
-        ORDER BY d.created_at DESC, d.id DESC LIMIT 1
-      ) f ON true
+      LEFT JOIN LATERAL website_covering_form(w.id) f ON true
       WHERE w.id = ANY(${ids})`,
   );
   // A licence recorded for a site licensed before licences were kept is not a decision of now.

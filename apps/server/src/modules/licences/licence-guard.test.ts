@@ -2,7 +2,14 @@ import { LicenceMessages, type Team, type Website } from '@vp/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forceStatus } from '../../../test/licence.ts';
-import { createSite, setupPortal, type PortalTest } from '../websites/test-fixture.ts';
+import {
+  createSite,
+  dayFromToday,
+  readSite,
+  saveSite,
+  setupPortal,
+  type PortalTest,
+} from '../websites/test-fixture.ts';
 
 /**
  * A site receives listing data (Active, Pending Termination) only under a licence an MLS decision
@@ -18,36 +25,8 @@ afterAll(async () => t?.close());
 
 const demo = () => t.tokens.demo;
 
-/** A date `days` from today in the server's calendar (local time), as yyyy-mm-dd. */
-function dayFromToday(days: number): string {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
-
-async function getSite(id: number): Promise<Website> {
-  const res = await t.call(demo(), 'GET', `/api/portal/websites/${id}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as Website;
-}
-
-/** A vendor's save of the site as it is now, with `changes`. */
-async function save(id: number, changes: Partial<Website>, token = demo()) {
-  const site = await getSite(id);
-  return t.call(token, 'PUT', '/api/portal/websites', {
-    rowKey: site.rowKey,
-    domainName: site.domainName,
-    memberNumber: site.memberNumber,
-    status: site.status,
-    startDate: site.startDate,
-    termDate: site.termDate,
-    dba: site.dba,
-    products: site.products,
-    version: site.version,
-    ...changes,
-  });
-}
+const getSite = (id: number) => readSite(t, id);
+const save = (id: number, changes: Partial<Website>, token = demo()) => saveSite(t, id, changes, token);
 
 /** A site of the demo vendor put in `status` as a starting point (licensed when Active). */
 async function siteIn(status: Website['status'], products = [1], agent = t.agents.local[20]!) {

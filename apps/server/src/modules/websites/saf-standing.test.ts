@@ -1,10 +1,15 @@
 import {
   DocumentMessages,
+  SafOutOfDateMessages,
   TEAM_PRODUCT_ID,
+  safStandingText,
+  safTermsKey,
+  type DocumentInfo,
   WebsiteMessages,
   type SafPreparedSignatory,
   type WebsiteDetail,
 } from '@vp/contract';
+import { SAF_COVER_CASES } from '@vp/contract/saf-terms-cases';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadPaperSaf } from '../documents/test-fixture.ts';
@@ -35,7 +40,7 @@ async function agentsWithBrokers(): Promise<{ agent: string; office: string }[]>
     WHERE NOT m.reciprocal AND m.member_status = 'Active' AND m.member_mls_id <> b.member_mls_id
       AND coalesce(m.member_email, '') <> '' AND coalesce(b.member_email, '') <> ''
     ORDER BY o.office_key, m.member_mls_id
-    LIMIT 6`);
+    LIMIT 8`);
 }
 
 const newSite = (agent: string, products = [1]) => createSite(t, agent, products, 'round');
@@ -218,8 +223,63 @@ describe('a site signed through the portal', () => {
       version: team.version,
     });
     expect(put.statusCode, put.body).toBe(200);
-    expect((await site(id)).saf.state).toBe('not-sent');
+    const [office] = await t.rows<{ name: string }>(
+      sql`SELECT office_name AS name FROM offices WHERE office_key = ${b!.office}`,
+    );
+    expect((await site(id)).saf).toMatchObject({
+      state: 'not-sent',
+      outOfDate: [SafOutOfDateMessages.officeGained(office!.name)],
+    });
+    expect(safStandingText((await site(id)).saf, 'Pending Activation')).toBe('Signed form out of date');
     expect((await activate(id)).statusCode).toBe(409);
+  });
+
+  it('3 (outside review). counts only for the products it was signed for', async () => {
+    const [, , , , , , a] = await agentsWithBrokers();
+    const id = await newSite(a!.agent, [1]);
+    const documentId = await signedByAll(id);
+    expect((await site(id)).saf.state).toBe('signed');
+
+    // The vendor switches the product before activation: the IDX form does not cover a VOW site.
+    const vow = await t.call(t.tokens.demo, 'PUT', '/api/portal/websites', {
+      ...inputOf(await site(id)),
+      products: [3],
+    });
+    expect(vow.statusCode, vow.body).toBe(200);
+    expect((await site(id)).saf).toEqual({
+      state: 'not-sent',
+      signed: 0,
+      total: 0,
+      paper: false,
+      outOfDate: [SafOutOfDateMessages.products('IDX Website', 'VOW Website')],
+    });
+    const files = (
+      await t.call(t.tokens.demo, 'GET', `/api/portal/websites/${id}/documents`)
+    ).json() as DocumentInfo[];
+    expect(files.find((d) => d.rowKey === documentId)).toMatchObject({ approved: true, outOfDate: true });
+    const refused = await activate(id);
+    expect(refused.statusCode).toBe(409);
+    expect((await site(id)).status).toBe('Pending Activation');
+
+    // Back to the product it was signed for, it counts again and is no longer out of date.
+    await t.call(t.tokens.demo, 'PUT', '/api/portal/websites', { ...inputOf(await site(id)), products: [1] });
+    expect((await site(id)).saf).toEqual({ state: 'signed', signed: 2, total: 2, paper: false });
+    const again = (
+      await t.call(t.tokens.demo, 'GET', `/api/portal/websites/${id}/documents`)
+    ).json() as DocumentInfo[];
+    expect(again.find((d) => d.rowKey === documentId)?.outOfDate).toBe(false);
+    expect((await activate(id)).statusCode).toBe(200);
+  });
+});
+
+describe('the database’s rule of which changes need a new form', () => {
+  it('agrees with the contract’s, case by case', async () => {
+    for (const { name, signed, now, changes } of SAF_COVER_CASES) {
+      const [row] = await t.rows<{ covers: boolean }>(
+        sql`SELECT saf_covers(${safTermsKey(signed)}, ${safTermsKey(now)}) AS covers`,
+      );
+      expect(row!.covers, name).toBe(changes.length === 0);
+    }
   });
 });
 

@@ -1,19 +1,27 @@
-import { SAF_NOT_SENT, type SafStanding } from '@vp/contract';
+import {
+  SAF_NOT_SENT,
+  SafOutOfDateMessages,
+  agentWithNumber,
+  safTermsOf,
+  signatureChanges,
+  type SafStanding,
+} from '@vp/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { rowsOf } from '../../db/sql.ts';
+import { intArray, rowsOf, textArray } from '../../db/sql.ts';
 
 /**
  * A site's Site Access Form in its current licensing round. A form counts for activation when it
  * was signed by everyone (or signed on paper and uploaded by MLS staff), is not voided, was signed
- * after the site last entered Pending Activation, and was made for the site's current parties:
- * its agent (a team site's primary) and the broker of every office among its agents. An agent
- * swapped in Pending Activation, or a team gaining an office, needs a new form.
+ * after the site last entered Pending Activation, and covers the site's terms as they are now: its
+ * agent (a team site's primary), the broker of every office among its agents, and its products
+ * (the contract's saf-terms.ts says which changes need a new form; SQL saf_covers holds the rule).
+ * When a form signed in this round no longer covers the site, the standing says why.
  */
 
 /**
- * The parties a form for this site must name, as one sorted key: the agent, and each office of its
- * agents with that office's broker. Stored on a form when it is sent, compared when it is counted;
+ * The terms a form for this site must name, as one sorted key: the agent, each office of its agents
+ * with that office's broker, and each product. Stored on a form when it is sent, compared when it is counted;
  * the SQL function website_saf_parties (migration 0013) is the one definition.
  */
 export async function safPartiesKey(db: Db, siteId: number): Promise<string> {
@@ -30,6 +38,8 @@ interface SafRow {
   approved: boolean;
   paper: boolean;
   saf_parties: string | null;
+  /** The form covers the site's terms now (SQL saf_covers). */
+  covers: boolean;
   signed_in_round: boolean;
   request_status: 'pending' | 'completed' | 'declined' | 'voided' | null;
   signed: number;
@@ -37,13 +47,14 @@ interface SafRow {
   current_round: boolean;
 }
 
+const isSigned = (r: SafRow) =>
+  r.approved && r.signed_in_round && (r.paper || r.request_status === 'completed');
+
 /** The standing of one site from its forms (newest first), by the rule described above. */
-function standingOf(rows: SafRow[], key: string): SafStanding {
-  const forParties = rows.filter((r) => r.saf_parties === key);
+function standingOf(rows: SafRow[]): SafStanding & { staleFrom?: string } {
+  const forParties = rows.filter((r) => r.covers);
   // A form sent in an earlier round may be signed in this one; what counts is when it was signed.
-  const counting = forParties.find(
-    (r) => r.approved && r.signed_in_round && (r.paper || r.request_status === 'completed'),
-  );
+  const counting = forParties.find(isSigned);
   if (counting)
     return { state: 'signed', signed: counting.total, total: counting.total, paper: counting.paper };
   const latest = forParties.find((r) => r.current_round && !r.approved);
@@ -51,7 +62,52 @@ function standingOf(rows: SafRow[], key: string): SafStanding {
     return { state: 'out-for-signature', signed: latest.signed, total: latest.total, paper: false };
   if (latest?.request_status === 'declined')
     return { state: 'declined', signed: latest.signed, total: latest.total, paper: false };
-  return SAF_NOT_SENT;
+  // A form signed in this round for terms the site has since left.
+  const stale = rows.find((r) => r.saf_parties !== null && !r.covers && isSigned(r));
+  return stale ? { ...SAF_NOT_SENT, staleFrom: stale.saf_parties! } : SAF_NOT_SENT;
+}
+
+/** Why a form made for the terms `was` does not cover the terms `now`, one sentence per change. */
+async function outOfDateReasons(db: Db, pairs: { was: string; now: string }[]): Promise<string[][]> {
+  const changes = pairs.map(({ was, now }) => signatureChanges(safTermsOf(was), safTermsOf(now)));
+  const all = changes.flat();
+  const agents = all.flatMap((c) => (c.kind === 'agent' ? [c.was, c.now] : []));
+  const offices = all.flatMap((c) => (c.kind === 'office' || c.kind === 'broker' ? [c.office] : []));
+  const productIds = all.flatMap((c) => (c.kind === 'product' ? [...c.was, ...c.now] : []));
+  const [names] = await rowsOf<{
+    agents: Record<string, string> | null;
+    offices: Record<string, string> | null;
+    products: Record<string, string> | null;
+  }>(
+    db,
+    sql`SELECT
+      (SELECT jsonb_object_agg(m.member_mls_id, trim(m.member_first_name || ' ' || m.member_last_name))
+        FROM members m WHERE m.member_mls_id = ANY(${textArray(agents)})) AS agents,
+      (SELECT jsonb_object_agg(o.office_key, o.office_name) FROM offices o
+        WHERE o.office_key = ANY(${textArray(offices)})) AS offices,
+      (SELECT jsonb_object_agg(p.id::text, p.name) FROM products p WHERE p.id = ANY(${intArray(productIds)})) AS products`,
+  );
+  const agent = (id: string) => {
+    const name = names?.agents?.[id];
+    return name ? agentWithNumber(name, '', id) : `#${id}`;
+  };
+  const office = (key: string) => names?.offices?.[key] ?? key;
+  const productList = (ids: number[]) =>
+    ids.map((id) => names?.products?.[String(id)] ?? String(id)).join(', ');
+  return changes.map((list) =>
+    list.map((c) => {
+      switch (c.kind) {
+        case 'product':
+          return SafOutOfDateMessages.products(productList(c.was), productList(c.now));
+        case 'agent':
+          return SafOutOfDateMessages.agent(agent(c.was), agent(c.now));
+        case 'office':
+          return SafOutOfDateMessages.officeGained(office(c.office));
+        case 'broker':
+          return SafOutOfDateMessages.brokerChanged(office(c.office));
+      }
+    }),
+  );
 }
 
 /**
@@ -72,7 +128,7 @@ export async function safStandings(
   const rows = await rowsOf<SafRow>(
     db,
     sql`SELECT w.id AS site_id, website_saf_parties(w.id) AS parties_now,
-          d.approved, d.paper, d.saf_parties,
+          d.approved, d.paper, d.saf_parties, saf_covers(d.saf_parties, website_saf_parties(w.id)) AS covers,
           COALESCE(d.sealed_at, r.finished_at, d.created_at) >= w.pending_since AS signed_in_round,
           r.status AS request_status,
           (SELECT count(*)::int FROM signers s WHERE s.request_id = r.id AND s.status = 'signed') AS signed,
@@ -92,7 +148,17 @@ export async function safStandings(
     list.push(row);
     bySite.set(row.site_id, list);
   }
-  for (const [siteId, list] of bySite) out.set(siteId, standingOf(list, list[0]!.parties_now ?? ''));
+  const stale: { siteId: number; was: string; now: string }[] = [];
+  for (const [siteId, list] of bySite) {
+    const now = list[0]!.parties_now ?? '';
+    const { staleFrom, ...standing } = standingOf(list);
+    out.set(siteId, standing);
+    if (staleFrom !== undefined) stale.push({ siteId, was: staleFrom, now });
+  }
+  if (stale.length > 0) {
+    const reasons = await outOfDateReasons(db, stale);
+    stale.forEach(({ siteId }, i) => out.set(siteId, { ...out.get(siteId)!, outOfDate: reasons[i]! }));
+  }
   return out;
 }
 

@@ -8,7 +8,7 @@ import {
 } from '@vp/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDomain, setupPortal, type PortalTest } from './test-fixture.ts';
+import { dayFromToday, freshDomain, setupPortal, type PortalTest } from './test-fixture.ts';
 import { forceStatus } from '../../../test/licence.ts';
 
 let t: PortalTest;
@@ -16,14 +16,6 @@ beforeAll(async () => {
   t = await setupPortal();
 });
 afterAll(async () => t?.close());
-
-/** A date `days` from today in the server's calendar (local time), as yyyy-mm-dd. */
-function dayFromToday(days: number): string {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
 
 async function siteIn(status: SiteStatus): Promise<number> {
   const res = await t.call(t.tokens.demo, 'POST', '/api/portal/websites', {

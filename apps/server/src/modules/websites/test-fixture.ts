@@ -1,3 +1,4 @@
+import type { Website } from '@vp/contract';
 import type { InjectOptions } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { setup, type TestContext } from '../../../test/helper.ts';
@@ -72,4 +73,41 @@ export async function createSite(
   });
   if (res.statusCode !== 201) throw new Error(`site not created: ${res.statusCode} ${res.body}`);
   return res.json().id as number;
+}
+
+/** A date `days` from today in the server's calendar (local time), as yyyy-mm-dd. */
+export function dayFromToday(days: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** A site as `token`'s vendor reads it (the demo vendor's by default). */
+export async function readSite(t: PortalTest, id: number, token = t.tokens.demo): Promise<Website> {
+  const res = await t.call(token, 'GET', `/api/portal/websites/${id}`);
+  if (res.statusCode !== 200) throw new Error(`site ${id} not read: ${res.statusCode} ${res.body}`);
+  return res.json() as Website;
+}
+
+/** A save of the site as it is now with `changes`, by `token` (the demo vendor's user by default). */
+export async function saveSite(
+  t: PortalTest,
+  id: number,
+  changes: Partial<Website>,
+  token = t.tokens.demo,
+): ReturnType<PortalTest['call']> {
+  const site = await readSite(t, id, token);
+  return t.call(token, 'PUT', '/api/portal/websites', {
+    rowKey: site.rowKey,
+    domainName: site.domainName,
+    memberNumber: site.memberNumber,
+    status: site.status,
+    startDate: site.startDate,
+    termDate: site.termDate,
+    dba: site.dba,
+    products: site.products,
+    version: site.version,
+    ...changes,
+  });
 }

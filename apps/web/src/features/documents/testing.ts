@@ -15,6 +15,7 @@ export function doc(overrides: Partial<DocumentInfo> = {}): DocumentInfo {
     approved: false,
     voided: false,
     declined: false,
+    outOfDate: false,
     websiteId: 7,
     uploadedBy: 'Dana Demo',
     sha256: 'ab'.repeat(32),

@@ -109,6 +109,12 @@ export function DocumentsTable({ owner, readOnly, emptyText }: Props) {
           Voided
         </Button>
       );
+    if (d.approved && d.outOfDate)
+      return (
+        <span className="vp-doc-out-of-date">
+          <ExclamationCircleOutlined aria-hidden /> {DocumentMessages.signedOutOfDate}
+        </span>
+      );
     if (d.approved)
       return (
         <span className="vp-doc-approved">

@@ -100,6 +100,16 @@ describe('Files tab: the table', () => {
     expect(row('screenshot.png').textContent).toContain(DocumentMessages.rejected(rejection.reason));
   });
 
+  it('shows a signed form made for earlier terms as out of date', async () => {
+    serveFiles(undefined, [
+      doc({ rowKey: 8, label: 'saf-idx.pdf', signatureRequired: true, approved: true, outOfDate: true }),
+    ]);
+    renderWithClient(<FilesTab siteId={7} readOnly={false} />);
+    await screen.findByRole('button', { name: 'Download saf-idx.pdf' });
+    expect(row('saf-idx.pdf').textContent).toContain(DocumentMessages.signedOutOfDate);
+    expect(row('saf-idx.pdf').textContent).not.toContain('Approved');
+  });
+
   it('shows name, size (base 1000), date/time, type and each status', async () => {
     serveFiles();
     renderWithClient(<FilesTab siteId={7} readOnly={false} />);

@@ -28,9 +28,16 @@ afterEach(() => {
 
 const addButton = () => screen.getByRole('button', { name: 'Add' });
 
-function renderDialog(onAdd: (agent: unknown) => void = () => undefined) {
+function renderDialog(onAdd: (agent: unknown) => void = () => undefined, teamOffices = ['Summit Realty']) {
   return renderWithClient(
-    <AddAgentDialog open reciprocalAllowed={false} adding={false} onCancel={() => undefined} onAdd={onAdd} />,
+    <AddAgentDialog
+      open
+      reciprocalAllowed={false}
+      teamOffices={teamOffices}
+      adding={false}
+      onCancel={() => undefined}
+      onAdd={onAdd}
+    />,
   );
 }
 
@@ -44,6 +51,7 @@ describe('Add Agent dialog', () => {
       <AddAgentDialog
         open
         reciprocalAllowed={false}
+        teamOffices={['Summit Realty']}
         adding={false}
         onCancel={() => undefined}
         onAdd={onAdd}
@@ -77,6 +85,7 @@ describe('Add Agent dialog', () => {
       <AddAgentDialog
         open
         reciprocalAllowed
+        teamOffices={['Summit Realty']}
         adding={false}
         onCancel={() => undefined}
         onAdd={() => undefined}
@@ -93,6 +102,35 @@ describe('Add Agent dialog', () => {
       timeout: 3000,
     });
     expect(await screen.findByText('No matching results')).toBeTruthy();
+  });
+
+  it('warns before adding an agent of an office whose broker has not signed, and only then', async () => {
+    const bayside = {
+      ...carol,
+      firstName: 'Bea',
+      memberNumber: 'M400',
+      mlsId: 'K400',
+      office: 'Bayside Realtors',
+    };
+    serveApi((_m, path) => (path.startsWith('/searchagent/') ? { body: [carol, bayside] } : undefined));
+    renderDialog();
+    const box = await screen.findByPlaceholderText(TeamMessages.searchPlaceholder);
+    fireEvent.change(box, { target: { value: 'B' } });
+    await waitFor(() => expect(document.querySelectorAll('.ant-select-item-option')).toHaveLength(2), {
+      timeout: 3000,
+    });
+    const option = (name: string) =>
+      [...document.querySelectorAll('.ant-select-item-option')].find((o) => o.textContent?.includes(name))!;
+    fireEvent.click(option('Carol'));
+    await waitFor(() => expect(addButton().hasAttribute('disabled')).toBe(false));
+    expect(screen.queryByTestId('add-agent-new-office')).toBeNull();
+
+    fireEvent.change(box, { target: { value: 'Be' } });
+    await waitFor(() => expect(option('Bea')).toBeTruthy(), { timeout: 3000 });
+    fireEvent.click(option('Bea'));
+    expect((await screen.findByTestId('add-agent-new-office')).textContent).toBe(
+      TeamMessages.newOfficeNeedsSaf('Bayside Realtors'),
+    );
   });
 
   it('opens with the focus in the search box', async () => {

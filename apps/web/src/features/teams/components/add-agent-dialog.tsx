@@ -1,11 +1,13 @@
 import { TeamMessages, type Agent } from '@vp/contract';
-import { Button, Form, Modal, Switch } from 'antd';
+import { Alert, Button, Form, Modal, Switch } from 'antd';
 import { useState } from 'react';
 import { AgentSearch, EMPTY_PICK, type AgentPick } from '../../agents/index.ts';
 
 interface Props {
   open: boolean;
   reciprocalAllowed: boolean;
+  /** The offices of the team's agents: a signed form names their brokers. */
+  teamOffices: readonly string[];
   adding: boolean;
   onCancel: () => void;
   onAdd: (agent: Agent) => void;
@@ -13,12 +15,14 @@ interface Props {
 
 /**
  * Add Agent (spec §2 Team tab): it opens with the focus in the search box; Add stays disabled until
- * an agent is picked from the results (Enter picks the first).
+ * an agent is picked from the results (Enter picks the first). An agent of an office not yet on the
+ * team is flagged before Add: that office's broker has not signed, so the site will need a new form.
  */
-export function AddAgentDialog({ open, reciprocalAllowed, adding, onCancel, onAdd }: Props) {
+export function AddAgentDialog({ open, reciprocalAllowed, teamOffices, adding, onCancel, onAdd }: Props) {
   const [pick, setPick] = useState<AgentPick>(EMPTY_PICK);
   const [reciprocal, setReciprocal] = useState(false);
   const typedWithoutPick = pick.text.trim() !== '' && !pick.agent;
+  const newOffice = pick.agent?.office && !teamOffices.includes(pick.agent.office) ? pick.agent.office : null;
 
   function close() {
     setPick(EMPTY_PICK);
@@ -77,6 +81,14 @@ export function AddAgentDialog({ open, reciprocalAllowed, adding, onCancel, onAd
             autoFocus
           />
         </Form.Item>
+        {newOffice && (
+          <Alert
+            type="warning"
+            showIcon
+            data-testid="add-agent-new-office"
+            title={TeamMessages.newOfficeNeedsSaf(newOffice)}
+          />
+        )}
       </Form>
     </Modal>
   );

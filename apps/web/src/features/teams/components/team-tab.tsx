@@ -181,6 +181,7 @@ export function TeamTab({ siteId, primary, reciprocalAllowed, readOnly = false }
       <AddAgentDialog
         open={adding}
         reciprocalAllowed={reciprocalAllowed}
+        teamOffices={(team.data?.members ?? []).map((m) => m.office).filter(Boolean)}
         adding={update.isPending}
         onCancel={() => setAdding(false)}
         onAdd={(a) => void add(a)}

@@ -352,11 +352,21 @@ export function WebsiteForm(props: Props) {
       {site && props.saf && site.status !== 'Inactive' && (
         <p className="vp-saf-standing" data-testid="saf-standing">
           Site Access Form:{' '}
-          <Tag color={SAF_TAG_COLOR[props.saf.state]} variant="outlined">
+          <Tag
+            color={props.saf.outOfDate?.length ? 'warning' : SAF_TAG_COLOR[props.saf.state]}
+            variant="outlined"
+          >
             {safStandingText(props.saf, site.status)}
           </Tag>
         </p>
       )}
+      {site && props.saf?.outOfDate?.length ? (
+        <ul className="vp-saf-out-of-date" data-testid="saf-out-of-date">
+          {props.saf.outOfDate.map((reason) => (
+            <li key={reason}>{reason}</li>
+          ))}
+        </ul>
+      ) : null}
 
       {!readOnly && (
         <div className="vp-form-actions">

@@ -1,5 +1,5 @@
-import { WebsiteMessages, type SafStanding, type SiteStatus } from '@vp/contract';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { SafOutOfDateMessages, WebsiteMessages, type SafStanding, type SiteStatus } from '@vp/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { message } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccount, setToken } from '../../../lib/session.ts';
@@ -395,6 +395,22 @@ describe('website modal: the Site Access Form and activation', () => {
     expect((await screen.findByTestId('saf-standing', {}, { timeout: 5000 })).textContent).toBe(
       `Site Access Form: ${text}`,
     );
+  });
+
+  it('says why a signed form no longer counts, change by change', async () => {
+    const reasons = [
+      SafOutOfDateMessages.products('IDX Website', 'VOW Website'),
+      SafOutOfDateMessages.officeGained('Bayside Realtors'),
+    ];
+    serveWithSaf({ state: 'not-sent', signed: 0, total: 0, paper: false, outOfDate: reasons });
+    expect((await screen.findByTestId('saf-standing', {}, { timeout: 5000 })).textContent).toBe(
+      'Site Access Form: Signed form out of date',
+    );
+    const items = within(screen.getByTestId('saf-out-of-date')).getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual([
+      'Signed for IDX Website; the site is now VOW Website: send a new SAF',
+      'The team gained an office (Bayside Realtors) after the form was signed',
+    ]);
   });
 
   it('offers MLS staff Active only once the form is signed, and says why not before', async () => {
