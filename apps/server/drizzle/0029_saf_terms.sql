@@ -2,23 +2,18 @@
 -- an IDX website has not consented to a VOW one: the key a form is stored with and compared by gains
 -- one 'product:<id>' per product, besides 'agent:<MLS ID>' and 'office:<key>=<broker MLS ID>'. (A
 -- domain change is decided by MLS staff on its own request and needs no new signature.)
-CREATE OR REPLACE FUNCTION "website_saf_parties"(site integer) RETURNS text LANGUAGE sql STABLE AS $$
-  WITH s AS (
-    SELECT w.id, w.member_number, w.products, 2 = ANY(w.products) AS team
-    FROM websites w WHERE w.id = site
-  ), lead AS (
-    SELECT COALESCE(
-      (SELECT t.primary_member_number FROM website_teams t WHERE t.website_id = s.id AND s.team),
-      s.member_number) AS mls_id
-    FROM s
-  ), agents AS (
-    SELECT mls_id FROM lead
+-- The key of explicit terms: an agent, the other agents of its team, and products. A change request
+-- is keyed by the terms it asks for, the site by the terms it has (website_saf_parties).
+CREATE FUNCTION "saf_terms_key"(agent text, team text[], products integer[]) RETURNS text
+LANGUAGE sql STABLE AS $$
+  WITH agents AS (
+    SELECT agent AS mls_id
     UNION
-    SELECT m.member_number FROM website_team_members m, s WHERE m.website_id = s.id AND s.team
+    SELECT unnest(team)
   ), parts AS (
-    SELECT 'agent:' || mls_id AS part FROM lead
+    SELECT 'agent:' || agent AS part
     UNION
-    SELECT 'product:' || p FROM s, unnest(s.products) AS p
+    SELECT 'product:' || p FROM unnest(products) AS p
     UNION
     SELECT 'office:' || o.office_key || '=' || COALESCE(o.office_broker_mls_id, '')
       FROM agents a
@@ -26,6 +21,16 @@ CREATE OR REPLACE FUNCTION "website_saf_parties"(site integer) RETURNS text LANG
       JOIN offices o ON o.office_key = mb.office_key
   )
   SELECT string_agg(part, ';' ORDER BY part COLLATE "C") FROM parts
+$$;--> statement-breakpoint
+CREATE OR REPLACE FUNCTION "website_saf_parties"(site integer) RETURNS text LANGUAGE sql STABLE AS $$
+  SELECT saf_terms_key(
+    COALESCE((SELECT t.primary_member_number FROM website_teams t WHERE t.website_id = w.id AND 2 = ANY(w.products)),
+      w.member_number),
+    CASE WHEN 2 = ANY(w.products)
+      THEN ARRAY(SELECT m.member_number FROM website_team_members m WHERE m.website_id = w.id)
+      ELSE '{}'::text[] END,
+    w.products)
+  FROM websites w WHERE w.id = site
 $$;--> statement-breakpoint
 -- A form stored before the key named products is taken as made for the site's products now.
 UPDATE "documents" d SET "saf_parties" = (
@@ -67,3 +72,28 @@ CREATE OR REPLACE FUNCTION "website_has_counting_saf"(site integer, pending_sinc
       AND COALESCE(d.sealed_at, r.finished_at, d.created_at) >= pending_since
       AND saf_covers(d.saf_parties, website_saf_parties(site)))
 $$;
+--> statement-breakpoint
+-- A licensed site's products and team change through requests to the MLS, as its domain and agent do.
+INSERT INTO "audit_kinds" ("kind") VALUES
+  ('website.product_change_requested'), ('website.product_change_approved'),
+  ('website.product_change_declined'), ('website.product_change_withdrawn'),
+  ('website.team_change_requested'), ('website.team_change_approved'),
+  ('website.team_change_declined'), ('website.team_change_withdrawn'),
+  ('website.licence_reviewed');--> statement-breakpoint
+ALTER TABLE "staff_decisions" DROP CONSTRAINT "staff_decisions_kind_check";--> statement-breakpoint
+ALTER TABLE "staff_decisions" ADD CONSTRAINT "staff_decisions_kind_check"
+  CHECK ("kind" IN ('activation', 'termination', 'domain', 'agent', 'product', 'team', 'licence', 'document'));--> statement-breakpoint
+-- A Site Access Form sent for the terms a change request asks for, rather than the site's own.
+ALTER TABLE "documents" ADD COLUMN "request_id" integer REFERENCES "website_requests"("id") ON DELETE SET NULL;--> statement-breakpoint
+-- MLS staff granting a licence on a paper form they hold, rather than one on file, say so here.
+ALTER TABLE "licences" ADD COLUMN "form_note" text NOT NULL DEFAULT '';--> statement-breakpoint
+-- Staff's review of a licence held without a signed form on file (the approval queue lists each
+-- until it is reviewed): what covers it.
+CREATE TABLE "licence_reviews" (
+  "licence_id" integer PRIMARY KEY REFERENCES "licences"("id"),
+  "note" text NOT NULL,
+  "user_id" integer REFERENCES "users"("id") ON DELETE SET NULL,
+  "username" text NOT NULL,
+  "reviewed_at" timestamptz NOT NULL DEFAULT now()
+);--> statement-breakpoint
+CREATE INDEX "licences_unformed_idx" ON "licences" ("granted_at") WHERE "ended_at" IS NULL AND "form_kind" = 'none';

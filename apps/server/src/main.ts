@@ -9,7 +9,9 @@ import { DEMO_LOGINS, isEmpty, seedDemo, seedDemoDocuments, seedDemoResourceFile
 async function main(): Promise<void> {
   const config = loadConfig();
   fs.mkdirSync(config.filesDir, { recursive: true });
-  const database = config.databaseUrl ? openPostgres(config.databaseUrl, config.databasePoolSize) : await openPglite(config.pgliteDir);
+  const database = config.databaseUrl
+    ? openPostgres(config.databaseUrl, config.databasePoolSize)
+    : await openPglite(config.pgliteDir);
   let seeded = false;
   await migrateDatabase(database, MIGRATIONS_DIR, async () => {
     if (config.seedDemo && (await isEmpty(database.db))) {

@@ -52,8 +52,15 @@ describe('History for people', () => {
       'website.agent_change_withdrawn',
       'website.domain_change_declined',
       'website.agent_change_declined',
+      'website.product_change_requested',
+      'website.product_change_declined',
+      'website.product_change_withdrawn',
+      'website.team_change_requested',
+      'website.team_change_declined',
+      'website.team_change_withdrawn',
     ]);
     // Approved changes are applied: they read as changes, not as requests.
     expect(isRequestEntry('website.domain_change_approved')).toBe(false);
+    expect(isRequestEntry('website.team_change_approved')).toBe(false);
   });
 });

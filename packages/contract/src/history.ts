@@ -38,8 +38,8 @@ export function historyFieldLabel(path: readonly string[]): string {
 }
 
 /**
- * The kinds whose changes are asked for, not applied: the site keeps its domain or agent until MLS
- * staff approve the request, and keeps it when the request is withdrawn. (A termination request
+ * The kinds whose changes are asked for, not applied: the site keeps its domain, agent, products or
+ * team until MLS staff approve the request, and keeps them when the request is withdrawn. (A termination request
  * does move the site to Pending Termination.)
  */
 export const REQUEST_AUDIT_KINDS: readonly AuditKind[] = [
@@ -49,6 +49,12 @@ export const REQUEST_AUDIT_KINDS: readonly AuditKind[] = [
   'website.agent_change_withdrawn',
   'website.domain_change_declined',
   'website.agent_change_declined',
+  'website.product_change_requested',
+  'website.team_change_requested',
+  'website.product_change_withdrawn',
+  'website.team_change_withdrawn',
+  'website.product_change_declined',
+  'website.team_change_declined',
 ];
 
 export function isRequestEntry(kind: AuditKind): boolean {

@@ -3,6 +3,15 @@
  * it was decided on): the words History and refusals use.
  */
 
+import type { SiteStatus } from './status.ts';
+
+/** The statuses in which a site receives listing data, and so holds a licence for its terms. */
+export const LICENSED_SITE_STATUSES: readonly SiteStatus[] = ['Active', 'Pending Termination'];
+
+export function isLicensedStatus(status: SiteStatus | null): boolean {
+  return status !== null && LICENSED_SITE_STATUSES.includes(status);
+}
+
 const GRANTED = {
   activation: 'Licence granted: site activated by MLS staff',
   'change approval': 'Licence granted: change approved by MLS staff',
@@ -31,4 +40,8 @@ export const LicenceMessages = {
   withdrawNoLicence:
     'The termination cannot be withdrawn: the site’s licence has ended. Move the site to Pending Activation to start a new licensing round.',
   refused: 'This change would leave a licensed site without an MLS decision on its terms.',
+  /** History: the paper form staff recorded as covering terms no form on file covers. */
+  paperForm: (note: string) => `Covered by a paper form: ${note}`,
+  /** History: staff reviewed a licence held without a signed form on file. */
+  reviewed: (note: string) => `Licence reviewed by MLS staff: ${note}`,
 } as const;

@@ -31,7 +31,8 @@ describe('isStatusChangeAllowed: status × status × role × activated × SAF', 
   type Row = [SiteStatus, SiteStatus, boolean, boolean, boolean];
   const table: Row[] = [
     [PA, PA, true, true, true],
-    [PA, PT, true, true, true],
+    // Staff moving a site straight to Pending Termination activate it: only on a signed form.
+    [PA, PT, true, false, true],
     [PA, 'Active', false, false, true],
     [PA, 'Inactive', false, true, true],
     [PT, PA, true, true, true],

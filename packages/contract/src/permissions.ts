@@ -44,6 +44,9 @@ export function statusChangeRefusal(
     return returning || site.safSigned ? null : WebsiteMessages.activationNeedsSaf;
   }
   if (to === 'Inactive') return role === 'admin' ? null : WebsiteMessages.statusNotAllowed;
+  // Staff moving a site that holds no licence straight to Pending Termination activate it too.
+  if (to === 'Pending Termination' && role === 'admin' && from === 'Pending Activation' && !site.safSigned)
+    return WebsiteMessages.activationNeedsSaf;
   return statusOptions(from).includes(to) ? null : WebsiteMessages.statusNotAllowed;
 }
 

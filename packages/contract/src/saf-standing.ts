@@ -34,9 +34,15 @@ export const SafOutOfDateMessages = {
   agent: (was: string, now: string) =>
     `Signed for agent ${was}; the site's agent is now ${now}: send a new SAF`,
   officeGained: (office: string) => `The team gained an office (${office}) after the form was signed`,
-  officeLeft: (office: string) =>
-    `The team has no agent of ${office} since the form was signed; its broker signed it: send a new SAF`,
   brokerChanged: (office: string) => `${office} has a new broker since the form was signed: send a new SAF`,
+} as const;
+
+/** Why a change request's terms need a new form: what they add to what the site's form names. */
+export const SafNewFormMessages = {
+  products: (was: string, now: string) => `The form names ${was}; the request asks for ${now}`,
+  agent: (was: string, now: string) => `The form names agent ${was}; the request asks for ${now}`,
+  officeGained: (office: string) => `No agent of ${office} is on the team yet; its broker has not signed`,
+  brokerChanged: (office: string) => `${office} has a new broker, who has not signed`,
 } as const;
 
 /** The line a site shows for its form, by state and the site's status. */

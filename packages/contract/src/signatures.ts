@@ -90,6 +90,8 @@ export const safPreparedListSchema = z.array(safPreparedSignatorySchema);
 
 export const safPrepareQuerySchema = z.object({
   website: z.coerce.number().int().positive().max(2147483647),
+  /** A pending change request of the site: the form names the terms it asks for. */
+  request: z.coerce.number().int().positive().max(2147483647).optional(),
 });
 
 export const safRequestSchema = z.object({
@@ -99,6 +101,13 @@ export const safRequestSchema = z.object({
   id: z.number().int().positive().max(2147483647).meta({ description: 'The website' }),
   type: z.literal('website'),
   signatures: z.array(safSignatorySchema).min(1).max(20),
+  request: z
+    .number()
+    .int()
+    .positive()
+    .max(2147483647)
+    .optional()
+    .meta({ description: 'A pending change request of the site: the form names the terms it asks for' }),
 });
 export type SafRequest = z.infer<typeof safRequestSchema>;
 

@@ -8,8 +8,20 @@ import { siteStatusSchema } from './website.ts';
  * and the decisions staff take on it. Only the admin role reaches these calls; anyone else gets 404.
  */
 
-/** What an item waits for. `roster`: the site's agent is no longer active on the MLS roster. */
-export const QUEUE_KINDS = ['activation', 'termination', 'domain', 'agent', 'roster'] as const;
+/**
+ * What an item waits for. `roster`: the site's agent is no longer active on the MLS roster.
+ * `licence`: a site licensed without a signed Site Access Form on file, for staff to review.
+ */
+export const QUEUE_KINDS = [
+  'activation',
+  'termination',
+  'domain',
+  'agent',
+  'product',
+  'team',
+  'roster',
+  'licence',
+] as const;
 export type QueueKind = (typeof QUEUE_KINDS)[number];
 
 export const QUEUE_KIND_LABELS: Record<QueueKind, string> = {
@@ -17,7 +29,10 @@ export const QUEUE_KIND_LABELS: Record<QueueKind, string> = {
   termination: 'Termination',
   domain: 'Domain change',
   agent: 'Agent change',
+  product: 'Product change',
+  team: 'Team change',
   roster: 'Agent no longer active',
+  licence: 'Licensed without a signed form on file',
 };
 
 /** Age filters, in business days waited: today's, 1 to 2, 3 to 4, 5 or more. */
@@ -81,14 +96,19 @@ export const queueItemSchema = z.object({
   /** When it started waiting (ISO timestamp), and for how many business days since. */
   since: z.string(),
   ageBusinessDays: z.number().int().min(0),
-  /** A change request's id (domain, agent, termination), null for the others. */
+  /** A change request's id (domain, agent, product, team, termination), null for the others. */
   requestId: z.number().int().nullable(),
+  /** `licence` items: the licence held without a form on file, which staff review. */
+  licenceId: z.number().int().nullable(),
   /** What is asked for, readable: the new domain, the new agent, the term date; '' for activation. */
   requested: z.string(),
   reason: z.string(),
   startDate: z.string().nullable(),
   termDate: z.string().nullable(),
-  /** Activation only: the Site Access Form's standing, and the required documents with what is on file. */
+  /**
+   * Activation: the Site Access Form's standing. Agent, product and team changes: the standing of
+   * the form for the terms asked for when they need a new signature (null when they do not).
+   */
   saf: safStandingSchema.nullable(),
   documents: z.array(queueDocumentSchema),
   /** Why the item's main action (Activate, Terminate) cannot be taken now; empty when it can. */
@@ -141,6 +161,24 @@ export type TerminateInput = z.input<typeof terminateInputSchema>;
 export const declineInputSchema = z.object({ reason: reasonSchema });
 export type DeclineInput = z.input<typeof declineInputSchema>;
 
+/**
+ * Approving a change request. When the terms asked for need a new signature and no signed form for
+ * them is on file, staff may record that a paper form they hold covers them, saying which.
+ */
+export const approveRequestInputSchema = z.object({
+  paperForm: z
+    .string()
+    .trim()
+    .min(1, 'Please say which paper form covers the new terms.')
+    .max(1000, 'The note can be at most 1,000 characters.')
+    .optional(),
+});
+export type ApproveRequestInput = z.input<typeof approveRequestInputSchema>;
+
+/** Staff have reviewed a licence held without a signed form on file: what covers it. */
+export const reviewLicenceInputSchema = z.object({ note: reasonSchema });
+export type ReviewLicenceInput = z.input<typeof reviewLicenceInputSchema>;
+
 export const rejectDocumentInputSchema = z.object({ reason: reasonSchema });
 export type RejectDocumentInput = z.input<typeof rejectDocumentInputSchema>;
 
@@ -177,6 +215,13 @@ export const QueueMessages = {
   declined: 'Request declined',
   documentRejected: 'Document rejected',
   rosterCleared: 'Marked as reviewed',
+  licenceReviewed: 'Licence reviewed',
+  licenceWithoutForm:
+    'Licensed without a signed Site Access Form on file (recorded when licences began, or set by a staff edit). Record what covers it.',
+  licenceNotFound: 'This licence is no longer current, or was reviewed already.',
+  /** A change whose new terms need a signature, approved before a form for them counts. */
+  needsForm:
+    'The new terms need a signed Site Access Form: the vendor sends one from the request, or record which paper form covers them.',
   notFlagged: 'This website is not flagged for a roster change.',
   /** Activation blockers. */
   safNotSigned: 'The Site Access Form is not signed by everyone.',
@@ -239,6 +284,8 @@ export const StaffQueuePaths = {
   rejectDocument: (documentId: number) => `/admin/documents/${documentId}/reject`,
   /** Roster items: staff have looked at the site; it leaves the queue. Body ClearRosterFlagInput. */
   clearRosterFlag: (siteId: number) => `/admin/websites/${siteId}/roster-flag/clear`,
+  /** Licence items: staff record what covers a licence held without a form. Body ReviewLicenceInput. */
+  reviewLicence: (licenceId: number) => `/admin/licences/${licenceId}/review`,
 } as const;
 
 // ---------------------------------------------------------------------------------------------

@@ -157,7 +157,16 @@ export type BillableSitesReport = z.infer<typeof billableSitesReportSchema>;
 // Approval times per month
 
 /** What MLS staff decide, as `staff_decisions` records it. */
-export const DECISION_KINDS = ['activation', 'termination', 'domain', 'agent', 'document'] as const;
+export const DECISION_KINDS = [
+  'activation',
+  'termination',
+  'domain',
+  'agent',
+  'product',
+  'team',
+  'licence',
+  'document',
+] as const;
 export type DecisionKind = (typeof DECISION_KINDS)[number];
 
 export const DECISION_KIND_LABELS: Record<DecisionKind, string> = {
@@ -165,6 +174,9 @@ export const DECISION_KIND_LABELS: Record<DecisionKind, string> = {
   termination: 'Termination',
   domain: 'Domain change',
   agent: 'Agent change',
+  product: 'Product change',
+  team: 'Team change',
+  licence: 'Licence review',
   document: 'Document',
 };
 
@@ -183,6 +195,9 @@ const byKindSchema = z.object({
   termination: approvalStatsSchema,
   domain: approvalStatsSchema,
   agent: approvalStatsSchema,
+  product: approvalStatsSchema,
+  team: approvalStatsSchema,
+  licence: approvalStatsSchema,
   document: approvalStatsSchema,
 } satisfies Record<DecisionKind, typeof approvalStatsSchema>);
 

@@ -43,6 +43,12 @@ export const TeamMessages = {
   removeTitle: (name: string) => `Remove ${name} from the team?`,
   removeConfirm: 'They will no longer be a member of this website’s team. They can be added again later.',
   removeAction: 'Remove',
+  /** The Team tab of a licensed site: changes go to the MLS as a Team Change Request. */
+  byRequest:
+    'This website is licensed: adding or removing an agent sends the MLS a Team Change Request, and the team changes once it is approved.',
+  requestSent: 'Team Change Request sent',
+  removeByRequest:
+    'The MLS is asked to remove them from this website’s team; they stay on it until the request is approved.',
   /** Add Agent, before adding an agent whose office has no agent on the team (saf-terms.ts). */
   newOfficeNeedsSaf: (office: string) =>
     `No agent of ${office} is on this team yet. Its broker has not signed the Site Access Form, so the website will need a new SAF.`,

@@ -16,6 +16,8 @@ export const WebsiteMessages = {
   saveFirst: 'Please save to continue.',
   invalidBeforeSave: 'Input valid data before saving.',
   domainLockedHint: 'To change the domain, contact the MLS Data Licensing Department.',
+  /** The hint beside a licensed site's product, one sentence with its request link at its end. */
+  productLockedUse: 'The product of a licensed website changes through the MLS. Use a',
   created: 'Created Successfully',
   saved: 'Saved Website',
   deleted: 'Deleted Successfully',

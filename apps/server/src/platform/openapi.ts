@@ -45,7 +45,8 @@ const TAGS = [
   },
   {
     name: 'contacts',
-    description: "The vendor's key contacts, the contact types, and (admin role only) which types are required.",
+    description:
+      "The vendor's key contacts, the contact types, and (admin role only) which types are required.",
   },
   { name: 'notifications', description: 'The caller’s notifications and how they are delivered.' },
   { name: 'live', description: 'The live channel: a WebSocket of change events.' },

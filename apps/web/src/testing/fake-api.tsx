@@ -223,6 +223,7 @@ export function queueItem(overrides: Partial<QueueItem> = {}): QueueItem {
     since: '2026-11-18T15:00:00.000Z',
     ageBusinessDays: 2,
     requestId: null,
+    licenceId: null,
     requested: '',
     reason: '',
     startDate: null,

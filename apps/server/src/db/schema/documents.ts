@@ -70,6 +70,8 @@ export const documents = pgTable(
     sealedAt: timestamp('sealed_at', { withTimezone: true }),
     /** A Site Access Form's parties when it was sent or uploaded (see websites' safPartiesKey). */
     safParties: text('saf_parties'),
+    /** A Site Access Form sent for the terms a change request asks for (migration 0029). */
+    requestId: integer('request_id'),
     /** A Site Access Form signed on paper and uploaded by MLS staff. */
     paper: boolean('paper').notNull().default(false),
     /** Refused by MLS staff, with the reason the vendor is shown; a rejected file is not on file. */

@@ -155,7 +155,7 @@ export const websiteRequests = pgTable(
     vendorId: integer('vendor_id')
       .notNull()
       .references(() => vendors.id),
-    kind: text('kind', { enum: ['domain', 'agent', 'termination'] }).notNull(),
+    kind: text('kind', { enum: ['domain', 'agent', 'product', 'team', 'termination'] }).notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     status: text('status', { enum: ['pending', 'approved', 'rejected', 'withdrawn'] })
       .notNull()
@@ -181,7 +181,9 @@ export const staffDecisions = pgTable(
   'staff_decisions',
   {
     id: serial('id').primaryKey(),
-    kind: text('kind', { enum: ['activation', 'termination', 'domain', 'agent', 'document'] }).notNull(),
+    kind: text('kind', {
+      enum: ['activation', 'termination', 'domain', 'agent', 'product', 'team', 'licence', 'document'],
+    }).notNull(),
     outcome: text('outcome', { enum: ['approved', 'declined'] }).notNull(),
     vendorId: integer('vendor_id')
       .notNull()

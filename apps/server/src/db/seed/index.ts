@@ -88,5 +88,10 @@ export async function seedDemo(db: Db): Promise<void> {
       'recorded',
       SYSTEM_ACTOR,
     );
+    // Staff have reviewed all but the three newest of them, which wait in the approval queue.
+    await tx.execute(sql`INSERT INTO licence_reviews (licence_id, note, username)
+      SELECT id, 'Paper forms of the sites licensed before the portal, kept at the MLS.', 'admin'
+      FROM licences WHERE ended_at IS NULL AND form_kind = 'none'
+      ORDER BY id DESC OFFSET 3`);
   });
 }

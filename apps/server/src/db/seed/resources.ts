@@ -46,18 +46,16 @@ const LINKS = [
 export async function insertResourcesAndFeeds(tx: Db, accounts: DemoAccounts): Promise<void> {
   const admin = accounts.uid('admin');
   const at = new Date(BASE_DAY);
-  await tx
-    .insert(resources)
-    .values(
-      LINKS.map((l) => ({
-        ...l,
-        position: 0,
-        createdBy: admin,
-        updatedBy: admin,
-        createdAt: at,
-        updatedAt: at,
-      })),
-    );
+  await tx.insert(resources).values(
+    LINKS.map((l) => ({
+      ...l,
+      position: 0,
+      createdBy: admin,
+      updatedBy: admin,
+      createdAt: at,
+      updatedAt: at,
+    })),
+  );
   await tx.insert(vendorFeeds).values({
     providerVendorId: accounts.summit,
     consumerVendorId: accounts.harbor,

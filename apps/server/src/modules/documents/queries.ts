@@ -32,6 +32,7 @@ const infoColumns = {
   // A signed form made for terms the site no longer has (its agent, brokers or products changed).
   outOfDate: sql<boolean>`(${documents.approved} and not ${documents.voided} and ${documents.safParties} is not null
     and ${documents.websiteId} is not null
+    and not exists (select 1 from website_requests q where q.id = ${documents.requestId} and q.status = 'pending')
     and not saf_covers(${documents.safParties}, website_saf_parties(${documents.websiteId})))`,
 };
 

@@ -22,6 +22,8 @@ export interface NewDocument {
   uploadedByName: string;
   /** A Site Access Form's parties (websites' safPartiesKey). */
   safParties?: string | null;
+  /** A Site Access Form sent for the terms a change request asks for. */
+  requestId?: number | null;
   paper?: boolean;
   approved?: boolean;
 }

@@ -1,4 +1,10 @@
-import { LicenceMessages, type Team, type Website } from '@vp/contract';
+import {
+  LicenceMessages,
+  WebsiteMessages,
+  WebsiteServerMessages,
+  type Team,
+  type Website,
+} from '@vp/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forceStatus } from '../../../test/licence.ts';
@@ -92,7 +98,7 @@ describe('the walk-arounds of the outside review', () => {
     const id = await siteIn('Active', [1]);
     const res = await save(id, { products: [3] });
     expect(res.statusCode, res.body).toBe(409);
-    expect(res.json().message).toBe(LicenceMessages.termsLocked);
+    expect(res.json().message).toBe(WebsiteServerMessages.useRequest('product'));
     expect((await getSite(id)).products).toEqual([1]);
     // What is not licensed still saves.
     expect((await save(id, { dba: 'Harbor Lights Realty' })).statusCode).toBe(200);
@@ -109,7 +115,7 @@ describe('the walk-arounds of the outside review', () => {
       version: team.version,
     });
     expect(res.statusCode, res.body).toBe(409);
-    expect(res.json().message).toBe(LicenceMessages.termsLocked);
+    expect(res.json().message).toBe(WebsiteServerMessages.useRequest('team'));
     const after = (await t.call(demo(), 'GET', `/api/websites/${id}/team`)).json() as Team;
     expect(after.memberIds).toEqual(team.memberIds);
     expect((await getSite(id)).status).toBe('Active');
@@ -138,6 +144,19 @@ describe('MLS decisions grant and end licences', () => {
       sql`SELECT count(*)::int AS n FROM licences WHERE website_id = ${id} AND end_reason = 'replaced'`,
     );
     expect(ended!.n).toBe(1);
+  });
+
+  it('staff moving a site without a signed form straight to Pending Termination are refused (found by the model)', async () => {
+    const id = await siteIn('Pending Activation');
+    const res = await save(
+      id,
+      { status: 'Pending Termination', memberNumber: t.agents.local[25]!, termDate: dayFromToday(26) },
+      t.tokens.admin,
+    );
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().message).toBe(WebsiteMessages.activationNeedsSaf);
+    expect(await currentLicence(id)).toBeUndefined();
+    expect((await getSite(id)).status).toBe('Pending Activation');
   });
 
   it('a vendor cannot make a site Active, whatever it sends', async () => {

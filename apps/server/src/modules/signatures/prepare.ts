@@ -2,6 +2,7 @@ import { SafMessages, TEAM_PRODUCT_ID, type SafPreparedSignatory } from '@vp/con
 import type { Db } from '../../db/client.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.ts';
 import type { FormContent, FormMember, FormOffice } from './pdf.ts';
+import { requestSafTerms } from '../websites/index.ts';
 import * as q from './queries.ts';
 
 /**
@@ -17,6 +18,10 @@ import * as q from './queries.ts';
 
 export interface PreparedSaf {
   site: q.SafSite;
+  /** The key of the terms the form names (a change request's, when sent for one). */
+  termsKey: string | null;
+  /** The change request the form is sent for, if any. */
+  requestId: number | null;
   typeId: number;
   signatories: SafPreparedSignatory[];
   agent: FormContent['agent'];
@@ -46,19 +51,30 @@ export async function safType(db: Db, typeId: number) {
   return type;
 }
 
+/**
+ * `requestId`: a pending change request of the site whose terms need a new signature; the form then
+ * names the terms it asks for (its agent, team or products) rather than the site's own.
+ */
 export async function prepareSaf(
   db: Db,
   vendorId: number,
   typeId: number,
   siteId: number,
+  requestId: number | null = null,
 ): Promise<PreparedSaf> {
   const site = await q.siteForSaf(db, vendorId, siteId);
   if (!site) throw new NotFoundError();
   await safType(db, typeId);
   if (site.status === 'Inactive') throw new ConflictError(SafMessages.siteInactive);
 
-  const team = site.products.includes(TEAM_PRODUCT_ID) ? await q.teamOf(db, site.id) : null;
-  const primary = team?.primary ?? site.memberNumber;
+  const asked = requestId === null ? null : await requestSafTerms(db, vendorId, siteId, requestId);
+  const productIds = asked?.terms.products ?? site.products;
+  const team = asked
+    ? asked.terms.team && { primary: asked.terms.agent, members: asked.terms.team }
+    : site.products.includes(TEAM_PRODUCT_ID)
+      ? await q.teamOf(db, site.id)
+      : null;
+  const primary = team?.primary ?? asked?.terms.agent ?? site.memberNumber;
   const memberIds = team ? team.members : [primary];
   const roster = await q.membersByMlsIds(db, memberIds);
   const byNumber = (n: string) => roster.find((m) => m.mlsId === n);
@@ -94,6 +110,8 @@ export async function prepareSaf(
 
   return {
     site,
+    termsKey: asked?.key ?? null,
+    requestId,
     typeId,
     signatories,
     agent: {
@@ -117,6 +135,6 @@ export async function prepareSaf(
           : [],
       };
     }),
-    products: await q.productNames(db, site.products),
+    products: await q.productNames(db, productIds),
   };
 }

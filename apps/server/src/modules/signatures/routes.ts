@@ -127,7 +127,13 @@ export function signaturesRoutes(app: FastifyInstance, ctx: AppContext): void {
         response: { 200: safPreparedListSchema, ...errorResponses },
       },
     },
-    async (request) => service.prepare(vendorOf(request), request.params.id, request.query.website),
+    async (request) =>
+      service.prepare(
+        vendorOf(request),
+        request.params.id,
+        request.query.website,
+        request.query.request ?? null,
+      ),
   );
 
   api.post(

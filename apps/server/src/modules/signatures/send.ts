@@ -70,7 +70,7 @@ export async function sendSaf(
   typeId: number,
   body: SafRequest,
 ): Promise<{ message: string; documentId: number }> {
-  const prepared = await prepareSaf(ctx.db, vendorId, typeId, body.id);
+  const prepared = await prepareSaf(ctx.db, vendorId, typeId, body.id, body.request ?? null);
   const { site } = prepared;
 
   // Match by signatory: the same roles, each once, fixed fields unchanged.
@@ -133,7 +133,8 @@ export async function sendSaf(
           signatureRequired: true,
           uploadedBy: actor.userId,
           uploadedByName: actor.username,
-          safParties: await safPartiesKey(tx, site.id),
+          safParties: prepared.termsKey ?? (await safPartiesKey(tx, site.id)),
+          requestId: prepared.requestId,
         },
         pdf,
       );

@@ -14,8 +14,8 @@ export function signaturesService(ctx: AppContext) {
   return {
     /** Loads (or generates once) the sealing certificate, so the first seal does not pay for it. */
     warmUp: () => void sealingCertificate(ctx.config),
-    prepare: async (vendorId: number, typeId: number, siteId: number) =>
-      (await prepareSaf(ctx.db, vendorId, typeId, siteId)).signatories,
+    prepare: async (vendorId: number, typeId: number, siteId: number, requestId: number | null = null) =>
+      (await prepareSaf(ctx.db, vendorId, typeId, siteId, requestId)).signatories,
     send: (vendorId: number, actor: Actor, origin: Origin, typeId: number, body: SafRequest) =>
       sendSaf(ctx, vendorId, actor, origin, typeId, body),
     status: (vendorId: number, documentId: number) => signatureStatus(ctx, vendorId, documentId),

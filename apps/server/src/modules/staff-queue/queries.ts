@@ -6,6 +6,7 @@ import {
   type QueueSummary,
   type QueueVendor,
   type SiteStatus,
+  teamChangeText,
 } from '@vp/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -18,9 +19,11 @@ import { rowsOf } from '../../db/sql.ts';
  * first. Each source is a plain query over its own partial index; the list is their union.
  * - activation: sites in Pending Activation, since they last entered it;
  * - termination: sites in Pending Termination, since their termination was asked for;
- * - domain, agent: pending change requests, since they were sent;
+ * - domain, agent, product, team: pending change requests, since they were sent;
  * - roster: sites not Inactive that the roster sync flagged (their agent, a team member or the
- *   broker left the roster), since they were flagged, until staff mark them reviewed.
+ *   broker left the roster), since they were flagged, until staff mark them reviewed;
+ * - licence: current licences held without a signed form on file (recorded when licences began,
+ *   or granted by a staff edit), since granted, until staff review them.
  */
 
 export type Query = z.output<typeof queueQuerySchema>;
@@ -38,10 +41,14 @@ const ITEMS = sql`
     WHERE w.status = 'Pending Termination'
   UNION ALL
   SELECT r.kind, r.website_id, r.vendor_id, r.id, r.created_at, r.payload
-    FROM website_requests r WHERE r.status = 'pending' AND r.kind IN ('domain', 'agent')
+    FROM website_requests r WHERE r.status = 'pending' AND r.kind IN ('domain', 'agent', 'product', 'team')
   UNION ALL
   SELECT 'roster', w.id, w.vendor_id, NULL, w.roster_flagged_at, jsonb_build_object('reason', w.roster_flag)
-    FROM websites w WHERE w.roster_flagged_at IS NOT NULL AND w.status <> 'Inactive'`;
+    FROM websites w WHERE w.roster_flagged_at IS NOT NULL AND w.status <> 'Inactive'
+  UNION ALL
+  SELECT 'licence', l.website_id, l.vendor_id, NULL, l.granted_at, jsonb_build_object('licenceId', l.id)
+    FROM licences l WHERE l.ended_at IS NULL AND l.form_kind = 'none'
+      AND NOT EXISTS (SELECT 1 FROM licence_reviews v WHERE v.licence_id = l.id)`;
 
 /** Today as yyyy-mm-dd in UTC: the queue counts business days on the UTC calendar. */
 export const utcToday = (now = new Date()) => now.toISOString().slice(0, 10);
@@ -92,6 +99,9 @@ interface ItemRow {
   start_date: string | null;
   term_date: string | null;
   requested_agent: string | null;
+  requested_products: string | null;
+  team_added: string[] | null;
+  team_removed: string[] | null;
 }
 
 /**
@@ -119,7 +129,21 @@ export async function queuePage(
           w.vendor_id, v.name AS vendor_name, v.code AS vendor_code, w.member_number,
           w.agent_name, w.agent_status, w.start_date, w.term_date,
           (SELECT m.member_first_name || ' ' || m.member_last_name FROM members m
-            WHERE i.kind = 'agent' AND m.member_mls_id = i.payload ->> 'memberNumber') AS requested_agent
+            WHERE i.kind = 'agent' AND m.member_mls_id = i.payload ->> 'memberNumber') AS requested_agent,
+          (SELECT string_agg(p.name, ', ' ORDER BY p.id) FROM products p
+            WHERE i.kind = 'product' AND p.id::text IN (SELECT jsonb_array_elements_text(i.payload -> 'products')))
+            AS requested_products,
+          CASE WHEN i.kind = 'team' THEN ARRAY(
+            SELECT COALESCE(m.member_first_name || ' ' || m.member_last_name || ' (#' || x.n || ')', '#' || x.n)
+            FROM jsonb_array_elements_text(i.payload -> 'memberIds') WITH ORDINALITY x(n, o)
+            LEFT JOIN members m ON m.member_mls_id = x.n
+            WHERE NOT EXISTS (SELECT 1 FROM website_team_members t WHERE t.website_id = i.site_id AND t.member_number = x.n)
+            ORDER BY x.o) END AS team_added,
+          CASE WHEN i.kind = 'team' THEN ARRAY(
+            SELECT COALESCE(m.member_first_name || ' ' || m.member_last_name || ' (#' || t.member_number || ')', '#' || t.member_number)
+            FROM website_team_members t LEFT JOIN members m ON m.member_mls_id = t.member_number
+            WHERE t.website_id = i.site_id AND NOT (i.payload -> 'memberIds') ? t.member_number
+            ORDER BY t.member_number) END AS team_removed
         FROM page i JOIN websites w ON w.id = i.site_id JOIN vendors v ON v.id = w.vendor_id
         ${order}`,
     ),
@@ -142,6 +166,10 @@ function requested(row: ItemRow): string {
     }
     case 'termination':
       return row.term_date ?? String(payload.termDate ?? '');
+    case 'product':
+      return row.requested_products ?? '';
+    case 'team':
+      return teamChangeText(row.team_added ?? [], row.team_removed ?? []);
     default:
       return '';
   }
@@ -165,6 +193,7 @@ function toItem(row: ItemRow, today: string): Omit<QueueItem, 'saf' | 'documents
     since,
     ageBusinessDays: businessDaysBetween(since.slice(0, 10), today),
     requestId: row.request_id,
+    licenceId: row.kind === 'licence' ? Number(row.payload?.licenceId) : null,
     requested: requested(row),
     reason: typeof row.payload?.reason === 'string' ? row.payload.reason : '',
     startDate: row.start_date,

@@ -1,5 +1,7 @@
 import {
   activateInputSchema,
+  approveRequestInputSchema,
+  reviewLicenceInputSchema,
   clearRosterFlagInputSchema,
   bulkResultSchema,
   bulkSitesInputSchema,
@@ -134,12 +136,38 @@ export function staffQueueRoutes(app: FastifyInstance, ctx: AppContext): void {
       config: staff,
       schema: {
         tags,
-        summary: 'Approve a domain or agent change request: the change is applied with its History',
+        summary:
+          'Approve a domain, agent, product or team change request: the change is applied with its History; a licensed site’s new terms are its new licence',
+        description:
+          'When the new terms need a new signature and no signed form for them is on file, answers 409 unless `paperForm` names the paper form that covers them.',
         params: requestParams,
+        body: approveRequestInputSchema
+          .meta({
+            examples: [{}, { paperForm: 'Signed on paper by the broker on 2026-11-20, kept at the MLS.' }],
+          })
+          // No body at all is an approval without a paper form.
+          .nullish(),
         response: done,
       },
     },
-    async (request) => service.approve(actorOf(request), request.params.id),
+    async (request) => service.approve(actorOf(request), request.params.id, request.body ?? {}),
+  );
+
+  api.post(
+    '/api/admin/licences/:id/review',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'Record what covers a licence held without a signed form on file: it leaves the queue',
+        params: z.object({ id: idSchema.meta({ description: 'Id of the licence.', examples: ['12'] }) }),
+        body: reviewLicenceInputSchema.meta({
+          examples: [{ note: 'Paper form of 2024 in the MLS archive, box 12.' }],
+        }),
+        response: done,
+      },
+    },
+    async (request) => service.reviewLicence(actorOf(request), request.params.id, request.body.note),
   );
 
   api.post(
@@ -148,7 +176,7 @@ export function staffQueueRoutes(app: FastifyInstance, ctx: AppContext): void {
       config: staff,
       schema: {
         tags,
-        summary: 'Decline a domain or agent change request with a reason the vendor sees',
+        summary: 'Decline a domain, agent, product or team change request with a reason the vendor sees',
         params: requestParams,
         body: declineInputSchema.meta({ examples: [{ reason: 'The new domain is not registered yet.' }] }),
         response: done,

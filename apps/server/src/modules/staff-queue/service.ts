@@ -1,4 +1,10 @@
-import { isSafSigned, type BulkResult, type QueuePage } from '@vp/contract';
+import {
+  QueueMessages,
+  isSafSigned,
+  type ApproveRequestInput,
+  type BulkResult,
+  type QueuePage,
+} from '@vp/contract';
 import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { rejectDocument } from '../documents/index.ts';
@@ -10,7 +16,9 @@ import {
   approveRequest,
   clearRosterFlag,
   declineRequest,
+  requestFormOf,
   requiredDocuments,
+  reviewSiteLicence,
   safStandings,
   terminateMany,
   terminateSite,
@@ -89,6 +97,17 @@ export function staffQueueService(ctx: AppContext) {
         const blockers = row.kind === 'termination' ? terminationBlockers(row.termDate, today) : [];
         return { ...row, saf: null, documents: [], blockers };
       });
+      // A change whose terms need a new signature shows where the form for them stands.
+      for (const [i, item] of items.entries()) {
+        if (item.requestId === null || !['agent', 'product', 'team'].includes(item.kind)) continue;
+        const form = await requestFormOf(db, item.vendor.id, item.siteId, item.requestId);
+        if (form)
+          items[i] = {
+            ...item,
+            saf: form.saf,
+            blockers: form.saf.state === 'signed' ? [] : [QueueMessages.needsForm],
+          };
+      }
       return { items, total: total ?? summary.waiting, summary };
     },
 
@@ -103,8 +122,11 @@ export function staffQueueService(ctx: AppContext) {
     clearRosterFlag: (actor: Actor, siteId: number, input: { version: number }) =>
       decide(actor, () => clearRosterFlag(db, actor, siteId, input)),
 
-    approve: (actor: Actor, requestId: number) =>
-      decide(actor, (notices) => approveRequest(db, actor, requestId, notices)),
+    approve: (actor: Actor, requestId: number, input: ApproveRequestInput = {}) =>
+      decide(actor, (notices) => approveRequest(db, actor, requestId, notices, input)),
+
+    reviewLicence: (actor: Actor, licenceId: number, note: string) =>
+      decide(actor, () => reviewSiteLicence(db, actor, licenceId, note)),
 
     decline: (actor: Actor, requestId: number, reason: string) =>
       decide(actor, (notices) => declineRequest(db, actor, requestId, reason, notices)),

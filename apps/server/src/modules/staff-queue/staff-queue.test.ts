@@ -275,13 +275,20 @@ describe('change requests', () => {
     expect(JSON.stringify(detail.json())).toContain('The agent has not signed with this vendor.');
   });
 
-  it('an approved agent change moves the site to the new agent', async () => {
+  it('an approved agent change moves the site to the new agent, once a form covers the new agent', async () => {
     const id = await activeSite();
     await t.call(t.tokens.demo, 'POST', `/api/portal/websites/${id}/agent-change`, {
       memberNumber: t.agents.local[6],
     });
     const item = (await itemOf('agent', id))!;
-    expect((await admin('POST', `/api/admin/requests/${item.requestId}/approve`)).statusCode).toBe(200);
+    expect(item.blockers).toEqual([QueueMessages.needsForm]);
+    const early = await admin('POST', `/api/admin/requests/${item.requestId}/approve`);
+    expect(early.statusCode).toBe(409);
+    expect((await siteRow(id)).member_number).not.toBe(t.agents.local[6]);
+    const res = await admin('POST', `/api/admin/requests/${item.requestId}/approve`, {
+      paperForm: 'The new agent and broker signed on paper.',
+    });
+    expect(res.statusCode, res.body).toBe(200);
     expect((await siteRow(id)).member_number).toBe(t.agents.local[6]);
   });
 });

@@ -1,2 +1,3 @@
-/** Website teams: the routes (no other module needs a team's internals). */
+/** Website teams: the routes, and the team lookups and writes a site's approved change makes. */
 export { teamsRoutes } from './routes.ts';
+export { addMembers, removeMembers, teamOf, touchTeam } from './queries.ts';

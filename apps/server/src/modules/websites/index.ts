@@ -3,12 +3,15 @@ export { websiteById } from './list-queries.ts';
 export { requireWebsite, type SiteRecord } from './queries.ts';
 export { websitesRoutes } from './routes.ts';
 export { safPartiesKey, safStanding, safStandings } from './saf-standing.ts';
+export { requestSafTerms, type SiteTerms } from './request-terms.ts';
 export { siteCount, typeAppliesToVendor } from './missing-documents.ts';
 export {
   activateSite,
   approveRequest,
   clearRosterFlag,
   declineRequest,
+  requestFormOf,
+  reviewSiteLicence,
   terminateSite,
   type StaffDecision,
 } from './staff-decisions.ts';

@@ -68,11 +68,14 @@ describe('pending requests on the site', () => {
       expect(domainName).not.toBe(to);
       expect(pendingRequests).toEqual([
         {
+          id: expect.any(Number),
           kind: 'domain',
           date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
           reason: 'The brokerage renamed itself.',
           requested: to,
           user: { username: 'demo', firstName: 'Dana', lastName: 'Whitfield' },
+          // A domain change needs no new Site Access Form.
+          newForm: null,
         },
       ]);
     }

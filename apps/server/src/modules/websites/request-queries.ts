@@ -1,10 +1,21 @@
-import { agentWithNumber, type PendingRequest, type WebsiteRequest } from '@vp/contract';
+import {
+  DeclinedMessages,
+  SafNewFormMessages,
+  agentWithNumber,
+  teamChangeText,
+  type DeclinedItem,
+  type PendingRequest,
+  type WebsiteRequest,
+} from '@vp/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { rowsOf } from '../../db/sql.ts';
+import { intArray, rowsOf, textArray } from '../../db/sql.ts';
 import { websiteRequests } from '../../db/schema.ts';
 import type { Actor } from '../../platform/actor.ts';
-import type { SiteRecord } from './queries.ts';
+import { teamOf } from '../teams/index.ts';
+import { siteRecord, type SiteRecord } from './queries.ts';
+import { requestForm } from './request-terms.ts';
+import { changeTexts } from './saf-standing.ts';
 
 /** Domain, agent and termination requests of a site, kept for MLS staff to decide. */
 
@@ -119,13 +130,56 @@ export async function closePendingRequests(
     );
 }
 
-/** A site's pending requests, oldest first, with the requested agent's name from the roster. */
+/** What a product or team request asks for, readable: product names, or the team's agents. */
+async function requestedText(
+  db: Db,
+  siteId: number,
+  kind: RequestKind,
+  payload: Record<string, unknown>,
+  agentName: string,
+): Promise<string> {
+  const text = (key: string) => (typeof payload[key] === 'string' ? (payload[key] as string) : '');
+  switch (kind) {
+    case 'domain':
+      return text('domainName');
+    case 'agent':
+      return agentName;
+    case 'termination':
+      return text('termDate');
+    case 'product': {
+      const ids = Array.isArray(payload.products) ? (payload.products as number[]) : [];
+      const rows = await rowsOf<{ name: string }>(
+        db,
+        sql`SELECT name FROM products WHERE id = ANY(${intArray(ids)}) ORDER BY id`,
+      );
+      return rows.map((r) => r.name).join(', ');
+    }
+    case 'team': {
+      const ids = Array.isArray(payload.memberIds) ? (payload.memberIds as string[]) : [];
+      const now = (await teamOf(db, siteId))?.memberIds ?? [];
+      const rows = await rowsOf<{ n: string; first: string; last: string }>(
+        db,
+        sql`SELECT member_mls_id AS n, member_first_name AS first, member_last_name AS last
+          FROM members WHERE member_mls_id = ANY(${textArray([...ids, ...now])})`,
+      );
+      const byId = new Map(rows.map((r) => [r.n, agentWithNumber(r.first, r.last, r.n)]));
+      const name = (id: string) => byId.get(id) ?? `#${id}`;
+      return teamChangeText(
+        ids.filter((id) => !now.includes(id)).map(name),
+        now.filter((id) => !ids.includes(id)).map(name),
+      );
+    }
+  }
+}
+
+/** A site's pending requests, oldest first, with what each asks for and the form it needs. */
 export async function pendingRequestsOfSite(
   db: Db,
   vendorId: number,
   siteId: number,
 ): Promise<PendingRequest[]> {
   const rows = await rowsOf<{
+    id: number;
     kind: RequestKind;
     payload: Record<string, unknown>;
     created_at: string | Date;
@@ -136,27 +190,104 @@ export async function pendingRequestsOfSite(
     member_last_name: string | null;
   }>(
     db,
-    sql`SELECT r.kind, r.payload, r.created_at, r.username, r.first_name, r.last_name,
+    sql`SELECT r.id, r.kind, r.payload, r.created_at, r.username, r.first_name, r.last_name,
         m.member_first_name, m.member_last_name
       FROM website_requests r
       LEFT JOIN members m ON r.kind = 'agent' AND m.member_mls_id = r.payload ->> 'memberNumber'
       WHERE r.website_id = ${siteId} AND r.vendor_id = ${vendorId} AND r.status = 'pending'
       ORDER BY r.created_at, r.id`,
   );
-  return rows.map((r) => {
-    const text = (key: string) => (typeof r.payload[key] === 'string' ? (r.payload[key] as string) : '');
-    const requested =
-      r.kind === 'domain'
-        ? text('domainName')
-        : r.kind === 'agent'
-          ? agentWithNumber(r.member_first_name ?? '', r.member_last_name ?? '', text('memberNumber'))
-          : text('termDate');
-    return {
+  if (rows.length === 0) return [];
+  const site = (await siteRecord(db, vendorId, siteId))!;
+  const out: PendingRequest[] = [];
+  for (const r of rows) {
+    const form = await requestForm(db, site, r);
+    const agentName = agentWithNumber(
+      r.member_first_name ?? '',
+      r.member_last_name ?? '',
+      typeof r.payload.memberNumber === 'string' ? r.payload.memberNumber : '',
+    );
+    out.push({
+      id: r.id,
       kind: r.kind,
       date: new Date(r.created_at).toISOString(),
-      reason: text('reason'),
-      requested,
+      reason: typeof r.payload.reason === 'string' ? r.payload.reason : '',
+      requested: await requestedText(db, siteId, r.kind, r.payload, agentName),
       user: { username: r.username, firstName: r.first_name, lastName: r.last_name },
-    };
-  });
+      newForm: form
+        ? { changes: (await changeTexts(db, [form.changes], SafNewFormMessages))[0]!, saf: form.saf }
+        : null,
+    });
+  }
+  return out;
+}
+
+/**
+ * What was declined against the site and still stands: the newest declined request of each kind
+ * (until another of that kind is sent) and a declined Site Access Form not yet voided, newest first.
+ */
+export async function declinedOfSite(db: Db, vendorId: number, siteId: number): Promise<DeclinedItem[]> {
+  const requests = await rowsOf<{
+    kind: Exclude<RequestKind, 'termination'>;
+    payload: Record<string, unknown>;
+    decided_at: string | Date | null;
+    reason: string;
+    by: string;
+    member_first_name: string | null;
+    member_last_name: string | null;
+  }>(
+    db,
+    sql`SELECT r.kind, r.payload, r.decided_at, r.decision_reason AS reason,
+        COALESCE(NULLIF(trim(u.first_name || ' ' || u.last_name), ''), u.username, 'MLS staff') AS by,
+        m.member_first_name, m.member_last_name
+      FROM website_requests r
+      LEFT JOIN users u ON u.id = r.decided_by
+      LEFT JOIN members m ON r.kind = 'agent' AND m.member_mls_id = r.payload ->> 'memberNumber'
+      WHERE r.website_id = ${siteId} AND r.vendor_id = ${vendorId} AND r.status = 'rejected'
+        AND r.kind <> 'termination'
+        AND NOT EXISTS (SELECT 1 FROM website_requests l
+          WHERE l.website_id = r.website_id AND l.kind = r.kind AND l.id > r.id)`,
+  );
+  const forms = await rowsOf<{
+    label: string;
+    name: string;
+    reason: string | null;
+    at: string | Date | null;
+  }>(
+    db,
+    sql`SELECT d.label, s.name, s.decline_reason AS reason, r.finished_at AS at
+      FROM signature_requests r
+      JOIN documents d ON d.id = r.document_id AND NOT d.voided AND d.vendor_id = ${vendorId}
+      JOIN signers s ON s.request_id = r.id AND s.status = 'declined'
+      WHERE r.website_id = ${siteId} AND r.status = 'declined'
+      ORDER BY r.finished_at DESC NULLS LAST LIMIT 1`,
+  );
+  const out: DeclinedItem[] = [];
+  for (const r of requests) {
+    const agentName = agentWithNumber(
+      r.member_first_name ?? '',
+      r.member_last_name ?? '',
+      typeof r.payload.memberNumber === 'string' ? r.payload.memberNumber : '',
+    );
+    out.push({
+      what: r.kind,
+      title: DeclinedMessages.title[r.kind],
+      requested: await requestedText(db, siteId, r.kind, r.payload, agentName),
+      by: r.by,
+      date: r.decided_at ? new Date(r.decided_at).toISOString() : '',
+      reason: r.reason,
+      next: DeclinedMessages.next[r.kind],
+    });
+  }
+  for (const f of forms)
+    out.push({
+      what: 'form',
+      title: DeclinedMessages.title.form,
+      requested: f.label,
+      by: f.name,
+      date: f.at ? new Date(f.at).toISOString() : '',
+      reason: f.reason ?? '',
+      next: DeclinedMessages.next.form,
+    });
+  return out.sort((a, b) => b.date.localeCompare(a.date));
 }

@@ -7,6 +7,8 @@ import {
   createdResponseSchema,
   domainChangeRequestSchema,
   messageResponseSchema,
+  productChangeRequestSchema,
+  teamChangeRequestSchema,
   terminationRequestSchema,
   websiteInputSchema,
   websiteListQuerySchema,
@@ -46,6 +48,12 @@ const examples = {
   }),
   agentChange: agentChangeRequestSchema.meta({
     examples: [{ memberNumber: '3000002', reason: 'The agent moved to another office.' }],
+  }),
+  productChange: productChangeRequestSchema.meta({
+    examples: [{ products: [3], reason: 'The brokerage now offers its clients a VOW.' }],
+  }),
+  teamChange: teamChangeRequestSchema.meta({
+    examples: [{ memberIds: ['3000001', '3000007'], reason: 'A new agent joined the team.' }],
   }),
   termination: terminationRequestSchema.meta({
     examples: [{ termDate: '2026-12-31', reason: 'The agent retires.' }],
@@ -238,9 +246,62 @@ export function websitesRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
+  api.post(
+    '/api/portal/websites/:id/product-change',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Request other products for an Active or Pending Termination website',
+        description:
+          'The site keeps its products until MLS staff approve. When the new products are not on its signed Site Access Form, the request carries a form round of its own (pendingRequests[].newForm of the site).',
+        params: siteParamsSchema,
+        body: examples.productChange,
+        response: { 201: websiteRequestSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const result = await service.requestProductChange(
+        vendorOf(request),
+        actorOf(request),
+        request.params.id,
+        {
+          products: request.body.products,
+          reason: request.body.reason ?? '',
+        },
+      );
+      return reply.status(201).send(result);
+    },
+  );
+
+  api.post(
+    '/api/portal/websites/:id/team-change',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Request another team for an Active or Pending Termination team website',
+        description:
+          'memberIds: every agent the team is to have, the primary among them. A member from an office whose broker has not signed needs a new Site Access Form, sent from the request.',
+        params: siteParamsSchema,
+        body: examples.teamChange,
+        response: { 201: websiteRequestSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const result = await service.requestTeamChange(vendorOf(request), actorOf(request), request.params.id, {
+        memberIds: request.body.memberIds,
+        reason: request.body.reason ?? '',
+      });
+      return reply.status(201).send(result);
+    },
+  );
+
   for (const [kind, path, label] of [
     ['domain', 'domain-change', 'Domain Change Request'],
     ['agent', 'agent-change', 'Agent Change Request'],
+    ['product', 'product-change', 'Product Change Request'],
+    ['team', 'team-change', 'Team Change Request'],
   ] as const) {
     api.post(
       `/api/portal/websites/:id/${path}/withdraw`,
@@ -248,7 +309,7 @@ export function websitesRoutes(app: FastifyInstance, ctx: AppContext): void {
         config: write,
         schema: {
           tags,
-          summary: `Withdraw the pending ${label} of a website; it keeps its current ${kind}`,
+          summary: `Withdraw the pending ${label} of a website; it keeps its current ${kind === 'product' ? 'products' : kind}`,
           params: siteParamsSchema,
           response: { 200: websiteDetailSchema, ...errorResponses },
         },

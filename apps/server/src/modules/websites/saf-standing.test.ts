@@ -6,14 +6,19 @@ import {
   safTermsKey,
   type DocumentInfo,
   WebsiteMessages,
-  type SafPreparedSignatory,
   type WebsiteDetail,
 } from '@vp/contract';
 import { SAF_COVER_CASES } from '@vp/contract/saf-terms-cases';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadPaperSaf } from '../documents/test-fixture.ts';
-import { mailedSigningToken } from '../signatures/test-fixture.ts';
+import {
+  agentsWithBrokers as agentsWithBrokersOf,
+  formSignedByAll,
+  mailedSigningToken,
+  sendForm,
+  signWith,
+} from '../signatures/test-fixture.ts';
 import { createSite, setupPortal, type PortalTest } from './test-fixture.ts';
 
 /**
@@ -23,25 +28,12 @@ import { createSite, setupPortal, type PortalTest } from './test-fixture.ts';
  */
 
 let t: PortalTest;
-let safType: number;
 beforeAll(async () => {
   t = await setupPortal();
-  const [row] = await t.rows<{ id: number }>(sql`SELECT id FROM document_types WHERE name = 'saf'`);
-  safType = row!.id;
 }, 60_000);
 afterAll(async () => t?.close());
 
-/** Active local agents whose offices have a broker with an email, each office once. */
-async function agentsWithBrokers(): Promise<{ agent: string; office: string }[]> {
-  return t.rows(sql`
-    SELECT DISTINCT ON (o.office_key) m.member_mls_id AS agent, o.office_key AS office
-    FROM members m JOIN offices o ON o.office_key = m.office_key
-    JOIN members b ON b.member_mls_id = o.office_broker_mls_id
-    WHERE NOT m.reciprocal AND m.member_status = 'Active' AND m.member_mls_id <> b.member_mls_id
-      AND coalesce(m.member_email, '') <> '' AND coalesce(b.member_email, '') <> ''
-    ORDER BY o.office_key, m.member_mls_id
-    LIMIT 8`);
-}
+const agentsWithBrokers = () => agentsWithBrokersOf(t);
 
 const newSite = (agent: string, products = [1]) => createSite(t, agent, products, 'round');
 
@@ -58,46 +50,10 @@ async function site(id: number): Promise<WebsiteDetail> {
   return detail;
 }
 
-async function send(id: number): Promise<{ documentId: number; signatories: SafPreparedSignatory[] }> {
-  const prepared = await t.call(t.tokens.demo, 'GET', `/api/documenttype/${safType}/sign?website=${id}`);
-  expect(prepared.statusCode, prepared.body).toBe(200);
-  const signatories = prepared.json() as SafPreparedSignatory[];
-  const res = await t.call(t.tokens.demo, 'POST', `/api/documenttype/${safType}/sign`, {
-    fields: { domainName: 'x' },
-    id,
-    type: 'website',
-    signatures: signatories,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return { documentId: res.json().documentId, signatories };
-}
-
+const send = (id: number) => sendForm(t, id);
 const linkOf = (email: string) => mailedSigningToken(t, email);
-
-async function sign(token: string, fullName: string) {
-  expect((await t.inject({ method: 'GET', url: `/api/sign/${token}` })).statusCode).toBe(200);
-  const consent = await t.inject({
-    method: 'POST',
-    url: `/api/sign/${token}/consent`,
-    payload: { consent: true },
-  });
-  expect(consent.statusCode, consent.body).toBe(200);
-  const res = await t.inject({
-    method: 'POST',
-    url: `/api/sign/${token}`,
-    payload: { fullName, signature: { kind: 'typed' } },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-}
-
-/** Sends a form and has every signatory sign it, each link read before the next mail goes out. */
-async function signedByAll(id: number): Promise<number> {
-  const { documentId, signatories } = await send(id);
-  const links = [];
-  for (const s of signatories) links.push(await linkOf(s.email));
-  for (const [i, s] of signatories.entries()) await sign(links[i]!, s.name);
-  return documentId;
-}
+const sign = (token: string, fullName: string) => signWith(t, token, fullName);
+const signedByAll = (id: number) => formSignedByAll(t, id);
 
 const activate = async (id: number) =>
   t.call(

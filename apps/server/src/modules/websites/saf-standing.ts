@@ -1,14 +1,16 @@
 import {
   SAF_NOT_SENT,
   SafOutOfDateMessages,
-  agentWithNumber,
+  type SafNewFormMessages,
   safTermsOf,
   signatureChanges,
   type SafStanding,
+  type SignatureChange,
 } from '@vp/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { intArray, rowsOf, textArray } from '../../db/sql.ts';
+import { rowsOf } from '../../db/sql.ts';
+import { changeNames } from './request-terms.ts';
 
 /**
  * A site's Site Access Form in its current licensing round. A form counts for activation when it
@@ -67,44 +69,24 @@ function standingOf(rows: SafRow[]): SafStanding & { staleFrom?: string } {
   return stale ? { ...SAF_NOT_SENT, staleFrom: stale.saf_parties! } : SAF_NOT_SENT;
 }
 
-/** Why a form made for the terms `was` does not cover the terms `now`, one sentence per change. */
-async function outOfDateReasons(db: Db, pairs: { was: string; now: string }[]): Promise<string[][]> {
-  const changes = pairs.map(({ was, now }) => signatureChanges(safTermsOf(was), safTermsOf(now)));
-  const all = changes.flat();
-  const agents = all.flatMap((c) => (c.kind === 'agent' ? [c.was, c.now] : []));
-  const offices = all.flatMap((c) => (c.kind === 'office' || c.kind === 'broker' ? [c.office] : []));
-  const productIds = all.flatMap((c) => (c.kind === 'product' ? [...c.was, ...c.now] : []));
-  const [names] = await rowsOf<{
-    agents: Record<string, string> | null;
-    offices: Record<string, string> | null;
-    products: Record<string, string> | null;
-  }>(
-    db,
-    sql`SELECT
-      (SELECT jsonb_object_agg(m.member_mls_id, trim(m.member_first_name || ' ' || m.member_last_name))
-        FROM members m WHERE m.member_mls_id = ANY(${textArray(agents)})) AS agents,
-      (SELECT jsonb_object_agg(o.office_key, o.office_name) FROM offices o
-        WHERE o.office_key = ANY(${textArray(offices)})) AS offices,
-      (SELECT jsonb_object_agg(p.id::text, p.name) FROM products p WHERE p.id = ANY(${intArray(productIds)})) AS products`,
-  );
-  const agent = (id: string) => {
-    const name = names?.agents?.[id];
-    return name ? agentWithNumber(name, '', id) : `#${id}`;
-  };
-  const office = (key: string) => names?.offices?.[key] ?? key;
-  const productList = (ids: number[]) =>
-    ids.map((id) => names?.products?.[String(id)] ?? String(id)).join(', ');
-  return changes.map((list) =>
+/** The sentences that say what each change is, in a site's words or a request's. */
+export async function changeTexts(
+  db: Db,
+  lists: SignatureChange[][],
+  messages: typeof SafOutOfDateMessages | typeof SafNewFormMessages,
+): Promise<string[][]> {
+  const names = await changeNames(db, lists.flat());
+  return lists.map((list) =>
     list.map((c) => {
       switch (c.kind) {
         case 'product':
-          return SafOutOfDateMessages.products(productList(c.was), productList(c.now));
+          return messages.products(names.products(c.was), names.products(c.now));
         case 'agent':
-          return SafOutOfDateMessages.agent(agent(c.was), agent(c.now));
+          return messages.agent(names.agent(c.was), names.agent(c.now));
         case 'office':
-          return SafOutOfDateMessages.officeGained(office(c.office));
+          return messages.officeGained(names.office(c.office));
         case 'broker':
-          return SafOutOfDateMessages.brokerChanged(office(c.office));
+          return messages.brokerChanged(names.office(c.office));
       }
     }),
   );
@@ -139,7 +121,9 @@ export async function safStandings(
         JOIN documents d ON d.website_id = w.id AND d.vendor_id = p.vendor_id AND NOT d.voided
         JOIN document_types t ON t.id = d.type_id AND t.name = 'saf'
         LEFT JOIN signature_requests r ON r.document_id = d.id
-        WHERE r.status IS NULL OR r.status <> 'voided'
+        WHERE (r.status IS NULL OR r.status <> 'voided')
+          -- A form for the terms a pending change request asks for is the request's, not the site's.
+          AND NOT EXISTS (SELECT 1 FROM website_requests q WHERE q.id = d.request_id AND q.status = 'pending')
         ORDER BY w.id, d.created_at DESC, d.id DESC`,
   );
   const bySite = new Map<number, SafRow[]>();
@@ -156,7 +140,11 @@ export async function safStandings(
     if (staleFrom !== undefined) stale.push({ siteId, was: staleFrom, now });
   }
   if (stale.length > 0) {
-    const reasons = await outOfDateReasons(db, stale);
+    const reasons = await changeTexts(
+      db,
+      stale.map(({ was, now }) => signatureChanges(safTermsOf(was), safTermsOf(now))),
+      SafOutOfDateMessages,
+    );
     stale.forEach(({ siteId }, i) => out.set(siteId, { ...out.get(siteId)!, outOfDate: reasons[i]! }));
   }
   return out;

@@ -5,6 +5,8 @@ import {
   type AgentChangeRequest,
   type ImportRowParsed,
   type DomainChangeRequest,
+  type ProductChangeRequest,
+  type TeamChangeRequest,
   type TerminationRequestParsed,
   type WebsiteDetail,
   type WebsiteInputParsed,
@@ -25,9 +27,10 @@ import { checkImport, commitImport } from './import-websites.ts';
 import { listWebsites, websiteById, type ListQuery } from './list-queries.ts';
 import { siteChanged } from './notices.ts';
 import { archiveWebsite, requireWebsite } from './queries.ts';
-import { pendingRequestsOfSite, requestsOfSite, type RequestRow } from './request-queries.ts';
+import { declinedOfSite, pendingRequestsOfSite, requestsOfSite, type RequestRow } from './request-queries.ts';
 import { requestAgentChange } from './request-agent-change.ts';
 import { requestDomainChange } from './request-domain-change.ts';
+import { requestProductChange, requestTeamChange } from './request-terms-change.ts';
 import { requestTermination } from './request-termination.ts';
 import { safStanding } from './saf-standing.ts';
 import { saveWebsite } from './save-website.ts';
@@ -74,6 +77,7 @@ export function websitesService(ctx: AppContext) {
       return {
         ...site,
         pendingRequests: await pendingRequestsOfSite(db, vendorId, id),
+        declined: await declinedOfSite(db, vendorId, id),
         saf: await safStanding(db, vendorId, id),
       };
     },
@@ -120,6 +124,21 @@ export function websitesService(ctx: AppContext) {
 
     requestAgentChange: async (vendorId: number, actor: Actor, id: number, input: AgentChangeRequest) =>
       toRequest(await notifying((notices) => requestAgentChange(db, vendorId, actor, id, input, notices))),
+
+    requestProductChange: async (
+      vendorId: number,
+      actor: Actor,
+      id: number,
+      input: Required<ProductChangeRequest>,
+    ) =>
+      toRequest(await notifying((notices) => requestProductChange(db, vendorId, actor, id, input, notices))),
+
+    requestTeamChange: async (
+      vendorId: number,
+      actor: Actor,
+      id: number,
+      input: Required<TeamChangeRequest>,
+    ) => toRequest(await notifying((notices) => requestTeamChange(db, vendorId, actor, id, input, notices))),
 
     requestTermination: (vendorId: number, actor: Actor, id: number, input: TerminationRequestParsed) =>
       notifying((notices) => requestTermination(db, vendorId, actor, id, input, notices)),

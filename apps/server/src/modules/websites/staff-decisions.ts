@@ -4,6 +4,7 @@ import {
   WebsiteServerMessages,
   agentWithNumber,
   type ActivateInput,
+  type ApproveRequestInput,
 } from '@vp/contract';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -12,7 +13,7 @@ import { staffDecisions, websiteRequests, websites } from '../../db/schema.ts';
 import type { Acting } from '../../platform/actor.ts';
 import { ConflictError, NotFoundError } from '../../platform/errors.ts';
 import { recordChange } from '../history/index.ts';
-import { settleLicence } from '../licences/index.ts';
+import { reviewLicence, settleLicence } from '../licences/index.ts';
 import type { NoticeBatch } from '../notifications/index.ts';
 import { siteChanged } from './notices.ts';
 import { activateMany, terminateMany, type DecisionRequest } from './staff-many.ts';
@@ -24,11 +25,13 @@ import {
   teamFollowsAgent,
   type SiteRecord,
 } from './queries.ts';
+import { addMembers, removeMembers, teamOf, touchTeam } from '../teams/index.ts';
+import { requestForm, type RequestForm } from './request-terms.ts';
 import { licensableAgent } from './rules.ts';
 
 /**
- * The decisions of MLS staff on what a site waits for: activation, termination, and its domain and
- * agent change requests. Each runs in one transaction: the change, a History entry naming the staff
+ * The decisions of MLS staff on what a site waits for: activation, termination, its domain, agent,
+ * product and team change requests, and licences held without a form on file. Each runs in one transaction: the change, a History entry naming the staff
  * member, a decision row (how long it waited), and the vendor's notification. A decision on a site
  * that moved on since staff saw it (another version, or already decided) answers 409.
  */
@@ -116,12 +119,12 @@ interface PendingChange {
   id: number;
   websiteId: number;
   vendorId: number;
-  kind: 'domain' | 'agent';
+  kind: 'domain' | 'agent' | 'product' | 'team';
   payload: Record<string, unknown>;
   createdAt: Date;
 }
 
-/** A pending domain or agent change request, locked; decided or withdrawn ones answer 409. */
+/** A pending domain, agent, product or team change request, locked; decided or withdrawn ones answer 409. */
 async function pendingChange(tx: Db, requestId: number): Promise<PendingChange> {
   const [row] = await rowsOf<{
     id: number;
@@ -134,7 +137,7 @@ async function pendingChange(tx: Db, requestId: number): Promise<PendingChange> 
   }>(
     tx,
     sql`SELECT id, website_id, vendor_id, kind, status, payload, created_at FROM website_requests
-      WHERE id = ${requestId} AND kind IN ('domain', 'agent') FOR UPDATE`,
+      WHERE id = ${requestId} AND kind IN ('domain', 'agent', 'product', 'team') FOR UPDATE`,
   );
   if (!row) throw new NotFoundError(QueueMessages.requestNotFound);
   if (row.status !== 'pending') throw new ConflictError(QueueMessages.requestDecided);
@@ -174,17 +177,49 @@ async function closeRequest(
   });
 }
 
-/** Approves a domain or agent change request: the change is applied to the site, with its History. */
+/** Applies an approved product change to the site. */
+async function applyProducts(tx: Db, site: SiteRecord, products: number[]): Promise<void> {
+  await tx.update(websites).set({ products, updatedAt: new Date() }).where(eq(websites.id, site.id));
+}
+
+/** Applies an approved team change: the team becomes the members asked for, the primary among them. */
+async function applyTeam(tx: Db, site: SiteRecord, memberIds: string[]): Promise<string[]> {
+  const team = await teamOf(tx, site.id, true);
+  if (!team) throw new ConflictError(WebsiteServerMessages.teamNotFound);
+  const wanted = [...new Set([team.primary, ...memberIds])];
+  await removeMembers(
+    tx,
+    site.id,
+    team.memberIds.filter((id) => !wanted.includes(id)),
+  );
+  await addMembers(
+    tx,
+    site.id,
+    wanted.filter((id) => !team.memberIds.includes(id)),
+  );
+  await touchTeam(tx, site.id, team.version);
+  return team.memberIds;
+}
+
+/**
+ * Approves a change request: the change is applied to the site, with its History. On a licensed
+ * site it is the decision on its new terms, and grants their licence; when those terms need a new
+ * signature, a form for them must count first, or staff record which paper form covers them.
+ */
 export async function approveRequest(
   db: Db,
   actor: Acting,
   requestId: number,
   notices: NoticeBatch,
+  input: ApproveRequestInput = {},
 ): Promise<StaffDecision> {
   try {
     return await db.transaction(async (tx) => {
       const request = await pendingChange(tx, requestId);
       const site = await requireWebsite(tx, request.vendorId, request.websiteId, true);
+      const form = await requestForm(tx, site, request);
+      const paperForm = input.paperForm?.trim() || '';
+      if (form && form.saf.state !== 'signed' && !paperForm) throw new ConflictError(QueueMessages.needsForm);
       const reason = typeof request.payload.reason === 'string' ? request.payload.reason : '';
       const reasonChange = reason ? [{ path: ['reason'], from: null, to: reason }] : [];
       let description: string;
@@ -205,7 +240,7 @@ export async function approveRequest(
           actor,
           changes: [{ path: ['domainName'], from: site.domainName, to: domainName }, ...reasonChange],
         });
-      } else {
+      } else if (request.kind === 'agent') {
         const agent = await licensableAgent(
           tx,
           site.vendorId,
@@ -240,9 +275,37 @@ export async function approveRequest(
             ...reasonChange,
           ],
         });
+      } else if (request.kind === 'product') {
+        const products = (request.payload.products as number[] | undefined) ?? site.products;
+        await applyProducts(tx, site, products);
+        description = 'Product change approved';
+        await recordChange(tx, {
+          websiteId: site.id,
+          vendorId: site.vendorId,
+          kind: 'website.product_change_approved',
+          description,
+          actor,
+          changes: [{ path: ['products'], from: site.products, to: products }, ...reasonChange],
+        });
+      } else {
+        const memberIds = (request.payload.memberIds as string[] | undefined) ?? [];
+        for (const id of memberIds) await licensableAgent(tx, site.vendorId, id);
+        const before = await applyTeam(tx, site, memberIds);
+        description = 'Team change approved';
+        await recordChange(tx, {
+          websiteId: site.id,
+          vendorId: site.vendorId,
+          kind: 'website.team_change_approved',
+          description,
+          actor,
+          changes: [
+            { path: ['team', 'memberIds'], from: before, to: (await teamOf(tx, site.id))?.memberIds ?? [] },
+            ...reasonChange,
+          ],
+        });
       }
       // On a licensed site the approval is the decision on its new terms.
-      await settleLicence(tx, site, site.status, actor, 'change approval');
+      await settleLicence(tx, site, site.status, actor, 'change approval', paperForm);
       await closeRequest(tx, actor, request, 'approved');
       await siteChanged(notices, tx, site.vendorId, site, actor, 'modified', description);
       return decided(site, QueueMessages.approved);
@@ -255,7 +318,34 @@ export async function approveRequest(
   }
 }
 
-/** Declines a domain or agent change request with a reason the vendor sees; the site is unchanged. */
+const DECLINED = {
+  domain: {
+    what: 'Domain',
+    field: 'domainName',
+    path: ['domainName'],
+    audit: 'website.domain_change_declined',
+  },
+  agent: {
+    what: 'Agent',
+    field: 'memberNumber',
+    path: ['memberNumber'],
+    audit: 'website.agent_change_declined',
+  },
+  product: {
+    what: 'Product',
+    field: 'products',
+    path: ['products'],
+    audit: 'website.product_change_declined',
+  },
+  team: {
+    what: 'Team',
+    field: 'memberIds',
+    path: ['team', 'memberIds'],
+    audit: 'website.team_change_declined',
+  },
+} as const;
+
+/** Declines a change request with a reason the vendor sees; the site is unchanged. */
 export async function declineRequest(
   db: Db,
   actor: Acting,
@@ -266,17 +356,20 @@ export async function declineRequest(
   return db.transaction(async (tx) => {
     const request = await pendingChange(tx, requestId);
     const site = await requireWebsite(tx, request.vendorId, request.websiteId, true);
-    const what = request.kind === 'domain' ? 'Domain' : 'Agent';
-    const field = request.kind === 'domain' ? 'domainName' : 'memberNumber';
+    const { what, field, path, audit } = DECLINED[request.kind];
     const description = `${what} change request declined`;
+    const now =
+      request.kind === 'team'
+        ? ((await teamOf(tx, site.id))?.memberIds ?? [])
+        : site[field as 'domainName' | 'memberNumber' | 'products'];
     await recordChange(tx, {
       websiteId: site.id,
       vendorId: site.vendorId,
-      kind: request.kind === 'domain' ? 'website.domain_change_declined' : 'website.agent_change_declined',
+      kind: audit,
       description,
       actor,
       changes: [
-        { path: [field], from: site[field], to: request.payload[field] ?? null },
+        { path: [...path], from: now, to: request.payload[field] ?? null },
         { path: ['reason'], from: null, to: reason },
       ],
     });
@@ -315,5 +408,45 @@ export async function clearRosterFlag(
       waitedSince: new Date(flag.flagged_at),
     });
     return decided(site, QueueMessages.rosterCleared);
+  });
+}
+
+/** The form a pending agent, product or team change of a site needs, for the queue; null when none. */
+export async function requestFormOf(
+  db: Db,
+  vendorId: number,
+  siteId: number,
+  requestId: number,
+): Promise<RequestForm | null> {
+  const site = await siteRecord(db, vendorId, siteId);
+  const [request] = await rowsOf<{ id: number; kind: string; payload: Record<string, unknown> }>(
+    db,
+    sql`SELECT id, kind, payload FROM website_requests WHERE id = ${requestId} AND website_id = ${siteId}`,
+  );
+  return site && request ? requestForm(db, site, request) : null;
+}
+
+/**
+ * Staff have reviewed a licence held without a signed form on file and recorded what covers it: it
+ * leaves the queue, with its History and a decision row.
+ */
+export async function reviewSiteLicence(
+  db: Db,
+  actor: Acting,
+  licenceId: number,
+  note: string,
+): Promise<StaffDecision> {
+  return db.transaction(async (tx) => {
+    const reviewed = await reviewLicence(tx, licenceId, note, actor);
+    const site = await siteRecord(tx, reviewed.vendorId, reviewed.websiteId);
+    if (!site) throw new NotFoundError(WebsiteServerMessages.siteNotFound);
+    await recordDecision(tx, actor, {
+      kind: 'licence',
+      outcome: 'approved',
+      vendorId: site.vendorId,
+      websiteId: site.id,
+      waitedSince: reviewed.waitedSince,
+    });
+    return decided(site, QueueMessages.licenceReviewed);
   });
 }

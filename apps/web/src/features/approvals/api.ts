@@ -1,6 +1,7 @@
 import {
   StaffQueuePaths,
   type ActivateInput,
+  type ApproveRequestInput,
   type BulkResult,
   type BulkSitesInput,
   type ClearRosterFlagInput,
@@ -10,6 +11,7 @@ import {
   type QueueQuery,
   type QueueVendor,
   type RejectDocumentInput,
+  type ReviewLicenceInput,
   type TerminateInput,
 } from '@vp/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -58,7 +60,8 @@ export function useQueueVendors() {
 export type QueueAction =
   | { kind: 'activate'; item: QueueItem; startDate?: string }
   | { kind: 'terminate'; item: QueueItem }
-  | { kind: 'approve'; item: QueueItem }
+  | { kind: 'approve'; item: QueueItem; paperForm?: string }
+  | { kind: 'review-licence'; item: QueueItem; note: string }
   | { kind: 'review'; item: QueueItem }
   | { kind: 'decline'; item: QueueItem; reason: string }
   | { kind: 'reject'; item: QueueItem; documentId: number; reason: string };
@@ -78,7 +81,15 @@ export function actionCall(action: QueueAction): { path: string; body?: unknown 
         body: { version: item.version } satisfies TerminateInput,
       };
     case 'approve':
-      return { path: StaffQueuePaths.approveRequest(item.requestId ?? 0) };
+      return {
+        path: StaffQueuePaths.approveRequest(item.requestId ?? 0),
+        body: (action.paperForm ? { paperForm: action.paperForm.trim() } : {}) satisfies ApproveRequestInput,
+      };
+    case 'review-licence':
+      return {
+        path: StaffQueuePaths.reviewLicence(item.licenceId ?? 0),
+        body: { note: action.note.trim() } satisfies ReviewLicenceInput,
+      };
     case 'review':
       return {
         path: StaffQueuePaths.clearRosterFlag(item.siteId),

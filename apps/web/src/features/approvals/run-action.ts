@@ -22,6 +22,8 @@ export function doneText(action: QueueAction): string {
       return QueueMessages.approved;
     case 'review':
       return QueueMessages.rosterCleared;
+    case 'review-licence':
+      return QueueMessages.licenceReviewed;
     case 'decline':
       return QueueMessages.declined;
     case 'reject':

@@ -158,10 +158,13 @@ export function useVoidDocument(owner: DocumentOwner) {
   });
 }
 
-export function useSignatories(typeId: number | null, siteId: number, enabled: boolean) {
+export function useSignatories(typeId: number | null, siteId: number, enabled: boolean, requestId?: number) {
   return useQuery({
-    queryKey: queryKeys.documents.signatories(typeId ?? 0, siteId),
-    queryFn: () => http.get<SafSignatory[]>(`/documenttype/${typeId}/sign?website=${siteId}`),
+    queryKey: [...queryKeys.documents.signatories(typeId ?? 0, siteId), requestId ?? null],
+    queryFn: () =>
+      http.get<SafSignatory[]>(
+        `/documenttype/${typeId}/sign?website=${siteId}${requestId === undefined ? '' : `&request=${requestId}`}`,
+      ),
     enabled: enabled && typeId !== null,
     // The roster may have changed since the last SAF: every dialog asks afresh.
     staleTime: 0,

@@ -45,6 +45,8 @@ export interface SafFlow {
   typeExists: boolean;
   busy: boolean;
   start: () => void;
+  /** Sends a form for the terms a pending change request asks for (the site's own form stays). */
+  startFor: (requestId: number) => void;
   /** The flow's dialogs, to render beside the form. */
   dialogs: ReactNode;
 }
@@ -61,7 +63,11 @@ export function useSafFlow({ site, readOnly, dirty, save }: Options): SafFlow {
   const [existing, setExisting] = useState<DocumentInfo | null>(null);
   const [voidMode, setVoidMode] = useState<'void' | 'resend' | null>(null);
   const [voidTarget, setVoidTarget] = useState<DocumentInfo | null>(null);
-  const [signing, setSigning] = useState<{ Dialog: SignatoryDialog; typeId: number } | null>(null);
+  const [signing, setSigning] = useState<{
+    Dialog: SignatoryDialog;
+    typeId: number;
+    requestId?: number;
+  } | null>(null);
 
   // The SAF button is disabled while the flow checks the server, which drops its focus; when the
   // last of the flow's dialogs has closed, focus goes back to it (or whatever started the flow).
@@ -75,10 +81,10 @@ export function useSafFlow({ site, readOnly, dirty, save }: Options): SafFlow {
       if (!anyOpen.current && opener.current?.isConnected) opener.current.focus();
     }, 0);
 
-  async function openSignatories(typeId: number) {
+  async function openSignatories(typeId: number, requestId?: number) {
     try {
       const Dialog = await loadSignatoryDialog();
-      setSigning({ Dialog, typeId });
+      setSigning({ Dialog, typeId, ...(requestId === undefined ? {} : { requestId }) });
     } catch {
       void message.error(SafMessages.loadDialogFailed);
     }
@@ -136,6 +142,23 @@ export function useSafFlow({ site, readOnly, dirty, save }: Options): SafFlow {
     }
   }
 
+  async function startFor(requestId: number) {
+    if (!site || readOnly || busy) return;
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setBusy(true);
+    try {
+      const type =
+        safType.isError || !safType.data
+          ? (await safType.refetch({ throwOnError: true })).data
+          : safType.data;
+      if (type) await openSignatories(type.id, requestId);
+    } catch {
+      void message.error(SafMessages.checkFailed);
+    } finally {
+      setBusy(false);
+    }
+  }
+
   function chooseVoid(mode: 'void' | 'resend') {
     setVoidTarget(existing);
     setExisting(null);
@@ -186,7 +209,7 @@ export function useSafFlow({ site, readOnly, dirty, save }: Options): SafFlow {
       {signing && site && (
         <signing.Dialog
           typeId={signing.typeId}
-          site={site}
+          site={signing.requestId === undefined ? site : { ...site, requestId: signing.requestId }}
           onClose={() => {
             setSigning(null);
             anyOpen.current = existing !== null || voidMode !== null;
@@ -201,6 +224,7 @@ export function useSafFlow({ site, readOnly, dirty, save }: Options): SafFlow {
     typeExists: !readOnly && (safType.data != null || safType.isError),
     busy,
     start: () => void start(),
+    startFor: (requestId) => void startFor(requestId),
     dialogs,
   };
 }

@@ -121,9 +121,31 @@ export function useAgentChangeRequest(id: number) {
 const REQUEST_PATHS: Record<WithdrawableRequestKind, string> = {
   domain: 'domain-change',
   agent: 'agent-change',
+  product: 'product-change',
+  team: 'team-change',
 };
 
-/** Withdraw a pending domain or agent change; the server answers the site with what is still pending. */
+/** A licensed site asks the MLS for other products. */
+export function useProductChangeRequest(id: number) {
+  const invalidate = useInvalidateWebsite();
+  return useMutation({
+    mutationFn: (body: { products: number[]; reason: string }) =>
+      http.post<unknown>(`/portal/websites/${id}/product-change`, body),
+    onSuccess: () => invalidate(id),
+  });
+}
+
+/** A licensed team site asks the MLS for another team: every member it is to have. */
+export function useTeamChangeRequest(id: number) {
+  const invalidate = useInvalidateWebsite();
+  return useMutation({
+    mutationFn: (body: { memberIds: string[]; reason: string }) =>
+      http.post<unknown>(`/portal/websites/${id}/team-change`, body),
+    onSuccess: () => invalidate(id),
+  });
+}
+
+/** Withdraw a pending domain, agent, product or team change; the server answers the site with what is still pending. */
 export function useWithdrawRequest(id: number, kind: WithdrawableRequestKind) {
   const qc = useQueryClient();
   const invalidate = useInvalidateWebsite();

@@ -16,7 +16,7 @@ const FIELD_ERRORS = { domainName: [WebsiteMessages.duplicateDomain] } as const;
 const LEAVE_WEBSITE_TAB = 'leave-website-tab';
 
 /** The requests a saved site's Website tab opens a dialog for. */
-export type WebsiteRequestDialog = 'domain' | 'agent' | 'termination';
+export type WebsiteRequestDialog = 'domain' | 'agent' | 'product' | 'termination';
 
 export interface WebsiteActions {
   /** Creates or saves; answers the site id on success. */

@@ -26,6 +26,7 @@ import {
   type Website,
   type WebsiteInput,
   websiteInputSchema,
+  isLicensedStatus,
 } from '@vp/contract';
 import dayjs, { type Dayjs } from 'dayjs';
 import { agentLabel, type AgentPick } from '../agents/index.ts';
@@ -156,6 +157,9 @@ export interface FieldStates {
   domainChange: boolean;
   agentLocked: boolean;
   agentChange: boolean;
+  /** A licensed site's product changes only by a Product Change Request (MLS staff edit it in place). */
+  productLocked: boolean;
+  productChange: boolean;
   statusLocked: boolean;
   terminationRequest: boolean;
   terminationWithdraw: boolean;
@@ -204,6 +208,8 @@ export function fieldStates(
     agentLocked: role === null || !isAgentEditable(saved, role, chosen),
     // An Inactive site's agent is not changed by request either; it is licensed again first.
     agentChange: writer && saved !== null && saved !== 'Inactive',
+    productLocked: role !== 'admin' && isLicensedStatus(saved) && isLicensedStatus(chosen),
+    productChange: writer && role !== 'admin' && isLicensedStatus(saved),
     // Locked too where the saved status is the only one that can be picked.
     statusLocked:
       isStatusLocked(saved) || (saved !== null && options.every((o) => o.value === saved || o.disabled)),

@@ -1,5 +1,6 @@
 import {
   QUEUE_KIND_LABELS,
+  QueueMessages,
   SAF_NOT_SENT,
   SITE_STATUS_DISPLAY,
   displayDate,
@@ -18,7 +19,10 @@ const KIND_COLORS: Record<QueueKind, string> = {
   termination: 'red',
   domain: 'purple',
   agent: 'cyan',
+  product: 'geekblue',
+  team: 'green',
   roster: 'orange',
+  licence: 'gold',
 };
 
 export function KindTag({ kind }: { kind: QueueKind }) {
@@ -106,10 +110,26 @@ export function ItemDetails({
       );
       break;
     case 'agent':
+    case 'product':
+    case 'team':
       lines.push(
-        <Line key="req" label="New agent">
+        <Line key="req" label={REQUESTED_LABELS[item.kind]}>
           <span className="vp-queue-requested">{item.requested}</span>
         </Line>,
+      );
+      // Terms that need a new signature: where the form for them stands.
+      if (item.saf)
+        lines.push(
+          <Line key="saf" label="SAF for the change">
+            {safStandingText(item.saf, 'Pending Activation')}
+          </Line>,
+        );
+      break;
+    case 'licence':
+      lines.push(
+        <li key="licence" data-testid="licence-text">
+          {QueueMessages.licenceWithoutForm}
+        </li>,
       );
       break;
     case 'roster':
@@ -153,6 +173,8 @@ export function ItemDetails({
     );
   return <ul className="vp-queue-details">{lines}</ul>;
 }
+
+const REQUESTED_LABELS = { agent: 'New agent', product: 'New products', team: 'Team' } as const;
 
 /** A main action that may be blocked: disabled, with why said beside it for every reader. */
 function BlockableAction({
@@ -204,7 +226,8 @@ function BlockableAction({
   );
 }
 
-export type ItemActionKind = 'activate' | 'terminate' | 'approve' | 'decline' | 'review';
+export type ItemActionKind =
+  'activate' | 'terminate' | 'approve' | 'approve-paper' | 'decline' | 'review' | 'review-licence';
 
 /**
  * The decisions an item offers. A roster item is marked reviewed once staff have looked at the
@@ -246,20 +269,42 @@ export function ItemActions({
         </div>
       );
     case 'domain':
-    case 'agent': {
+    case 'agent':
+    case 'product':
+    case 'team': {
       const what = `the ${QUEUE_KIND_LABELS[item.kind].toLowerCase()} of ${item.domainName}`;
       return (
         <div className="vp-queue-actions">
-          <Button
-            type="primary"
-            size="small"
-            loading={busy === 'approve'}
-            disabled={item.requestId === null || busy === 'decline'}
-            aria-label={`Approve ${what}`}
-            onClick={() => onAction('approve')}
-          >
-            Approve
-          </Button>
+          {item.blockers.length > 0 ? (
+            <>
+              <BlockableAction
+                label="Approve"
+                what={what}
+                blockers={item.blockers}
+                loading={busy === 'approve'}
+                onClick={() => onAction('approve')}
+              />
+              <Button
+                size="small"
+                disabled={item.requestId === null}
+                aria-label={`Approve ${what} on a paper form`}
+                onClick={() => onAction('approve-paper')}
+              >
+                Approve on paper form
+              </Button>
+            </>
+          ) : (
+            <Button
+              type="primary"
+              size="small"
+              loading={busy === 'approve'}
+              disabled={item.requestId === null || busy === 'decline'}
+              aria-label={`Approve ${what}`}
+              onClick={() => onAction('approve')}
+            >
+              Approve
+            </Button>
+          )}
           <Button
             size="small"
             disabled={item.requestId === null || busy === 'approve'}
@@ -271,6 +316,18 @@ export function ItemActions({
         </div>
       );
     }
+    case 'licence':
+      return (
+        <div className="vp-queue-actions">
+          <Button
+            size="small"
+            aria-label={`Record the review of the licence of ${item.domainName}`}
+            onClick={() => onAction('review-licence')}
+          >
+            Record review
+          </Button>
+        </div>
+      );
     case 'roster':
       return (
         <div className="vp-queue-actions">

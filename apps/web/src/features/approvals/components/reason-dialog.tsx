@@ -36,6 +36,9 @@ export function ReasonDialog({
   formName,
   action,
   onClose,
+  label = 'Reason',
+  extra = 'The vendor sees this reason.',
+  danger = true,
 }: {
   title: string;
   intro: string;
@@ -43,6 +46,10 @@ export function ReasonDialog({
   formName: string;
   action: (reason: string) => QueueAction;
   onClose: (decided: boolean) => void;
+  /** The field's label and hint, and whether the decision is a refusal (a danger button). */
+  label?: string;
+  extra?: string;
+  danger?: boolean;
 }) {
   const [form] = Form.useForm<Values>();
   const mutation = useQueueAction();
@@ -79,7 +86,7 @@ export function ReasonDialog({
       open
       title={title}
       okText={okText}
-      okButtonProps={{ danger: true }}
+      okButtonProps={{ danger }}
       onOk={() => void submit()}
       onCancel={() => void cancel()}
       confirmLoading={mutation.isPending}
@@ -88,9 +95,9 @@ export function ReasonDialog({
       <p>{intro}</p>
       <Form<Values> form={form} name={formName} layout="vertical" initialValues={{ reason: '' }}>
         <Form.Item
-          label="Reason"
+          label={label}
           name="reason"
-          extra="The vendor sees this reason."
+          extra={extra}
           rules={[
             {
               validator: (_, v: string | undefined) => {

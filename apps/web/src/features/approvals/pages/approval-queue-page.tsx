@@ -28,6 +28,8 @@ import '../approvals.css';
 type Dialog =
   | { kind: 'activate'; item: QueueItem }
   | { kind: 'decline'; item: QueueItem }
+  | { kind: 'approve-paper'; item: QueueItem }
+  | { kind: 'review-licence'; item: QueueItem }
   | { kind: 'reject'; item: QueueItem; documentId: number; type: string };
 
 const BULK_TEXTS: Record<BulkKind, { verb: string; title: string; effect: string }> = {
@@ -130,6 +132,8 @@ export default function ApprovalQueuePage() {
     switch (kind) {
       case 'activate':
       case 'decline':
+      case 'approve-paper':
+      case 'review-licence':
         openDialog({ kind, item });
         return;
       case 'review':
@@ -267,11 +271,37 @@ export default function ApprovalQueuePage() {
       {dialog?.kind === 'activate' && <ActivateDialog item={dialog.item} onClose={closeDialog} />}
       {dialog?.kind === 'decline' && (
         <ReasonDialog
-          title={`Decline the ${dialog.item.kind === 'domain' ? 'domain' : 'agent'} change of ${dialog.item.domainName}`}
+          title={`Decline the ${QUEUE_KIND_LABELS[dialog.item.kind].toLowerCase()} of ${dialog.item.domainName}`}
           intro={`Requested: ${dialog.item.requested}. The request is closed and the vendor is told why.`}
           okText="Decline"
           formName="queue-decline"
           action={(reason) => ({ kind: 'decline', item: dialog.item, reason })}
+          onClose={closeDialog}
+        />
+      )}
+      {dialog?.kind === 'approve-paper' && (
+        <ReasonDialog
+          title={`Approve the ${QUEUE_KIND_LABELS[dialog.item.kind].toLowerCase()} of ${dialog.item.domainName} on a paper form`}
+          intro={`Requested: ${dialog.item.requested}. No signed Site Access Form for the new terms is on file. Say which paper form covers them: it is kept with the licence and in the site's History.`}
+          okText="Approve"
+          formName="queue-approve-paper"
+          label="Paper form"
+          extra="For example who signed it, when, and where it is kept."
+          danger={false}
+          action={(paperForm) => ({ kind: 'approve', item: dialog.item, paperForm })}
+          onClose={closeDialog}
+        />
+      )}
+      {dialog?.kind === 'review-licence' && (
+        <ReasonDialog
+          title={`Review the licence of ${dialog.item.domainName}`}
+          intro={QueueMessages.licenceWithoutForm}
+          okText="Record review"
+          formName="queue-review-licence"
+          label="What covers it"
+          extra="Kept with the licence and shown in the site's History."
+          danger={false}
+          action={(note) => ({ kind: 'review-licence', item: dialog.item, note })}
           onClose={closeDialog}
         />
       )}

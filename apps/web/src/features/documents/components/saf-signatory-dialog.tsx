@@ -12,6 +12,8 @@ export interface SafSite {
   id: number;
   domainName: string;
   brokerMlsId: string | null;
+  /** A pending change request the form is sent for: it names the terms the request asks for. */
+  requestId?: number;
 }
 
 /** Why a SAF request failed, in the spec's words (§8 SAF). */
@@ -38,7 +40,7 @@ interface Props {
  * server; name and email can be changed only where the signatory allows an override.
  */
 export default function SafSignatoryDialog({ typeId, site, onClose }: Props) {
-  const signatories = useSignatories(typeId, site.id, true);
+  const signatories = useSignatories(typeId, site.id, true, site.requestId);
   const send = useSendSaf(typeId, site.id);
   const [form] = Form.useForm<Values>();
   const [dirty, setDirty] = useState(false);
@@ -67,6 +69,7 @@ export default function SafSignatoryDialog({ typeId, site, onClose }: Props) {
           domainName: site.domainName,
         },
         id: site.id,
+        ...(site.requestId === undefined ? {} : { request: site.requestId }),
         type: 'website',
         signatures,
       });

@@ -19,10 +19,15 @@ interface Props {
   primary: string;
   reciprocalAllowed: boolean;
   readOnly?: boolean;
+  /**
+   * A licensed site: adding or removing an agent sends a Team Change Request of the whole new team
+   * to the MLS instead of changing the team; null where the team is edited in place.
+   */
+  requests?: { blocked: string | null; send: (memberIds: string[]) => Promise<void> } | null;
 }
 
 /** The team of a website: the primary agent plus members (spec §2 Team tab). */
-export function TeamTab({ siteId, primary, reciprocalAllowed, readOnly = false }: Props) {
+export function TeamTab({ siteId, primary, reciprocalAllowed, readOnly = false, requests = null }: Props) {
   const team = useTeam(siteId, primary);
   const update = useUpdateTeam(siteId);
   const [adding, setAdding] = useState(false);
@@ -32,6 +37,16 @@ export function TeamTab({ siteId, primary, reciprocalAllowed, readOnly = false }
   const teamPrimary = team.data?.primary ?? primary;
 
   async function save(memberIds: string[], done: string) {
+    if (requests) {
+      try {
+        await requests.send(memberIds);
+        void message.success(TeamMessages.requestSent);
+        return true;
+      } catch (err) {
+        void message.error(errorMessage(err));
+        return false;
+      }
+    }
     try {
       // The version shown: a change made from a team someone else has changed since is refused.
       await update.mutateAsync({ siteId, primary: teamPrimary, memberIds, version: team.data?.version });
@@ -86,7 +101,7 @@ export function TeamTab({ siteId, primary, reciprocalAllowed, readOnly = false }
   function confirmRemove(member: Member) {
     Modal.confirm({
       title: TeamMessages.removeTitle(memberName(member)),
-      content: TeamMessages.removeConfirm,
+      content: requests ? TeamMessages.removeByRequest : TeamMessages.removeConfirm,
       okText: TeamMessages.removeAction,
       okButtonProps: { danger: true },
       cancelText: 'Cancel',
@@ -112,9 +127,24 @@ export function TeamTab({ siteId, primary, reciprocalAllowed, readOnly = false }
           }
         />
       )}
+      {requests && !readOnly && (
+        <Alert
+          type="info"
+          showIcon
+          className="vp-team-requests"
+          data-testid="team-by-request"
+          title={TeamMessages.byRequest}
+          description={requests.blocked ?? undefined}
+          style={{ marginBottom: 12 }}
+        />
+      )}
       <Space style={{ marginBottom: 12 }}>
         {!readOnly && (
-          <Button type="primary" onClick={() => setAdding(true)} disabled={!team.data}>
+          <Button
+            type="primary"
+            onClick={() => setAdding(true)}
+            disabled={!team.data || (requests?.blocked ?? null) !== null}
+          >
             Add Agent
           </Button>
         )}
@@ -170,6 +200,7 @@ export function TeamTab({ siteId, primary, reciprocalAllowed, readOnly = false }
                   size="small"
                   danger
                   onClick={() => confirmRemove(m)}
+                  disabled={(requests?.blocked ?? null) !== null}
                   aria-label={`Remove ${memberName(m)}`}
                 >
                   Remove

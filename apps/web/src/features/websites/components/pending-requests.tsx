@@ -1,21 +1,33 @@
 import {
   PENDING_REQUEST_TITLES,
+  PendingRequestMessages,
   RequestWithdrawMessages,
   displayDate,
+  safStandingText,
   isWithdrawableRequest,
   type PendingRequest,
   type WebsiteDetail,
   type WithdrawableRequestKind,
 } from '@vp/contract';
-import { Alert, Button, Flex, Modal } from 'antd';
+import { Alert, Button, Flex, Modal, Tag } from 'antd';
 import { errorMessage } from '../../../lib/http.ts';
 import { message, toastSaved } from '../../../lib/toast.ts';
 import { useWebsite, useWithdrawRequest } from '../api.ts';
 
 /** What a request asks for, as read: a termination by its term date, the others as sent. */
-function requestedText(r: PendingRequest): string {
-  if (r.kind === 'termination') return `Term date ${displayDate(r.requested)}`;
-  return r.kind === 'domain' ? `New domain ${r.requested}` : `New agent ${r.requested}`;
+function requestedText(r: Pick<PendingRequest, 'kind' | 'requested'>): string {
+  switch (r.kind) {
+    case 'termination':
+      return `Term date ${displayDate(r.requested)}`;
+    case 'domain':
+      return `New domain ${r.requested}`;
+    case 'agent':
+      return `New agent ${r.requested}`;
+    case 'product':
+      return `New products ${r.requested}`;
+    case 'team':
+      return r.requested;
+  }
 }
 
 function sender(user: PendingRequest['user']): string {
@@ -50,20 +62,86 @@ function WithdrawButton({ siteId, kind }: { siteId: number; kind: WithdrawableRe
 }
 
 /**
- * The requests of a site still waiting for MLS staff: what was asked for, when, by whom and why.
- * Until decided, the site keeps its domain or agent; this says the change is pending, not done. A
- * domain or agent change can be withdrawn here (a termination by Withdraw termination, beside the
- * status).
+ * The Site Access Form a change of a licensed site needs: why, where it stands, and (for the
+ * vendor) sending it. MLS staff approve the change once it is signed by everyone.
  */
-export function PendingRequests({ siteId, readOnly = false }: { siteId: number; readOnly?: boolean }) {
+function NewForm({
+  form,
+  onSend,
+}: {
+  form: NonNullable<PendingRequest['newForm']>;
+  onSend: (() => void) | undefined;
+}) {
+  const sendable = onSend && (form.saf.state === 'not-sent' || form.saf.state === 'declined');
+  return (
+    <div className="vp-request-form" data-testid="request-form">
+      <div>{PendingRequestMessages.newFormNeeded}</div>
+      <ul>
+        {form.changes.map((c) => (
+          <li key={c}>{c}</li>
+        ))}
+      </ul>
+      <div>
+        Site Access Form for the change:{' '}
+        <Tag variant="outlined" color={form.saf.state === 'signed' ? 'success' : 'default'}>
+          {safStandingText(form.saf, 'Pending Activation')}
+        </Tag>
+      </div>
+      {sendable && (
+        <Button size="small" style={{ marginTop: 6 }} onClick={onSend}>
+          {PendingRequestMessages.sendForm}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The requests of a site still waiting for MLS staff: what was asked for, when, by whom and why.
+ * Until decided, the site keeps what it has; this says the change is pending, not done. A domain,
+ * agent, product or team change can be withdrawn here (a termination by Withdraw termination,
+ * beside the status); one that needs a new Site Access Form says so, and sends it.
+ */
+export function PendingRequests({
+  siteId,
+  readOnly = false,
+  onSendForm,
+}: {
+  siteId: number;
+  readOnly?: boolean;
+  onSendForm?: (requestId: number) => void;
+}) {
   const site = useWebsite(siteId);
   const pending = (site.data as Partial<WebsiteDetail> | undefined)?.pendingRequests ?? [];
-  if (pending.length === 0) return null;
+  const declined = (site.data as Partial<WebsiteDetail> | undefined)?.declined ?? [];
+  if (pending.length === 0 && declined.length === 0) return null;
   return (
     <Flex vertical gap={8} style={{ marginBottom: 16 }} data-testid="pending-requests">
+      {declined.map((d) => (
+        <Alert
+          key={`declined-${d.what}`}
+          type="warning"
+          showIcon
+          className="vp-declined"
+          data-testid="declined-decision"
+          title={d.title}
+          description={
+            <>
+              <div>
+                {d.what === 'form' ? d.requested : requestedText({ kind: d.what, requested: d.requested })}
+              </div>
+              <div>
+                Declined {d.date ? displayDate(d.date) : ''} by {d.by}
+              </div>
+              {d.reason && <div>Reason: {d.reason}</div>}
+              <div>Next: {d.next}</div>
+            </>
+          }
+        />
+      ))}
       {pending.map((r) => (
         <Alert
-          key={`${r.kind}-${r.date}`}
+          key={r.id}
           type="info"
           showIcon
           className="vp-pending-request"
@@ -80,6 +158,12 @@ export function PendingRequests({ siteId, readOnly = false }: { siteId: number; 
                 Sent {displayDate(r.date)} by {sender(r.user)}
               </div>
               {r.reason && <div>Reason: {r.reason}</div>}
+              {r.newForm && (
+                <NewForm
+                  form={r.newForm}
+                  onSend={!readOnly && onSendForm ? () => onSendForm(r.id) : undefined}
+                />
+              )}
             </>
           }
         />

@@ -52,6 +52,7 @@ interface Props {
   onDelete: () => void;
   onDomainChange: () => void;
   onAgentChange: () => void;
+  onProductChange: () => void;
   onRequestTermination: () => void;
   onWithdrawTermination: () => void;
   withdrawing: boolean;
@@ -136,6 +137,8 @@ export function WebsiteForm(props: Props) {
   const agentBlocked = pendingRequestBlock('agent', props.pendingRequests);
   const domainBlockedId = `${props.name}-domain-change-pending`;
   const agentBlockedId = `${props.name}-agent-change-pending`;
+  const productBlocked = pendingRequestBlock('product', props.pendingRequests);
+  const productBlockedId = `${props.name}-product-change-pending`;
 
   return (
     <Form<WebsiteFormValues>
@@ -321,8 +324,34 @@ export function WebsiteForm(props: Props) {
             name="product"
             required
             rules={[{ required: true, message: WebsiteMessages.productRequired }]}
+            extra={
+              states.productLocked && states.productChange && !readOnly ? (
+                <span data-testid="product-lock-hint">
+                  {WebsiteMessages.productLockedUse}{' '}
+                  <Button
+                    type="link"
+                    className="vp-inline-link"
+                    onClick={props.onProductChange}
+                    disabled={productBlocked !== null}
+                    aria-describedby={productBlocked ? productBlockedId : undefined}
+                  >
+                    Product Change Request
+                  </Button>
+                  .
+                  {productBlocked && (
+                    <>
+                      {' '}
+                      <span id={productBlockedId} data-testid="product-change-pending">
+                        {productBlocked}
+                      </span>
+                    </>
+                  )}
+                </span>
+              ) : undefined
+            }
           >
             <Select
+              disabled={readOnly || states.productLocked}
               aria-label="Product"
               placeholder="Select a product"
               loading={products.isLoading}

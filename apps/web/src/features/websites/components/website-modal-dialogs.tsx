@@ -3,6 +3,7 @@ import { AgentInfoDialog } from '../../agents/index.ts';
 import type { WebsiteActions } from '../use-website-actions.ts';
 import { AgentChangeDialog } from './agent-change-dialog.tsx';
 import { DomainChangeDialog } from './domain-change-dialog.tsx';
+import { ProductChangeDialog } from './product-change-dialog.tsx';
 import { TerminationDialog } from './termination-dialog.tsx';
 
 interface Props {
@@ -50,6 +51,7 @@ export function WebsiteModalDialogs({
           onClose={closeRequest}
         />
       )}
+      {saved && <ProductChangeDialog site={saved} open={request === 'product'} onClose={closeRequest} />}
       <AgentInfoDialog memberNumber={agentInfo} open={agentInfo !== null} onClose={onAgentInfoClose} />
     </>
   );

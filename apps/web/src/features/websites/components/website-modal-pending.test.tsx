@@ -23,7 +23,9 @@ afterEach(() => {
 
 const user = { username: 'demo', firstName: 'Dana', lastName: 'Whitfield' };
 const request = (kind: WebsiteRequestKind): PendingRequest => ({
+  id: 1,
   kind,
+  newForm: null,
   date: '2026-11-20T15:00:00.000Z',
   reason: '',
   requested: kind === 'domain' ? 'harborhomes.example.com' : 'Jane Doe (#3000002)',

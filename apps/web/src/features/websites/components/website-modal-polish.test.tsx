@@ -301,11 +301,12 @@ describe('keyboard and focus', () => {
     );
   });
 
-  it('an Active website opens on Product, its first field left editable once the locks have settled', async () => {
+  it('an Active website opens on DBA, its first field left editable once the locks have settled', async () => {
     await openSaved('Active');
-    await waitFor(() =>
-      expect(document.activeElement).toBe(screen.getByRole('combobox', { name: 'Product' })),
-    );
+    // Domain, agent and product of a licensed site change by request only.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'DBA' })));
+    expect(screen.getByRole('combobox', { name: 'Product' }).closest('.ant-select-disabled')).not.toBeNull();
+    expect(screen.getByTestId('product-lock-hint').textContent).toContain('Product Change Request');
   });
 
   it('gives focus back to what opened it when it goes', async () => {

@@ -1,8 +1,16 @@
-import { isTeamEditable, type Role, type Website, type WebsiteDetail } from '@vp/contract';
+import {
+  isLicensedStatus,
+  isTeamEditable,
+  pendingRequestBlock,
+  type Role,
+  type Website,
+  type WebsiteDetail,
+} from '@vp/contract';
 import { Spin } from 'antd';
 import type { ComponentType, ReactNode } from 'react';
 import { MessagesTab, MessagesTabLabel } from '../../comments/index.ts';
 import { FilesTab, type SafFlow } from '../../documents/index.ts';
+import { useTeamChangeRequest } from '../api.ts';
 import type { WebsiteActions } from '../use-website-actions.ts';
 import type { WebsiteFormState } from '../use-website-form.ts';
 import { PendingRequests } from './pending-requests.tsx';
@@ -15,6 +23,17 @@ export interface TeamSlotProps {
   primary: string;
   reciprocalAllowed: boolean;
   readOnly: boolean;
+  /**
+   * A licensed site's team changes through the MLS: adding or removing an agent sends a Team
+   * Change Request of the whole new team. Null where the team is edited in place.
+   */
+  requests: TeamRequests | null;
+}
+
+export interface TeamRequests {
+  /** Why no request can be sent now (one is pending), or null. */
+  blocked: string | null;
+  send: (memberIds: string[]) => Promise<void>;
 }
 
 /**
@@ -70,7 +89,13 @@ function WebsitePane({ ctx }: WebsiteTabProps) {
   const { state, actions, saved, saf } = ctx;
   return (
     <Spin spinning={!ctx.creating && state.site.isLoading}>
-      {saved && <PendingRequests siteId={saved.rowKey} readOnly={ctx.readOnly} />}
+      {saved && (
+        <PendingRequests
+          siteId={saved.rowKey}
+          readOnly={ctx.readOnly}
+          onSendForm={saf.typeExists ? saf.startFor : undefined}
+        />
+      )}
       <div ref={ctx.setFormBox}>
         <WebsiteForm
           form={state.form}
@@ -89,6 +114,7 @@ function WebsitePane({ ctx }: WebsiteTabProps) {
           onDelete={actions.confirmDelete}
           onDomainChange={() => actions.openRequest('domain')}
           onAgentChange={() => actions.openRequest('agent')}
+          onProductChange={() => actions.openRequest('product')}
           onRequestTermination={() => actions.openRequest('termination')}
           onWithdrawTermination={actions.confirmWithdraw}
           withdrawing={actions.withdrawing}
@@ -118,13 +144,23 @@ function HistoryPane({ ctx, active }: WebsiteTabProps) {
 
 function TeamPane({ ctx, active }: WebsiteTabProps) {
   const { saved, role } = ctx;
+  const teamRequest = useTeamChangeRequest(saved?.rowKey ?? 0);
   if (!saved || !active) return null;
+  const byRequest = role !== null && role !== 'admin' && isLicensedStatus(saved.status);
   return ctx.slots.team?.({
     siteId: saved.rowKey,
     primary: saved.memberNumber,
     reciprocalAllowed: ctx.reciprocalAllowed,
     // An Inactive site's team stays as it was (MLS staff excepted).
     readOnly: role === null || !isTeamEditable(saved.status, role),
+    requests: byRequest
+      ? {
+          blocked: pendingRequestBlock('team', ctx.detail?.pendingRequests),
+          send: async (memberIds) => {
+            await teamRequest.mutateAsync({ memberIds, reason: '' });
+          },
+        }
+      : null,
   });
 }
 
