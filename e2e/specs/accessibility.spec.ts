@@ -173,7 +173,12 @@ async function auditAgentInfo(page: Page, audit: AxeAudit, modal: Locator): Prom
 }
 
 /** The dialogs a writer opens from a saved site; each is cancelled. */
-async function auditEditDialogs(page: Page, audit: AxeAudit, siteId: number): Promise<void> {
+async function auditEditDialogs(
+  page: Page,
+  audit: AxeAudit,
+  siteId: number,
+  productSiteId: number,
+): Promise<void> {
   const modal = await openSite(page, siteId);
   await modal.getByRole('button', { name: 'Domain Change Request' }).click();
   const domain = page.getByRole('dialog', { name: 'Domain Change Request' });
@@ -196,6 +201,15 @@ async function auditEditDialogs(page: Page, audit: AxeAudit, siteId: number): Pr
   await audit.check(page, 'Add Agent dialog', LAYER);
   await add.getByRole('button', { name: 'Cancel' }).click();
   await expect(add).toBeHidden();
+
+  // A licensed site's product changes by request (a team site keeps its team product).
+  const single = await openSite(page, productSiteId);
+  await single.getByRole('button', { name: 'Product Change Request' }).click();
+  const product = page.getByRole('dialog', { name: 'Product Change Request' });
+  await expect(product).toBeVisible();
+  await audit.check(page, 'Product Change Request dialog', LAYER);
+  await product.getByRole('button', { name: 'Cancel' }).click();
+  await expect(product).toBeHidden();
 }
 
 test('login-free screens', async ({ page }, testInfo) => {
@@ -292,7 +306,9 @@ test('the website modal’s tabs and History drawer as a vendor', async ({ page,
 test('the website modal’s dialogs as a vendor', async ({ page, request }, testInfo) => {
   const audit = new AxeAudit('demo');
   const token = await loggedIn(page, request, users.demo);
-  await auditEditDialogs(page, audit, await teamSite(request, token));
+  const single = (await sites(request, token, 'Active')).find((s) => !s.products.includes(2));
+  expect(single, 'an Active site without the team product').toBeTruthy();
+  await auditEditDialogs(page, audit, await teamSite(request, token), single!.rowKey);
   await finish(audit, testInfo);
 });
 

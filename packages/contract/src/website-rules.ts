@@ -18,6 +18,8 @@ export const WebsiteMessages = {
   domainLockedHint: 'To change the domain, contact the MLS Data Licensing Department.',
   /** The hint beside a licensed site's product, one sentence with its request link at its end. */
   productLockedUse: 'The product of a licensed website changes through the MLS. Use a',
+  productTeamFixed:
+    'A licensed team website keeps the IDX Team Website product; to change it, start a new licensing round (Pending Activation).',
   created: 'Created Successfully',
   saved: 'Saved Website',
   deleted: 'Deleted Successfully',

@@ -120,6 +120,13 @@ describe('a product change of a licensed site', () => {
         'website.licence_granted',
       ]),
     );
+    // The vendor's other users were told of the request and of the decision.
+    const told = (await t.call(t.tokens.viewer, 'GET', '/api/notifications?pageSize=100')).json() as {
+      items: { siteId: number | null; content: string }[];
+    };
+    const about = told.items.filter((n) => n.siteId === id).map((n) => n.content);
+    expect(about.some((c) => c.includes('Product change requested'))).toBe(true);
+    expect(about.some((c) => c.includes('Product change approved'))).toBe(true);
   });
 
   it('is refused before activation, for the team product, for the same products and for bad input', async () => {

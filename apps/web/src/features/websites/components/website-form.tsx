@@ -1,4 +1,5 @@
 import {
+  TEAM_PRODUCT_ID,
   TeamMessages,
   WebsiteMessages,
   WebsiteServerMessages,
@@ -69,6 +70,43 @@ const SAF_TAG_COLOR: Record<SafStanding['state'], string> = {
   declined: 'error',
   signed: 'success',
 };
+
+/**
+ * The hint under a field a licensed site changes by request: one sentence with the request as its
+ * link, disabled (and saying why) while a request of that kind is pending.
+ */
+function RequestHint(props: {
+  testId: string;
+  text: string;
+  request: string;
+  onRequest: () => void;
+  blocked: string | null;
+  blockedId: string;
+}) {
+  return (
+    <span data-testid={`${props.testId}-lock-hint`}>
+      {props.text}{' '}
+      <Button
+        type="link"
+        className="vp-inline-link"
+        onClick={props.onRequest}
+        disabled={props.blocked !== null}
+        aria-describedby={props.blocked ? props.blockedId : undefined}
+      >
+        {props.request}
+      </Button>
+      .
+      {props.blocked && (
+        <>
+          {' '}
+          <span id={props.blockedId} data-testid={`${props.testId}-change-pending`}>
+            {props.blocked}
+          </span>
+        </>
+      )}
+    </span>
+  );
+}
 
 /** Agent Search: 'Please enter agent information.' when empty, 'Please select an agent' when typed but not picked. */
 function validateAgent(_: unknown, pick: AgentPick | undefined): Promise<void> {
@@ -218,27 +256,14 @@ export function WebsiteForm(props: Props) {
             rules={[{ validator: validateAgent }]}
             extra={
               creating || readOnly || !states.agentLocked ? undefined : states.agentChange ? (
-                <span data-testid="agent-lock-hint">
-                  {WebsiteServerMessages.agentLockedUse}{' '}
-                  <Button
-                    type="link"
-                    className="vp-inline-link"
-                    onClick={props.onAgentChange}
-                    disabled={agentBlocked !== null}
-                    aria-describedby={agentBlocked ? agentBlockedId : undefined}
-                  >
-                    Agent Change Request
-                  </Button>
-                  .
-                  {agentBlocked && (
-                    <>
-                      {' '}
-                      <span id={agentBlockedId} data-testid="agent-change-pending">
-                        {agentBlocked}
-                      </span>
-                    </>
-                  )}
-                </span>
+                <RequestHint
+                  testId="agent"
+                  text={WebsiteServerMessages.agentLockedUse}
+                  request="Agent Change Request"
+                  onRequest={props.onAgentChange}
+                  blocked={agentBlocked}
+                  blockedId={agentBlockedId}
+                />
               ) : (
                 <span data-testid="agent-lock-hint">{WebsiteServerMessages.agentFixed}</span>
               )
@@ -325,29 +350,21 @@ export function WebsiteForm(props: Props) {
             required
             rules={[{ required: true, message: WebsiteMessages.productRequired }]}
             extra={
-              states.productLocked && states.productChange && !readOnly ? (
-                <span data-testid="product-lock-hint">
-                  {WebsiteMessages.productLockedUse}{' '}
-                  <Button
-                    type="link"
-                    className="vp-inline-link"
-                    onClick={props.onProductChange}
-                    disabled={productBlocked !== null}
-                    aria-describedby={productBlocked ? productBlockedId : undefined}
-                  >
-                    Product Change Request
-                  </Button>
-                  .
-                  {productBlocked && (
-                    <>
-                      {' '}
-                      <span id={productBlockedId} data-testid="product-change-pending">
-                        {productBlocked}
-                      </span>
-                    </>
-                  )}
-                </span>
-              ) : undefined
+              !states.productLocked ||
+              !states.productChange ||
+              readOnly ? undefined : site?.products.includes(TEAM_PRODUCT_ID) ? (
+                // A team site stays one: its product changes only with a new licensing round.
+                <span data-testid="product-lock-hint">{WebsiteMessages.productTeamFixed}</span>
+              ) : (
+                <RequestHint
+                  testId="product"
+                  text={WebsiteMessages.productLockedUse}
+                  request="Product Change Request"
+                  onRequest={props.onProductChange}
+                  blocked={productBlocked}
+                  blockedId={productBlockedId}
+                />
+              )
             }
           >
             <Select
