@@ -166,10 +166,10 @@ describe('a site signed through the portal', () => {
     expect(await site(id)).toMatchObject({ status: 'Pending Activation', memberNumber: a!.agent });
   });
 
-  it('needs a new form when a team gains an agent of another office', async () => {
+  it('5 (outside review). a team gaining an office needs a new form, and every screen says so', async () => {
     const [a, b] = await agentsWithBrokers();
     const id = await newSite(a!.agent, [TEAM_PRODUCT_ID]);
-    await signedByAll(id);
+    const documentId = await signedByAll(id);
     expect((await site(id)).saf.state).toBe('signed');
     const team = (await t.call(t.tokens.demo, 'GET', `/api/websites/${id}/team`)).json();
     const put = await t.call(t.tokens.demo, 'PUT', `/api/websites/${id}/team`, {
@@ -187,7 +187,30 @@ describe('a site signed through the portal', () => {
       outOfDate: [SafOutOfDateMessages.officeGained(office!.name)],
     });
     expect(safStandingText((await site(id)).saf, 'Pending Activation')).toBe('Signed form out of date');
+    // Files shows the form as signed but out of date, and History has the team's change.
+    const files = (
+      await t.call(t.tokens.demo, 'GET', `/api/portal/websites/${id}/documents`)
+    ).json() as DocumentInfo[];
+    expect(files.find((d) => d.rowKey === documentId)).toMatchObject({ approved: true, outOfDate: true });
+    const history = (await t.call(t.tokens.demo, 'GET', `/api/website/${id}/changelog`)).json() as {
+      kind: string;
+    }[];
+    expect(history[0]?.kind).toBe('team.member_added');
     expect((await activate(id)).statusCode).toBe(409);
+
+    // The member leaves again: the form covers the team as it is, and counts once more.
+    const now = (await t.call(t.tokens.demo, 'GET', `/api/websites/${id}/team`)).json();
+    await t.call(t.tokens.demo, 'PUT', `/api/websites/${id}/team`, {
+      siteId: id,
+      primary: now.primary,
+      memberIds: now.memberIds.filter((m: string) => m !== b!.agent),
+      version: now.version,
+    });
+    expect((await site(id)).saf).toEqual({ state: 'signed', signed: 2, total: 2, paper: false });
+    const after = (
+      await t.call(t.tokens.demo, 'GET', `/api/portal/websites/${id}/documents`)
+    ).json() as DocumentInfo[];
+    expect(after.find((d) => d.rowKey === documentId)?.outOfDate).toBe(false);
   });
 
   it('3 (outside review). counts only for the products it was signed for', async () => {
