@@ -41,8 +41,9 @@ export const SafOutOfDateMessages = {
 export const SafNewFormMessages = {
   products: (was: string, now: string) => `The form names ${was}; the request asks for ${now}`,
   agent: (was: string, now: string) => `The form names agent ${was}; the request asks for ${now}`,
-  officeGained: (office: string) => `No agent of ${office} is on the team yet; its broker has not signed`,
+  officeGained: (office: string) => `The broker of ${office} has not signed for this website`,
   brokerChanged: (office: string) => `${office} has a new broker, who has not signed`,
+  noForm: 'No signed Site Access Form of this website is on file: the new terms need one',
 } as const;
 
 /** The line a site shows for its form, by state and the site's status. */

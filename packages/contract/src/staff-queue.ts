@@ -32,7 +32,7 @@ export const QUEUE_KIND_LABELS: Record<QueueKind, string> = {
   product: 'Product change',
   team: 'Team change',
   roster: 'Agent no longer active',
-  licence: 'Licensed without a signed form on file',
+  licence: 'Licence review',
 };
 
 /** Age filters, in business days waited: today's, 1 to 2, 3 to 4, 5 or more. */
@@ -165,18 +165,21 @@ export type DeclineInput = z.input<typeof declineInputSchema>;
  * Approving a change request. When the terms asked for need a new signature and no signed form for
  * them is on file, staff may record that a paper form they hold covers them, saying which.
  */
-export const approveRequestInputSchema = z.object({
-  paperForm: z
-    .string()
-    .trim()
-    .min(1, 'Please say which paper form covers the new terms.')
-    .max(1000, 'The note can be at most 1,000 characters.')
-    .optional(),
-});
+export const paperFormSchema = z
+  .string({ error: 'Please say which paper form covers the new terms.' })
+  .trim()
+  .min(1, 'Please say which paper form covers the new terms.')
+  .max(1000, 'The note can be at most 1,000 characters.');
+export const approveRequestInputSchema = z.object({ paperForm: paperFormSchema.optional() });
 export type ApproveRequestInput = z.input<typeof approveRequestInputSchema>;
 
 /** Staff have reviewed a licence held without a signed form on file: what covers it. */
-export const reviewLicenceInputSchema = z.object({ note: reasonSchema });
+export const licenceNoteSchema = z
+  .string({ error: 'Please say what covers this licence.' })
+  .trim()
+  .min(1, 'Please say what covers this licence.')
+  .max(1000, 'The note can be at most 1,000 characters.');
+export const reviewLicenceInputSchema = z.object({ note: licenceNoteSchema });
 export type ReviewLicenceInput = z.input<typeof reviewLicenceInputSchema>;
 
 export const rejectDocumentInputSchema = z.object({ reason: reasonSchema });
@@ -217,7 +220,7 @@ export const QueueMessages = {
   rosterCleared: 'Marked as reviewed',
   licenceReviewed: 'Licence reviewed',
   licenceWithoutForm:
-    'Licensed without a signed Site Access Form on file (recorded when licences began, or set by a staff edit). Record what covers it.',
+    'Licensed without a signed Site Access Form on file. Record what covers it (a paper form the MLS holds, for example).',
   licenceNotFound: 'This licence is no longer current, or was reviewed already.',
   /** A change whose new terms need a signature, approved before a form for them counts. */
   needsForm:

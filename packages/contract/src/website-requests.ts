@@ -229,6 +229,7 @@ export const RequestWithdrawMessages = {
 export const PendingRequestMessages = {
   newFormNeeded: 'The new terms need a new Site Access Form, signed before the MLS can approve them:',
   sendForm: 'Send SAF for this change',
+  formSigned: 'The Site Access Form for the new terms is signed: the MLS can now approve the change.',
 } as const;
 
 /** The heading a pending request is shown under, by kind. */

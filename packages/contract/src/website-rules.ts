@@ -19,7 +19,7 @@ export const WebsiteMessages = {
   /** The hint beside a licensed site's product, one sentence with its request link at its end. */
   productLockedUse: 'The product of a licensed website changes through the MLS. Use a',
   productTeamFixed:
-    'A licensed team website keeps the IDX Team Website product; to change it, start a new licensing round (Pending Activation).',
+    'A licensed team website keeps the IDX Team Website product. To change it, contact the MLS Data Licensing Department.',
   created: 'Created Successfully',
   saved: 'Saved Website',
   deleted: 'Deleted Successfully',

@@ -249,9 +249,7 @@ describe('a team change of a licensed team site', () => {
     ).toBe(201);
     const request = (await pending(id, 'team'))!;
     expect(request.newForm?.changes).toHaveLength(1);
-    expect(request.newForm?.changes[0]).toMatch(
-      /^No agent of .* is on the team yet; its broker has not signed$/,
-    );
+    expect(request.newForm?.changes[0]).toMatch(/^The broker of .* has not signed for this website$/);
     // The request's form goes out to the new office's broker as well.
     const { signatories } = await sendForm(t, id, request.id);
     expect(signatories.filter((s) => s.signatory.startsWith('Broker'))).toHaveLength(2);
@@ -281,6 +279,22 @@ describe('a team change of a licensed team site', () => {
     expect((await ask(id, [])).statusCode).toBe(400);
     const single = await licensedSite(agents[8]!.agent);
     expect((await ask(single, [agents[8]!.agent, agents[9]!.agent])).statusCode).toBe(409);
+  });
+});
+
+describe('a licensed site with no signed form on file', () => {
+  it('needs a form for any change of its terms, and reads as signed on paper once staff record one', async () => {
+    const id = await createSite(t, agents[2]!.agent, [1], 'unformed');
+    await forceStatus(t.db, id, 'Active');
+    expect((await detail(id)).saf.state).toBe('not-sent');
+    await t.call(t.tokens.demo, 'POST', `/api/portal/websites/${id}/product-change`, { products: [1, 3] });
+    const request = (await pending(id, 'product'))!;
+    expect(request.newForm?.changes).toEqual([SafNewFormMessages.noForm]);
+    const approved = await admin('POST', `/api/admin/requests/${request.id}/approve`, {
+      paperForm: 'Broker signed on paper for IDX and VOW, 2026-11-02.',
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect((await detail(id)).saf).toEqual({ state: 'signed', signed: 0, total: 0, paper: true });
   });
 });
 

@@ -215,7 +215,12 @@ export async function pendingRequestsOfSite(
       requested: await requestedText(db, siteId, r.kind, r.payload, agentName),
       user: { username: r.username, firstName: r.first_name, lastName: r.last_name },
       newForm: form
-        ? { changes: (await changeTexts(db, [form.changes], SafNewFormMessages))[0]!, saf: form.saf }
+        ? {
+            changes: form.noForm
+              ? [SafNewFormMessages.noForm]
+              : (await changeTexts(db, [form], SafNewFormMessages))[0]!,
+            saf: form.saf,
+          }
         : null,
     });
   }

@@ -78,8 +78,12 @@ export async function termsKey(tx: Db, terms: SiteTerms): Promise<string> {
 }
 
 export interface RequestForm {
-  /** What the terms asked for add to what the site's form was signed for. */
+  /** What the terms asked for add to what the site's signed form names. */
   changes: SignatureChange[];
+  /** No signed form of the site is on file: the terms asked for need one whatever they change. */
+  noForm: boolean;
+  /** The terms asked for are a team's. */
+  team: boolean;
   /** The key a form for the terms asked for is stored with. */
   key: string;
   /** Where a form for them stands: signed once one on file covers them. */
@@ -88,8 +92,8 @@ export interface RequestForm {
 
 /**
  * The form a pending request of a licensed site needs, or null when it needs none: the site is not
- * licensed, or the site's terms now already cover what is asked (a member of an office on the form,
- * a product dropped).
+ * licensed, or its signed form already covers what is asked (a member of an office on the form, a
+ * product dropped). A site with no signed form on file needs one for any change of its terms.
  */
 export async function requestForm(
   tx: Db,
@@ -97,13 +101,15 @@ export async function requestForm(
   request: { id: number; kind: string; payload: Record<string, unknown> },
 ): Promise<RequestForm | null> {
   if (!isTermsRequest(request.kind) || !LICENSED_STATUSES.includes(site.status)) return null;
-  const now = await siteTerms(tx, site);
-  const [nowKey, key] = await Promise.all([
-    termsKey(tx, now),
-    termsKey(tx, requestedTerms(now, request.kind, request.payload)),
-  ]);
-  const changes = signatureChanges(safTermsOf(nowKey), safTermsOf(key));
-  if (changes.length === 0) return null;
+  const asked = requestedTerms(await siteTerms(tx, site), request.kind, request.payload);
+  const key = await termsKey(tx, asked);
+  // Measured against what the site's signed form names: with none on file, any change needs one.
+  const [base] = await rowsOf<{ key: string }>(
+    tx,
+    sql`SELECT d.saf_parties AS key FROM website_covering_form(${site.id}::int) f JOIN documents d ON d.id = f.id`,
+  );
+  const changes = base ? signatureChanges(safTermsOf(base.key), safTermsOf(key)) : [];
+  if (base && changes.length === 0) return null;
   const [row] = await rowsOf<{
     covered: boolean;
     paper: boolean;
@@ -132,7 +138,7 @@ export async function requestForm(
       : row?.status === 'declined'
         ? { state: 'declined', signed: row.signed, total: row.total, paper: false }
         : SAF_NOT_SENT;
-  return { changes, key, saf };
+  return { changes, noForm: !base, team: asked.team !== null, key, saf };
 }
 
 /** The names a change's sentence uses: agents with their number, offices, products. */

@@ -1,6 +1,7 @@
 import {
   SAF_NOT_SENT,
   SafOutOfDateMessages,
+  TEAM_PRODUCT_ID,
   type SafNewFormMessages,
   safTermsOf,
   signatureChanges,
@@ -9,7 +10,7 @@ import {
 } from '@vp/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { rowsOf } from '../../db/sql.ts';
+import { intArray, rowsOf } from '../../db/sql.ts';
 import { changeNames } from './request-terms.ts';
 
 /**
@@ -69,26 +70,34 @@ function standingOf(rows: SafRow[]): SafStanding & { staleFrom?: string } {
   return stale ? { ...SAF_NOT_SENT, staleFrom: stale.saf_parties! } : SAF_NOT_SENT;
 }
 
-/** The sentences that say what each change is, in a site's words or a request's. */
+/**
+ * The sentences that say what each change is, in a site's words or a request's. A site without a
+ * team has one agent: a new office comes with its new agent, and is not said twice.
+ */
 export async function changeTexts(
   db: Db,
-  lists: SignatureChange[][],
+  lists: { changes: SignatureChange[]; team: boolean }[],
   messages: typeof SafOutOfDateMessages | typeof SafNewFormMessages,
 ): Promise<string[][]> {
-  const names = await changeNames(db, lists.flat());
-  return lists.map((list) =>
-    list.map((c) => {
-      switch (c.kind) {
-        case 'product':
-          return messages.products(names.products(c.was), names.products(c.now));
-        case 'agent':
-          return messages.agent(names.agent(c.was), names.agent(c.now));
-        case 'office':
-          return messages.officeGained(names.office(c.office));
-        case 'broker':
-          return messages.brokerChanged(names.office(c.office));
-      }
-    }),
+  const names = await changeNames(
+    db,
+    lists.flatMap((l) => l.changes),
+  );
+  return lists.map(({ changes, team }) =>
+    changes
+      .filter((c) => team || c.kind !== 'office')
+      .map((c) => {
+        switch (c.kind) {
+          case 'product':
+            return messages.products(names.products(c.was), names.products(c.now));
+          case 'agent':
+            return messages.agent(names.agent(c.was), names.agent(c.now));
+          case 'office':
+            return messages.officeGained(names.office(c.office));
+          case 'broker':
+            return messages.brokerChanged(names.office(c.office));
+        }
+      }),
   );
 }
 
@@ -139,10 +148,25 @@ export async function safStandings(
     out.set(siteId, standing);
     if (staleFrom !== undefined) stale.push({ siteId, was: staleFrom, now });
   }
+  // A licensed site whose licence staff granted on a paper form they hold reads as signed on paper.
+  const unsigned = [...out].filter(([, st]) => st.state === 'not-sent').map(([id]) => id);
+  if (unsigned.length > 0) {
+    const paper = await rowsOf<{ website_id: number }>(
+      db,
+      sql`SELECT l.website_id FROM licences l JOIN websites w ON w.id = l.website_id
+        WHERE l.website_id = ANY(${intArray(unsigned)}) AND l.ended_at IS NULL AND l.form_kind = 'paper'
+          AND w.status IN ('Active', 'Pending Termination')`,
+    );
+    for (const { website_id } of paper)
+      out.set(website_id, { state: 'signed', signed: 0, total: 0, paper: true });
+  }
   if (stale.length > 0) {
     const reasons = await changeTexts(
       db,
-      stale.map(({ was, now }) => signatureChanges(safTermsOf(was), safTermsOf(now))),
+      stale.map(({ was, now }) => ({
+        changes: signatureChanges(safTermsOf(was), safTermsOf(now)),
+        team: safTermsOf(now).products.includes(TEAM_PRODUCT_ID),
+      })),
       SafOutOfDateMessages,
     );
     stale.forEach(({ siteId }, i) => out.set(siteId, { ...out.get(siteId)!, outOfDate: reasons[i]! }));

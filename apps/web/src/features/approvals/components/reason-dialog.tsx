@@ -9,17 +9,19 @@ import { runAction } from '../run-action.ts';
 
 /** The contract's rule for a reason (declining and rejecting share it): required, trimmed, capped. */
 const reasonRule = declineInputSchema.shape.reason;
-const REASON_MAX = reasonRule.maxLength ?? undefined;
 
-function reasonError(value: string | undefined): string | null {
-  const parsed = reasonRule.safeParse(value ?? '');
+type Rule = typeof reasonRule;
+
+function ruleError(rule: Rule, value: string | undefined): string | null {
+  const parsed = rule.safeParse(value ?? '');
   return parsed.success ? null : (parsed.error.issues[0]?.message ?? null);
 }
 
-/** The refusals of a reason the server may answer with, shown on the field. */
-const REASON_MESSAGES = ['', 'x'.repeat((REASON_MAX ?? 1000) + 1)]
-  .map(reasonError)
-  .filter((m): m is string => m !== null);
+/** The refusals of the field the server may answer with, shown on the field. */
+const ruleMessages = (rule: Rule) =>
+  ['', 'x'.repeat((rule.maxLength ?? 1000) + 1)]
+    .map((v) => ruleError(rule, v))
+    .filter((m): m is string => m !== null);
 
 interface Values {
   reason: string;
@@ -39,6 +41,7 @@ export function ReasonDialog({
   label = 'Reason',
   extra = 'The vendor sees this reason.',
   danger = true,
+  rule = reasonRule,
 }: {
   title: string;
   intro: string;
@@ -50,6 +53,8 @@ export function ReasonDialog({
   label?: string;
   extra?: string;
   danger?: boolean;
+  /** The contract's rule for the field (a reason's unless given). */
+  rule?: Rule;
 }) {
   const [form] = Form.useForm<Values>();
   const mutation = useQueueAction();
@@ -76,7 +81,7 @@ export function ReasonDialog({
       onClose(true);
       return;
     }
-    const fields = fieldErrorsOf(outcome.error, { reason: REASON_MESSAGES });
+    const fields = fieldErrorsOf(outcome.error, { reason: ruleMessages(rule) });
     if (fields.length > 0) form.setFields(fields);
     else setError(errorMessage(outcome.error));
   }
@@ -93,7 +98,13 @@ export function ReasonDialog({
       destroyOnHidden
     >
       <p>{intro}</p>
-      <Form<Values> form={form} name={formName} layout="vertical" initialValues={{ reason: '' }}>
+      <Form<Values>
+        form={form}
+        name={formName}
+        layout="vertical"
+        className="vp-reason-form"
+        initialValues={{ reason: '' }}
+      >
         <Form.Item
           label={label}
           name="reason"
@@ -101,14 +112,14 @@ export function ReasonDialog({
           rules={[
             {
               validator: (_, v: string | undefined) => {
-                const message = reasonError(v);
+                const message = ruleError(rule, v);
                 return message ? Promise.reject(new Error(message)) : Promise.resolve();
               },
             },
           ]}
           required
         >
-          <Input.TextArea rows={3} maxLength={REASON_MAX} showCount autoFocus />
+          <Input.TextArea rows={3} maxLength={rule.maxLength ?? undefined} showCount autoFocus />
         </Form.Item>
         {error && <Alert type="error" showIcon title={error} />}
       </Form>

@@ -1,4 +1,12 @@
-import { QUEUE_KIND_LABELS, QueueMessages, formatCount, type BulkResult, type QueueItem } from '@vp/contract';
+import {
+  QUEUE_KIND_LABELS,
+  QueueMessages,
+  formatCount,
+  licenceNoteSchema,
+  paperFormSchema,
+  type BulkResult,
+  type QueueItem,
+} from '@vp/contract';
 import { Button, Card, Modal, Space } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { EmptyState, ErrorState } from '../../../components/query-states.tsx';
@@ -142,7 +150,7 @@ export default function ApprovalQueuePage() {
       case 'approve':
         confirmFirst(
           `Approve the ${QUEUE_KIND_LABELS[item.kind].toLowerCase()} of ${item.domainName}?`,
-          `${item.requested} is applied to the website at once, and ${item.vendor.name} (${item.vendor.code}) is told.`,
+          `Requested: ${item.requested}. It is applied to the website at once, and ${item.vendor.name} (${item.vendor.code}) is told.`,
           'Approve',
           false,
           () => decide({ kind: 'approve', item }),
@@ -286,6 +294,7 @@ export default function ApprovalQueuePage() {
           okText="Approve"
           formName="queue-approve-paper"
           label="Paper form"
+          rule={paperFormSchema}
           extra="For example who signed it, when, and where it is kept."
           danger={false}
           action={(paperForm) => ({ kind: 'approve', item: dialog.item, paperForm })}
@@ -299,6 +308,7 @@ export default function ApprovalQueuePage() {
           okText="Record review"
           formName="queue-review-licence"
           label="What covers it"
+          rule={licenceNoteSchema}
           extra="Kept with the licence and shown in the site's History."
           danger={false}
           action={(note) => ({ kind: 'review-licence', item: dialog.item, note })}

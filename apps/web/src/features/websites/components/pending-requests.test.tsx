@@ -92,7 +92,7 @@ describe('pending requests in the website modal', () => {
     renderWithClient(<WebsiteModal open siteId={7} onClose={() => undefined} />);
     const box = await screen.findByTestId('declined-decision', {}, { timeout: 5000 });
     expect(box.textContent).toContain(DeclinedMessages.title.product);
-    expect(box.textContent).toContain('New products VOW Website');
+    expect(box.textContent).toContain('New product VOW Website');
     expect(box.textContent).toContain('Declined 11/24/2026 by Morgan Staff');
     expect(box.textContent).toContain('Reason: The broker has not agreed to a VOW.');
     expect(box.textContent).toContain(`Next: ${DeclinedMessages.next.product}`);

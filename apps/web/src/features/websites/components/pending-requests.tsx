@@ -24,7 +24,7 @@ function requestedText(r: Pick<PendingRequest, 'kind' | 'requested'>): string {
     case 'agent':
       return `New agent ${r.requested}`;
     case 'product':
-      return `New products ${r.requested}`;
+      return `New product ${r.requested}`;
     case 'team':
       return r.requested;
   }
@@ -73,18 +73,26 @@ function NewForm({
   onSend: (() => void) | undefined;
 }) {
   const sendable = onSend && (form.saf.state === 'not-sent' || form.saf.state === 'declined');
+  const signed = form.saf.state === 'signed';
   return (
     <div className="vp-request-form" data-testid="request-form">
-      <div>{PendingRequestMessages.newFormNeeded}</div>
-      <ul>
-        {form.changes.map((c) => (
-          <li key={c}>{c}</li>
-        ))}
-      </ul>
+      {signed ? (
+        <div>{PendingRequestMessages.formSigned}</div>
+      ) : (
+        <>
+          <div>{PendingRequestMessages.newFormNeeded}</div>
+          <ul>
+            {form.changes.map((c) => (
+              <li key={c}>{c}</li>
+            ))}
+          </ul>
+        </>
+      )}
       <div>
         Site Access Form for the change:{' '}
-        <Tag variant="outlined" color={form.saf.state === 'signed' ? 'success' : 'default'}>
-          {safStandingText(form.saf, 'Pending Activation')}
+        <Tag variant="outlined" color={signed ? 'success' : 'default'}>
+          {/* A signed form here waits for the change, not for an activation. */}
+          {safStandingText(form.saf, signed ? 'Active' : 'Pending Activation')}
         </Tag>
       </div>
       {sendable && (

@@ -71,6 +71,11 @@ const SAF_TAG_COLOR: Record<SafStanding['state'], string> = {
   signed: 'success',
 };
 
+/** A form value kept without a control (nothing to see, nothing to focus). */
+function KeptValue(_: { checked?: boolean }) {
+  return null;
+}
+
 /**
  * The hint under a field a licensed site changes by request: one sentence with the request as its
  * link, disabled (and saying why) while a request of that kind is pending.
@@ -276,9 +281,15 @@ export function WebsiteForm(props: Props) {
               disabled={readOnly || states.agentLocked}
             />
           </Form.Item>
-          {reciprocalAllowed && !states.agentLocked && (
+          {reciprocalAllowed && !states.agentLocked ? (
             <Form.Item name="reciprocal" valuePropName="checked" style={{ marginTop: -12 }}>
               <Checkbox onChange={() => form.setFieldValue('agent', EMPTY_PICK)}>Reciprocal Search</Checkbox>
+            </Form.Item>
+          ) : (
+            // Kept in the form's values while not shown, so a reciprocal agent's site is not taken
+            // for changed (and saved as non-reciprocal) the moment it opens.
+            <Form.Item name="reciprocal" valuePropName="checked" hidden>
+              <KeptValue />
             </Form.Item>
           )}
         </Col>

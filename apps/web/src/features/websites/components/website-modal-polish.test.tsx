@@ -301,6 +301,22 @@ describe('keyboard and focus', () => {
     );
   });
 
+  it('a licensed site with a reciprocal agent opens unchanged: Save stays off until something is edited', async () => {
+    setToken('t');
+    setAccount(['vendor'], true);
+    serve(website({ status: 'Active', reciprocal: true }), (_m, path) =>
+      path === '/portal/metadata' ? { body: metadata(true) } : undefined,
+    );
+    renderWithClient(<WebsiteModal open siteId={7} onClose={() => undefined} />);
+    await screen.findByDisplayValue('summit-homes.example.com', {}, { timeout: 5000 });
+    await screen.findByTestId('agent-lock-hint');
+    expect(screen.getByRole('button', { name: 'Save' }).hasAttribute('disabled')).toBe(true);
+    fireEvent.change(screen.getByRole('textbox', { name: 'DBA' }), { target: { value: 'Harbor Lights' } });
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Save' }).hasAttribute('disabled')).toBe(false),
+    );
+  });
+
   it('an Active website opens on DBA, its first field left editable once the locks have settled', async () => {
     await openSaved('Active');
     // Domain, agent and product of a licensed site change by request only.
