@@ -174,7 +174,7 @@ export function ItemDetails({
   return <ul className="vp-queue-details">{lines}</ul>;
 }
 
-const REQUESTED_LABELS = { agent: 'New agent', product: 'New products', team: 'Team' } as const;
+const REQUESTED_LABELS = { agent: 'New agent', product: 'New product', team: 'Team' } as const;
 
 /** A main action that may be blocked: disabled, with why said beside it for every reader. */
 function BlockableAction({
@@ -287,7 +287,7 @@ export function ItemActions({
               <Button
                 size="small"
                 disabled={item.requestId === null}
-                aria-label={`Approve ${what} on a paper form`}
+                aria-label={`Approve on paper form: ${what}`}
                 onClick={() => onAction('approve-paper')}
               >
                 Approve on paper form
@@ -321,7 +321,7 @@ export function ItemActions({
         <div className="vp-queue-actions">
           <Button
             size="small"
-            aria-label={`Record the review of the licence of ${item.domainName}`}
+            aria-label={`Record review: the licence of ${item.domainName}`}
             onClick={() => onAction('review-licence')}
           >
             Record review

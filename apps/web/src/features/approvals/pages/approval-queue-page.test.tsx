@@ -89,6 +89,29 @@ const roster = queueItem({
   saf: null,
 });
 
+const productChange = queueItem({
+  key: 'product:51',
+  kind: 'product',
+  siteId: 12,
+  domainName: 'vow-bound.example.com',
+  status: 'Active',
+  version: 5,
+  requestId: 51,
+  requested: 'VOW Website',
+  saf: { state: 'not-sent', signed: 0, total: 0, paper: false },
+  blockers: [QueueMessages.needsForm],
+});
+const licence = queueItem({
+  key: 'licence:13',
+  kind: 'licence',
+  siteId: 13,
+  domainName: 'old-licence.example.com',
+  status: 'Active',
+  licenceId: 61,
+  saf: null,
+  blockers: [],
+});
+
 function page(items: QueueItem[], over: Partial<QueuePage> = {}): QueuePage {
   return { items, total: items.length, summary: queueSummary({ waiting: items.length }), ...over };
 }
@@ -470,6 +493,73 @@ describe('Approval queue: decisions', () => {
     await waitFor(() => expect(success).toHaveBeenCalledWith(QueueMessages.approved, expect.anything()));
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
       '/admin/requests/41/approve',
+    ]);
+  });
+
+  it('a change whose terms need a form is approved only on a paper form staff name', async () => {
+    const success = vi.spyOn(message, 'success');
+    const { calls } = serveQueue([page([productChange])], (path) =>
+      path === '/admin/requests/51/approve' ? { body: { message: QueueMessages.approved } } : undefined,
+    );
+    renderAt();
+    const row = await rowOf('vow-bound.example.com');
+    expect(row.textContent).toContain('New product');
+    expect(row.textContent).toContain('SAF for the change');
+    const approve = within(row).getByRole('button', {
+      name: 'Approve the product change of vow-bound.example.com',
+    }) as HTMLButtonElement;
+    expect(approve.disabled).toBe(true);
+    expect(within(row).getByTestId('queue-blockers').textContent).toContain(QueueMessages.needsForm);
+
+    fireEvent.click(
+      within(row).getByRole('button', {
+        name: 'Approve on paper form: the product change of vow-bound.example.com',
+      }),
+    );
+    const dialog = await dialogNamed('Approve the product change of vow-bound.example.com on a paper form');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await within(dialog).findByText('Please say which paper form covers the new terms.')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Paper form'), {
+      target: { value: ' Signed on paper by the broker, 2026-11-20. ' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith(QueueMessages.approved, expect.anything()));
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([
+      {
+        method: 'POST',
+        path: '/admin/requests/51/approve',
+        body: { paperForm: 'Signed on paper by the broker, 2026-11-20.' },
+      },
+    ]);
+  });
+
+  it('Record review asks what covers the licence and posts it to the licence', async () => {
+    const success = vi.spyOn(message, 'success');
+    const { calls } = serveQueue([page([licence])], (path) =>
+      path === '/admin/licences/61/review' ? { body: { message: QueueMessages.licenceReviewed } } : undefined,
+    );
+    renderAt();
+    const row = await rowOf('old-licence.example.com');
+    expect(row.textContent).toContain(QUEUE_KIND_LABELS.licence);
+    fireEvent.click(
+      within(row).getByRole('button', { name: 'Record review: the licence of old-licence.example.com' }),
+    );
+    const dialog = await dialogNamed('Review the licence of old-licence.example.com');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Record review' }));
+    expect(await within(dialog).findByText('Please say what covers this licence.')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('What covers it'), {
+      target: { value: 'Paper form of 2024, MLS archive.' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Record review' }));
+    await waitFor(() =>
+      expect(success).toHaveBeenCalledWith(QueueMessages.licenceReviewed, expect.anything()),
+    );
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([
+      {
+        method: 'POST',
+        path: '/admin/licences/61/review',
+        body: { note: 'Paper form of 2024, MLS archive.' },
+      },
     ]);
   });
 
