@@ -86,15 +86,22 @@ async function snapshot(ids: readonly number[]): Promise<Snapshot> {
   };
 }
 
-/** The four rules, checked after a step by `actor` against the snapshot taken before it. */
-async function checkRules(model: Model, before: Snapshot, actor: Actor, step: string): Promise<boolean> {
-  // 1. Every licensed site, anywhere in the database, holds a current licence for its terms.
+/** Rule 1: the licensed sites among `ids` (all sites when null) hold a licence for their terms now. */
+async function checkLicensed(step: string, ids: readonly number[] | null): Promise<void> {
   const unlicensed = await t.rows<{ id: number }>(
     sql`SELECT w.id FROM websites w WHERE w.status IN ('Active', 'Pending Termination')
+      AND ${ids === null ? sql`true` : sql`w.id = ANY(${intArray([...ids])})`}
       AND NOT EXISTS (SELECT 1 FROM licences l WHERE l.website_id = w.id AND l.ended_at IS NULL
         AND l.terms_hash = website_terms_hash(w.id))`,
   );
   expect(unlicensed, `${step}: licensed sites without a licence for their terms`).toEqual([]);
+}
+
+/** The four rules, checked after a step by `actor` against the snapshot taken before it. */
+async function checkRules(model: Model, before: Snapshot, actor: Actor, step: string): Promise<boolean> {
+  // 1. Every licensed site of the run holds a current licence for its terms (every site of the
+  // database, at the end of each sequence).
+  await checkLicensed(step, model.sites);
 
   // 2. Licences granted in this step: by an MLS decision, with a form that covers them.
   const granted = await t.rows<{
@@ -615,6 +622,7 @@ describe('the licence under random sequences of every action', () => {
           await new Create(0, 0, false).run(model, real);
           await new Create(1, 2, false).run(model, real);
           await fc.asyncModelRun(() => ({ model, real }), cmds);
+          await checkLicensed('end of sequence', null);
         }),
         { numRuns: RUNS, seed: SEED, verbose: 1 },
       );
