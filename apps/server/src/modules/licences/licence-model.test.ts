@@ -39,7 +39,8 @@ let agents: string[];
 let vendorId: number;
 
 beforeAll(async () => {
-  t = await setupPortal();
+  // Thousands of sequences create sites far faster than any vendor: the per-minute limit is lifted.
+  t = await setupPortal({ env: { SITE_CREATE_PER_MINUTE: '1000000' } });
   agents = (await agentsWithBrokers(t, 5)).map((a) => a.agent);
   vendorId = t.vendors.summit;
   const [admin] = await t.rows<{ id: number }>(sql`SELECT id FROM users WHERE username = 'admin'`);
@@ -621,6 +622,8 @@ describe('the licence under random sequences of every action', () => {
           const real: Real = { tally };
           await new Create(0, 0, false).run(model, real);
           await new Create(1, 2, false).run(model, real);
+          // Without its sites a sequence would skip every step: that must not pass for a run.
+          expect(model.sites, 'the sequence’s two sites were created').toHaveLength(2);
           await fc.asyncModelRun(() => ({ model, real }), cmds);
           await checkLicensed('end of sequence', null);
         }),
