@@ -7,14 +7,12 @@ export { requestSafTerms, type SiteTerms } from './request-terms.ts';
 export { siteCount, typeAppliesToVendor } from './missing-documents.ts';
 export {
   activateSite,
-  approveRequest,
   clearRosterFlag,
-  declineRequest,
-  requestFormOf,
   reviewSiteLicence,
   terminateSite,
   type StaffDecision,
 } from './staff-decisions.ts';
+export { approveRequest, declineRequest, requestFormOf } from './staff-requests.ts';
 export { activateMany, terminateMany, type SiteDecision } from './staff-many.ts';
 export {
   activationBlockers,
