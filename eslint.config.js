@@ -69,6 +69,34 @@ const webBoundaries = {
   },
 };
 
+const testRestrictions = [
+  { selector: "CallExpression[callee.property.name='only']", message: 'Focused tests are not allowed.' },
+  { selector: "CallExpression[callee.property.name='skip']", message: 'Skipped tests are not allowed.' },
+];
+
+/**
+ * The session token lives in the page's storage (the spec's bearer token), so the web app writes no
+ * HTML from strings: React's escaping is the only way text reaches the page.
+ */
+const htmlSinks = [
+  {
+    selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+    message: 'No HTML from strings: render text and elements instead.',
+  },
+  {
+    selector: "AssignmentExpression > MemberExpression.left[property.name=/^(innerHTML|outerHTML)$/]",
+    message: 'No HTML from strings: render text and elements instead.',
+  },
+  {
+    selector: "CallExpression[callee.property.name=/^(insertAdjacentHTML|createContextualFragment)$/]",
+    message: 'No HTML from strings: render text and elements instead.',
+  },
+  {
+    selector: "CallExpression[callee.object.name='document'][callee.property.name=/^write(ln)?$/]",
+    message: 'No HTML from strings: render text and elements instead.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', '.bench/**'] },
   js.configs.recommended,
@@ -76,17 +104,7 @@ export default tseslint.config(
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "CallExpression[callee.property.name='only']",
-          message: 'Focused tests are not allowed.',
-        },
-        {
-          selector: "CallExpression[callee.property.name='skip']",
-          message: 'Skipped tests are not allowed.',
-        },
-      ],
+      'no-restricted-syntax': ['error', ...testRestrictions],
     },
   },
   {
@@ -108,6 +126,7 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+      'no-restricted-syntax': ['error', ...testRestrictions, ...htmlSinks],
     },
   },
   webBoundaries,

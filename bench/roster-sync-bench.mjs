@@ -127,6 +127,7 @@ async function run(extraEnv) {
       SITE_CREATE_PER_MINUTE: '1000000',
       LOG_LEVEL: 'error',
       ROSTER_URL: reso.url,
+      ROSTER_ALLOW_HTTP: '1',
       ROSTER_TOKEN: TOKEN,
       // Only Run now starts it here.
       ROSTER_SYNC_CRON: '0 0 1 1 *',

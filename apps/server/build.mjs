@@ -30,8 +30,10 @@ await build({
   logLevel: 'warning',
 });
 
-// The spreadsheet thread's file is plain JavaScript, loaded beside the bundle by its URL.
-copyFileSync(
-  new URL('./src/modules/websites/xlsx-worker.mjs', import.meta.url),
-  new URL('./dist/xlsx-worker.mjs', import.meta.url),
-);
+// The worker threads' files are plain JavaScript, loaded beside the bundle by their URLs.
+for (const file of ['modules/websites/xlsx-worker.mjs', 'platform/image-worker.mjs']) {
+  copyFileSync(
+    new URL(`./src/${file}`, import.meta.url),
+    new URL(`./dist/${file.split('/').pop()}`, import.meta.url),
+  );
+}

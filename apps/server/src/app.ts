@@ -42,7 +42,9 @@ import { purgeExpiredPlaces } from './platform/work-places.ts';
 import { createMailQueue, type Mailer } from './platform/mail.ts';
 import { registerApiSchemas } from './platform/openapi.ts';
 import { registerAfterReply } from './platform/after-reply.ts';
+import { registerEdgeBudget } from './platform/edge-budget.ts';
 import { registerExpensiveLimit } from './platform/expensive.ts';
+import { registerLoadShedding } from './platform/overload.ts';
 import { DEFAULT_BODY_LIMIT, registerBodyDeadline, serverFactory } from './platform/connection-limits.ts';
 import { registerScope } from './platform/scope.ts';
 import { SessionService, type SessionOptions } from './platform/sessions.ts';
@@ -63,6 +65,8 @@ export interface AppDeps {
   storage?: FileStorage;
   logger?: FastifyServerOptions['logger'];
   sessionOptions?: SessionOptions;
+  /** How often the live channel pings its sockets and checks their sessions (default 30 s). */
+  liveHeartbeatMs?: number;
 }
 
 declare module 'fastify' {
@@ -171,6 +175,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app);
+  // First of all: a flood is refused, and overload shed, before any other work is done for it.
+  registerEdgeBudget(app, database, config.edgeBudget);
+  registerLoadShedding(app);
   registerInputGuard(app);
   registerAfterReply(app);
   registerBodyDeadline(app, limits);
@@ -179,7 +186,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerScope(app, { db: database.db, sessions });
   registerExpensiveLimit(app, database);
   await registerApiSchemas(app);
-  await registerLiveServer(app, { db: database.db, bus, sessions, publicUrl: config.publicUrl });
+  await registerLiveServer(app, {
+    db: database.db,
+    bus,
+    sessions,
+    publicUrl: config.publicUrl,
+    ...(deps.liveHeartbeatMs ? { heartbeatMs: deps.liveHeartbeatMs } : {}),
+  });
   registerLiveWrites(app, live);
   for (const feature of FEATURES) feature(app, ctx);
   registerApiDocs(app);

@@ -15,3 +15,20 @@ describe('the PostgreSQL pool size', () => {
       );
   });
 });
+
+describe('the roster source', () => {
+  it('must be https, unless plain http is allowed outright (a local test server)', () => {
+    expect(() => loadConfig({ ROSTER_URL: 'http://reso.example/odata' })).toThrow(
+      /^Invalid environment variable ROSTER_URL: must be an https:\/\/ address/,
+    );
+    expect(() =>
+      loadConfig({ ROSTER_URL: 'https://reso.example/odata', ROSTER_TOKEN_URL: 'http://reso.example/token' }),
+    ).toThrow(/^Invalid environment variable ROSTER_TOKEN_URL: /);
+    expect(loadConfig({ ROSTER_URL: 'https://reso.example/odata/' }).roster?.url).toBe(
+      'https://reso.example/odata',
+    );
+    expect(loadConfig({ ROSTER_URL: 'http://127.0.0.1:9/odata', ROSTER_ALLOW_HTTP: '1' }).roster?.url).toBe(
+      'http://127.0.0.1:9/odata',
+    );
+  });
+});

@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { IMPORT_CHECK_ROWS_PER_HOUR } from '@vp/contract';
 import { z } from 'zod';
 import type { ConnectionLimits } from './platform/connection-limits.ts';
+import { DEFAULT_EDGE_BUDGET, type EdgeBudgetOptions } from './platform/edge-budget.ts';
 
 /**
  * Every environment variable, parsed once. This file sits one level below the server package root
@@ -34,6 +36,11 @@ const envSchema = z.object({
   VENDOR_SITE_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
   SITE_CREATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   COMMENTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  USER_REQUESTS_PER_SECOND: z.coerce.number().min(0.1).max(1_000_000).default(DEFAULT_EDGE_BUDGET.userRate),
+  USER_REQUEST_BURST: z.coerce.number().int().min(1).max(10_000_000).default(DEFAULT_EDGE_BUDGET.userBurst),
+  ADDRESS_REQUESTS_PER_SECOND: z.coerce.number().min(0.1).max(1_000_000).default(DEFAULT_EDGE_BUDGET.addressRate),
+  ADDRESS_REQUEST_BURST: z.coerce.number().int().min(1).max(10_000_000).default(DEFAULT_EDGE_BUDGET.addressBurst),
+  IMPORT_CHECK_ROWS_PER_HOUR: z.coerce.number().int().min(1).max(10_000_000).default(IMPORT_CHECK_ROWS_PER_HOUR),
   NOTIFICATION_DIGEST_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
   MAX_UPLOAD_MB: z.coerce.number().min(0.001).max(5000).default(25),
   ORPHAN_GRACE_SECONDS: z.coerce
@@ -65,6 +72,8 @@ const envSchema = z.object({
   ROSTER_CLIENT_ID: z.string().optional(),
   ROSTER_CLIENT_SECRET: z.string().optional(),
   ROSTER_SYNC_CRON: z.string().min(9).max(100).default('*/15 * * * *'),
+  /** Lets ROSTER_URL and ROSTER_TOKEN_URL be plain http (a local test server); never in production. */
+  ROSTER_ALLOW_HTTP: flag.optional(),
 });
 
 export interface Config {
@@ -111,6 +120,10 @@ export interface Config {
   siteCreatePerMinute: number;
   /** The most comments one user may send in a minute. */
   commentsPerMinute: number;
+  /** The most import rows one vendor may have checked in an hour (each says whether a domain is free). */
+  importCheckRowsPerHour: number;
+  /** Requests per second and burst per session and per client address (see platform/edge-budget.ts). */
+  edgeBudget: EdgeBudgetOptions;
   /** A user's notifications are mailed as one digest once the oldest waiting is this old (seconds). */
   notificationDigestSeconds: number;
   /** Largest upload, in bytes. */
@@ -150,6 +163,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const e = parsed.data;
+  // The roster's bearer token and client secret travel with every call: never in the clear.
+  for (const name of ['ROSTER_URL', 'ROSTER_TOKEN_URL'] as const) {
+    const value = e[name];
+    if (value && !value.startsWith('https://') && !e.ROSTER_ALLOW_HTTP)
+      throw new Error(`Invalid environment variable ${name}: must be an https:// address`);
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const databaseUrl = e.DATABASE_URL ?? null;
   return {
@@ -185,6 +204,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vendorSiteLimit: e.VENDOR_SITE_LIMIT,
     siteCreatePerMinute: e.SITE_CREATE_PER_MINUTE,
     commentsPerMinute: e.COMMENTS_PER_MINUTE,
+    importCheckRowsPerHour: e.IMPORT_CHECK_ROWS_PER_HOUR,
+    edgeBudget: {
+      userRate: e.USER_REQUESTS_PER_SECOND,
+      userBurst: e.USER_REQUEST_BURST,
+      addressRate: e.ADDRESS_REQUESTS_PER_SECOND,
+      addressBurst: e.ADDRESS_REQUEST_BURST,
+    },
     notificationDigestSeconds: e.NOTIFICATION_DIGEST_SECONDS,
     maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1_000_000),
     orphanGraceMs: e.ORPHAN_GRACE_SECONDS * 1000,

@@ -10,6 +10,7 @@ import { buildApp } from '../src/app.ts';
 import { outbox } from '../src/db/schema.ts';
 import { afterReplyIdle } from '../src/platform/after-reply.ts';
 import type { JobTiming } from '../src/platform/jobs.ts';
+import type { SessionOptions } from '../src/platform/sessions.ts';
 import { MIGRATIONS_DIR, loadConfig, type Config } from '../src/config.ts';
 import { migrateDatabase, openPglite, openPostgres, type Database, type Db } from '../src/db/client.ts';
 import { DEMO_LOGINS, seedDemo } from '../src/db/seed/index.ts';
@@ -87,6 +88,8 @@ export async function setup(
     logger?: FastifyServerOptions['logger'];
     /** Run jobs on pg-boss (scheduled, polled, with this timing) instead of only when asked. */
     realJobs?: JobTiming;
+    sessionOptions?: SessionOptions;
+    liveHeartbeatMs?: number;
   } = {},
 ): Promise<TestContext> {
   let drop: () => Promise<void> = async () => undefined;
@@ -121,12 +124,19 @@ export async function setup(
     PUBLIC_URL,
     WEB_DIST: '/nonexistent/web-dist',
     SUPPORT_EMAIL: 'support@mls.test',
+    // A test sends many calls in a moment as one user; the tests of the budgets set their own.
+    USER_REQUESTS_PER_SECOND: '1000000',
+    USER_REQUEST_BURST: '10000000',
+    ADDRESS_REQUESTS_PER_SECOND: '1000000',
+    ADDRESS_REQUEST_BURST: '10000000',
     ...options.env,
   });
   const app = await buildApp({
     config,
     database,
     logger: options.logger ?? false,
+    ...(options.sessionOptions ? { sessionOptions: options.sessionOptions } : {}),
+    ...(options.liveHeartbeatMs ? { liveHeartbeatMs: options.liveHeartbeatMs } : {}),
     ...(options.realJobs ? { jobTiming: options.realJobs } : { jobs: 'manual' as const }),
   });
   options.extend?.(app);

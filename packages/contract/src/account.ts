@@ -26,6 +26,8 @@ export const PasswordMessages = {
   repeated: 'Password cannot be one group of characters repeated, such as "abcdabcd".',
   sequence: 'Password cannot be a run of consecutive characters, such as "12345678" or "abcdefgh".',
   hasUsername: 'Password cannot contain your username.',
+  ownWords:
+    "Password cannot be made of your name, username, email address, company name or the portal's name, even with digits or separators added.",
   common: 'This password is one of the most commonly used ones. Please choose another.',
   /** The strength estimate's reason and advice, where it gives them. */
   weak: (reason: string | null, advice: string) => [TOO_EASY, reason, advice].filter(Boolean).join(' '),
@@ -263,3 +265,9 @@ export const ticketBodySchema = z.object({
     .max(5000, 'Message cannot be more than 5000 characters.'),
 });
 export type TicketBody = z.infer<typeof ticketBodySchema>;
+
+/** Feedback one user may send in an hour: each is mailed to the MLS's support address. */
+export const TICKETS_PER_HOUR = 10;
+export const TicketMessages = {
+  tooMany: `You have sent ${TICKETS_PER_HOUR} messages in the last hour, the most an hour allows. Please try again later, or write to the MLS Data Licensing Department.`,
+} as const;

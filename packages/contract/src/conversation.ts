@@ -193,9 +193,16 @@ export const LIVE_PATH = '/api/websocket';
 export const LIVE_SUBSCRIBED = 'Subscribed Successfully';
 /** The close code after which the client never reconnects: bad token or vendor (spec §4). */
 export const LIVE_CLOSE_REFUSED = 1011;
+/**
+ * The close code of a socket opened from a page whose address the server does not accept for the
+ * live channel; the reason names the portal's own address. Not retried either.
+ */
+export const LIVE_CLOSE_ORIGIN = 4403;
 
 export const LiveMessages = {
   maxReconnects: 'Maximum reconnection attempts reached. Please refresh the page.',
+  originRefused: (portal: string) =>
+    `Live updates are off: the portal does not send them to pages opened at this address. Open the portal at ${portal} to get them.`,
   siteDeleted: 'Site has been deleted',
   siteChanged:
     'This website was changed elsewhere, by someone else or in another tab. Refresh to see the changes.',

@@ -33,6 +33,8 @@ export const Messages = {
   /** Several password checks at once for one account from one address, or from one address. */
   tooManyChecksAtOnce: 'Too many attempts at once. Please wait a moment and try again.',
   serverBusy: 'The server is busy; please try again in a moment.',
+  /** More requests from one session or address than it may send in a while. */
+  tooManyRequests: 'Too many requests in a short time. Please wait a moment and try again.',
   notFound: 'Not found',
   forbidden: 'You do not have permission to do this.',
   readOnly: 'Your role is read-only; changes are not allowed.',

@@ -10,6 +10,7 @@ import {
   PASSWORD_FEEDBACK,
   PASSWORD_MIN_SCORE,
   isCommonPassword,
+  madeOfOwnWords,
   passwordWeakness,
 } from './password-strength.ts';
 
@@ -88,9 +89,39 @@ describe('passwordWeakness', () => {
       email: 'dana.ortiz@peaks.example',
     };
     expect(passwordWeakness('Dana.Ortiz1')).toBeNull();
-    expect(passwordWeakness('Dana.Ortiz1', owner)).toBe(
-      'This password is too easy to guess. It holds your name, username or email address. Add another word or two that are less common.',
-    );
+    expect(passwordWeakness('Dana.Ortiz1', owner)).toBe(PasswordMessages.ownWords);
+  });
+
+  describe('refuses a password made of the owner’s own words, with digits and separators', () => {
+    const owen = {
+      username: 'other',
+      firstName: 'Owen',
+      lastName: 'Park',
+      email: 'owen.park@harboridx.example',
+      vendorName: 'Harbor IDX Co.',
+    };
+    it.each([
+      'Owen-Park-2026',
+      'owenpark2026',
+      'harboridx.example',
+      'VendorPortal2026',
+      'Park_Owen_!!_1999',
+      'HARBOR-IDX-2026',
+      'harbor idx co 2026',
+      'owen.park@harboridx.example',
+      'vendor-portal-harbor',
+    ])('%j', (password) => {
+      expect(madeOfOwnWords(password, owen)).toBe(true);
+      expect(passwordWeakness(password, owen)).toBe(PasswordMessages.ownWords);
+    });
+    it.each([
+      'Owen-Park-lighthouse-2026',
+      'harbor-granite-violet-88',
+      'correct horse battery staple',
+      '20261129-4471',
+    ])('but not %j, which has words of its own (or none at all)', (password) => {
+      expect(madeOfOwnWords(password, owen)).toBe(false);
+    });
   });
 
   it.each([

@@ -1,6 +1,7 @@
 import { ZxcvbnFactory, type TranslationKeys } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
 import { PasswordMessages, passwordHasUsername } from './account.ts';
+import { PRODUCT_NAME } from './constants.ts';
 
 /**
  * How hard a new password is to guess, beyond its schema: not the username, not one of the most
@@ -93,17 +94,73 @@ export function isCommonPassword(password: string): boolean {
   return common.has(password.toLowerCase());
 }
 
-/** What the person is known by (username, name, email): a password built on them is guessed first. */
+/**
+ * What the person is known by (username, name, email, their company): a password built on them is
+ * guessed first.
+ */
 export interface PasswordOwner {
   username?: string;
   firstName?: string;
   lastName?: string;
   email?: string;
+  vendorName?: string;
 }
 
 function ownerWords(owner: PasswordOwner): string[] {
-  const words = [owner.username, owner.firstName, owner.lastName, owner.email, owner.email?.split('@')[0]];
+  const words = [
+    owner.username,
+    owner.firstName,
+    owner.lastName,
+    owner.email,
+    owner.email?.split('@')[0],
+    owner.vendorName,
+    PRODUCT_NAME,
+  ];
   return words.map((w) => w?.trim() ?? '').filter((w) => w.length >= 3);
+}
+
+/** Letters only, in lower case: what is left of a password once digits and separators are gone. */
+const lettersOf = (text: string) => text.toLowerCase().replace(/[^\p{L}]+/gu, '');
+
+/** Legal endings of a company's name, left out as words of their own. */
+const COMPANY_ENDINGS = new Set(['co', 'inc', 'llc', 'ltd', 'corp', 'company', 'group']);
+
+/** The words a password must not be made of alone: each name, address and company word, whole and in parts. */
+function ownWords(owner: PasswordOwner): Set<string> {
+  const words = new Set<string>();
+  const add = (text: string | undefined) => {
+    if (!text) return;
+    const whole = lettersOf(text);
+    if (whole.length >= 3) words.add(whole);
+    for (const part of text.split(/[^\p{L}\p{N}]+/u)) {
+      const letters = lettersOf(part);
+      if (letters.length >= 2 && !COMPANY_ENDINGS.has(letters)) words.add(letters);
+    }
+  };
+  add(owner.username);
+  add(owner.firstName);
+  add(owner.lastName);
+  add(owner.email);
+  add(owner.vendorName);
+  add(PRODUCT_NAME);
+  return words;
+}
+
+/**
+ * Whether a password is nothing but the owner's own words (in any order, any case) with digits and
+ * separators around them: "Owen-Park-2026", "harboridx.example", "VendorPortal2026".
+ */
+export function madeOfOwnWords(password: string, owner: PasswordOwner): boolean {
+  const letters = lettersOf(password);
+  if (letters.length === 0) return false;
+  const words = [...ownWords(owner)];
+  // Whether letters[from..] splits into own words; a word-break over at most 128 letters.
+  const splits: boolean[] = new Array<boolean>(letters.length + 1).fill(false);
+  splits[letters.length] = true;
+  for (let from = letters.length - 1; from >= 0; from--) {
+    splits[from] = words.some((w) => splits[from + w.length] === true && letters.startsWith(w, from));
+  }
+  return splits[0] === true;
 }
 
 /**
@@ -113,6 +170,7 @@ function ownerWords(owner: PasswordOwner): string[] {
  */
 export function passwordWeakness(password: string, owner: PasswordOwner = {}): string | null {
   if (owner.username && passwordHasUsername(password, owner.username)) return PasswordMessages.hasUsername;
+  if (madeOfOwnWords(password, owner)) return PasswordMessages.ownWords;
   if (isCommonPassword(password)) return PasswordMessages.common;
   const result = zxcvbn().check(password, ownerWords(owner));
   if (result.score >= PASSWORD_MIN_SCORE) return null;

@@ -39,6 +39,10 @@ export const SafMessages = {
   emailInvalid: 'Please enter a valid email address for each signatory.',
   notOverridable: 'This signatory is fixed by the MLS roster and cannot be changed.',
   nothingToResend: 'Everyone has already signed this document.',
+  resendLimit: (perDay: number) =>
+    `This form has been resent ${perDay} times today, the most a day allows. Its signatories can still use the links they have; please try again tomorrow.`,
+  recipientLimit: (email: string) =>
+    `${email} has been sent as many signing mails for this website today as a day allows. Please try again tomorrow.`,
   notPending: 'This document is not waiting for signatures.',
   alreadyVoided: 'This document has already been voided.',
   voidReasonRequired: 'Please give a reason for voiding.',

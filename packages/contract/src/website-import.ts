@@ -24,6 +24,12 @@ export const IMPORT_MAX_ROWS = 5000;
 /** The longest cell a file may hold, in characters. */
 export const IMPORT_CELL_MAX = 1000;
 
+/**
+ * Import rows one vendor may have checked in an hour: several full files, but too few to map which
+ * domains other accounts hold by guessing.
+ */
+export const IMPORT_CHECK_ROWS_PER_HOUR = 15_000;
+
 export const ImportMessages = {
   notSpreadsheet: 'This file is not a spreadsheet. Please choose an .xlsx or .csv file.',
   empty: 'The file has no rows to import.',
@@ -44,6 +50,12 @@ export const ImportMessages = {
   notAllValid: (bad: number) =>
     `${formatCount(bad)} ${bad === 1 ? 'row has a problem' : 'rows have problems'}, so nothing was imported.`,
   imported: (n: number) => `Imported ${formatCount(n)} ${n === 1 ? 'website' : 'websites'}.`,
+  createRate: (wanted: number, left: number) =>
+    `This import would create ${formatCount(wanted)} websites, but only ${formatCount(left)} more can be created this minute. Import fewer rows, or wait a minute and try again.`,
+  checkBudget: (left: number, perHour: number) =>
+    left === 0
+      ? `This account has checked as many import rows as it may this hour (${formatCount(perHour)}). Please try again later.`
+      : `This account may check ${formatCount(left)} more import rows this hour. Please check a smaller file, or try again later.`,
 } as const;
 
 /** Header cells match whatever their case and spacing: "member #", "MEMBER#" and "Member  #" alike. */

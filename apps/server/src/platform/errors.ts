@@ -64,6 +64,16 @@ export class TooManyRequestsError extends AppError {
   }
 }
 
+/** The server cannot take the request now (overloaded); the client tries again after the wait. */
+export class ServiceUnavailableError extends AppError {
+  constructor(
+    message: string = Messages.serverBusy,
+    readonly retryAfterSeconds = 2,
+  ) {
+    super(503, message);
+  }
+}
+
 export const sessionErrors = {
   invalid: () => new UnauthorizedError(Messages.sessionInvalid, ErrorCodes.invalidToken),
   expired: () => new UnauthorizedError(Messages.sessionExpired, ErrorCodes.tokenExpired),
@@ -168,7 +178,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     } else if (error instanceof AppError) {
       status = error.statusCode;
       body = { code: error.code, message: error.message };
-      if (error instanceof TooManyRequestsError && error.retryAfterSeconds !== undefined)
+      if (
+        (error instanceof TooManyRequestsError || error instanceof ServiceUnavailableError) &&
+        error.retryAfterSeconds !== undefined
+      )
         void reply.header('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
     } else if (isLicenceViolation(error)) {
       // The database's own guard of the licence, behind every service's check: never a 500.

@@ -15,6 +15,11 @@ beforeAll(async () => {
   const js = 'console.log("app");'.repeat(50);
   fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), js);
   fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js.br'), zlib.brotliCompressSync(js));
+  // What a build leaves beside the app: its manifest and stamp, never to be served.
+  fs.mkdirSync(path.join(webDist, '.vite'));
+  fs.writeFileSync(path.join(webDist, '.vite', 'manifest.json'), '{"src/main.tsx":{"file":"assets/app-abc123.js"}}');
+  fs.writeFileSync(path.join(webDist, '.build-stamp'), 'sources 1234');
+  fs.writeFileSync(path.join(webDist, 'assets', '.hidden.js'), 'secret');
   t = await setup({
     env: { WEB_DIST: webDist },
     extend(app) {
@@ -167,5 +172,23 @@ describe('web app', () => {
   it('answers a missing asset with 404 instead of the page', async () => {
     const res = await t.inject({ method: 'GET', url: '/assets/missing-1.js' });
     expect(res.statusCode).toBe(404);
+  });
+
+  it('serves no dot-file, however its path is written, and no page in its place', async () => {
+    for (const url of [
+      '/.vite/manifest.json',
+      '/.build-stamp',
+      '/assets/.hidden.js',
+      '/%2Ebuild-stamp',
+      '/assets/%2e%2e/.build-stamp',
+      '/.vite/',
+      '/.env',
+    ]) {
+      const res = await t.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toContain('sources 1234');
+      expect(res.body, url).not.toContain('src/main.tsx');
+      expect(res.body, url).not.toContain('<title>');
+    }
   });
 });

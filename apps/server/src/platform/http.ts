@@ -113,6 +113,20 @@ export function registerJsonParser(app: FastifyInstance): void {
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
+ * A path with a part that begins with a dot (`/.vite/manifest.json`, `/.build-stamp`, `/.env`): the
+ * build's own records, never a page or an asset, answered 404 like any unknown file.
+ */
+export function hasDotSegment(pathName: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathName);
+  } catch {
+    return true;
+  }
+  return decoded.split(/[\\/]/).some((part) => part.startsWith('.'));
+}
+
+/**
  * The built web app: hashed files under /assets cached for a year, everything else revalidated;
  * the .br/.gz files the build writes are served to clients that accept them. Any other GET that is
  * not a file is a client-side route and gets index.html.
@@ -124,6 +138,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       root: webDist,
       preCompressed: true,
       cacheControl: false,
+      serveDotFiles: false,
+      allowedPath: (pathName) => !hasDotSegment(pathName),
       setHeaders(reply, filePath) {
         const rel = path.relative(webDist, filePath).split(path.sep);
         reply.header('cache-control', rel[0] === 'assets' ? IMMUTABLE : 'no-cache');
@@ -135,6 +151,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     const url = request.url;
     const isPage =
       hasWeb &&
+      !hasDotSegment(url.split('?')[0] ?? '') &&
       (request.method === 'GET' || request.method === 'HEAD') &&
       !url.startsWith('/api/') &&
       url !== '/api' &&

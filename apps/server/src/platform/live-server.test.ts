@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
-import { TAB_HEADER, type LiveEvent } from '@vp/contract';
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, TAB_HEADER, type LiveEvent } from '@vp/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { latestMailTo, tokenFromLink } from '../../test/helper.ts';
+import { latestMailTo, PUBLIC_URL, tokenFromLink } from '../../test/helper.ts';
 import { openLive, quietFor, subscribeLive } from '../../test/live-client.ts';
 import { LIVE_PLAIN_REQUEST } from './live-server.ts';
 import { createSite, setupPortal, type PortalTest } from '../modules/websites/test-fixture.ts';
@@ -184,8 +184,19 @@ describe('the live channel', () => {
     expect(res.json()).toEqual({ code: 426, message: LIVE_PLAIN_REQUEST });
   });
 
-  it('refuses a handshake from another origin', async () => {
-    await expect(openLive(base, 'https://evil.example')).rejects.toThrow(/403/);
+  it("closes at once a socket from another site's page, naming the portal's address", async () => {
+    const evil = await openLive(base, 'https://evil.example');
+    expect(await evil.closed).toEqual({ code: 4403, reason: PUBLIC_URL });
+    const lookalike = await openLive(base, `https://evil.example/${base.replace(/^http:\/\//, '')}`);
+    expect((await lookalike.closed).code).toBe(4403);
+  });
+
+  it('accepts the page of the host the socket asks for, though not the public address', async () => {
+    // The portal opened at http://127.0.0.1:PORT while its public address is another name.
+    const client = await openLive(base, base);
+    client.socket.send(JSON.stringify({ action: 'AUTHENTICATE', token: t.tokens.demo, vendorId: t.vendors.summit }));
+    await expect.poll(() => client.texts).toEqual(['Subscribed Successfully']);
+    client.close();
   });
 
   it('closes the sockets of a session that ends, as it ends', async () => {
@@ -241,5 +252,46 @@ describe('the live channel', () => {
     });
     expect(reset.statusCode, reset.body).toBe(200);
     expect((await client.closed).code).toBe(1011);
+  });
+});
+
+describe('a live socket and its session’s limits', () => {
+  const MINUTE = 60_000;
+  let offset = 0;
+  let t: PortalTest;
+  let base: string;
+  beforeAll(async () => {
+    t = await setupPortal({
+      sessionOptions: { now: () => Date.now() + offset, cacheTtlMs: 0 },
+      liveHeartbeatMs: 100,
+    });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => t.close());
+
+  it('closes a socket when its session has been idle past the limit', async () => {
+    offset = 0;
+    const token = await t.login('viewer');
+    const client = await subscribeLive(base, token, t.vendors.summit);
+    offset = SESSION_IDLE_MS + MINUTE;
+    expect(await client.closed).toEqual({ code: 1011, reason: 'Session expired' });
+  });
+
+  it('keeps a socket open while the user is active elsewhere, and closes it at the absolute limit', async () => {
+    offset = 0;
+    const token = await t.login('other');
+    const client = await subscribeLive(base, token, t.vendors.harbor);
+    // Requests every 50 minutes keep the session from idling out, until its twelve hours are up.
+    for (let at = 50 * MINUTE; at < SESSION_ABSOLUTE_MS; at += 50 * MINUTE) {
+      offset = at;
+      const profile = await t.inject({ method: 'GET', url: '/api/profile', headers: t.auth(token) });
+      expect(profile.statusCode, `at ${at / MINUTE} min`).toBe(200);
+      offset = at + 15 * MINUTE;
+      await new Promise((r) => setTimeout(r, 250));
+      expect(client.socket.readyState, `at ${at / MINUTE + 15} min`).toBe(WebSocket.OPEN);
+    }
+    offset = SESSION_ABSOLUTE_MS + MINUTE;
+    expect(await client.closed).toEqual({ code: 1011, reason: 'Session expired' });
   });
 });

@@ -1,5 +1,6 @@
 import websocket from '@fastify/websocket';
 import {
+  LIVE_CLOSE_ORIGIN,
   LIVE_CLOSE_REFUSED,
   LIVE_PATH,
   LIVE_SUBSCRIBED,
@@ -48,6 +49,7 @@ const WINDOW_MS = 10_000;
 
 export const LIVE_CLOSE = {
   refused: LIVE_CLOSE_REFUSED,
+  origin: LIVE_CLOSE_ORIGIN,
   policy: 1008,
   /** Sent to every socket when this instance may have missed events: the client comes back and refetches. */
   catchUp: 1012,
@@ -59,6 +61,9 @@ interface Subscriber {
   staff: boolean;
   vendorId: number;
   tokenHash: string;
+  /** The session's start and its last activity as last read: the socket ends when either limit passes. */
+  createdAt: number;
+  lastSeenAt: number;
 }
 
 interface SocketState {
@@ -203,6 +208,8 @@ export async function registerLiveServer(app: FastifyInstance, options: LiveServ
         staff: session.user.role === 'admin',
         vendorId,
         tokenHash: session.tokenHash,
+        createdAt: session.createdAt,
+        lastSeenAt: session.lastSeenAt,
       };
       index(state.sub);
       state.socket.send(LIVE_SUBSCRIBED);
@@ -216,7 +223,22 @@ export async function registerLiveServer(app: FastifyInstance, options: LiveServ
     subscribed: [...byVendor.values()].reduce((n, s) => n + s.size, 0),
   }));
 
+  /**
+   * A socket lives no longer than its session: past the absolute limit it closes; past the idle
+   * limit as last read, the session is read again (the user's requests elsewhere keep it alive).
+   */
+  const expire = async () => {
+    for (const state of states) {
+      const sub = state.sub;
+      if (!sub || sessions.withinLimits(sub)) continue;
+      const session = await sessions.live(sub.tokenHash);
+      if (session) sub.lastSeenAt = session.lastSeenAt;
+      else close(sub, LIVE_CLOSE.refused, 'Session expired');
+    }
+  };
+
   const heartbeat = setInterval(() => {
+    void expire().catch((err: unknown) => app.log.warn({ err }, 'live session check failed'));
     for (const state of states) {
       if (!state.alive) {
         state.socket.terminate();
@@ -234,11 +256,21 @@ export async function registerLiveServer(app: FastifyInstance, options: LiveServ
     for (const state of states) state.socket.terminate();
   });
 
+  const portal = new URL(options.publicUrl).origin;
+  /**
+   * The portal's own origin, or the origin the page was served from (the same host the socket
+   * asks for: the portal reached by another of its names). A page of another site cannot pass:
+   * browsers set Origin themselves. Browsers always send it on a WebSocket handshake; other
+   * clients (monitoring, benches) may leave it out, and gain nothing by it: the token decides.
+   */
   const originAllowed = (request: FastifyRequest) => {
     const origin = request.headers.origin;
-    // Browsers always send Origin on a WebSocket handshake; other clients (monitoring, benches)
-    // may leave it out, and gain nothing by it: the token still decides.
-    return origin === undefined || origins.has(origin);
+    if (origin === undefined || origins.has(origin)) return true;
+    try {
+      return new URL(origin).host === request.headers.host;
+    } catch {
+      return false;
+    }
   };
 
   // The WebSocket plugin hooks every request of the scope it is registered in: only the live
@@ -259,7 +291,8 @@ export async function registerLiveServer(app: FastifyInstance, options: LiveServ
           '`{"action":"AUTHENTICATE","token":"<session token>","vendorId":<id>}` within 10 s. The answer is the text ' +
           '`Subscribed Successfully`, then one JSON event per change: `{type, context, siteId, username, action}` ' +
           '(type comment, website, document, notification or contact; action update or delete). The socket is ' +
-          'closed with 1011 when the token or vendor is refused or the session ends (do not reconnect), with 1008 ' +
+          'closed with 1011 when the token or vendor is refused or the session ends (do not reconnect), with 4403 ' +
+          "when the page's origin is neither the portal's nor the host asked for (the reason is the portal's address), with 1008 " +
           'when a frame is not an AUTHENTICATE message, is larger than 1 KB, or more than 10 arrive in 10 s, and ' +
           'with 1012 when the server may have missed events (reconnect and refetch).',
         response: {
@@ -267,14 +300,16 @@ export async function registerLiveServer(app: FastifyInstance, options: LiveServ
           ...errorResponses,
         },
       },
-      preValidation: async (request, reply) => {
-        if (!originAllowed(request))
-          return reply.status(403).send({ code: 403, message: 'Origin not allowed' });
-      },
       // A plain request (no upgrade) is told what this address is.
       handler: async (_request, reply) =>
         reply.status(426).header('upgrade', 'websocket').send({ code: 426, message: LIVE_PLAIN_REQUEST }),
-      wsHandler: (socket) => {
+      wsHandler: (socket, request) => {
+        // A refused handshake reaches a page only as a lost connection; a close with a code and
+        // the portal's address lets the page say why live updates are off. Nothing is read first.
+        if (!originAllowed(request)) {
+          socket.close(LIVE_CLOSE.origin, portal);
+          return;
+        }
         const state: SocketState = { socket, sub: null, messages: 0, windowStart: Date.now(), alive: true };
         states.add(state);
         const timer = setTimeout(() => {

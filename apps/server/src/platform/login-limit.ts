@@ -3,6 +3,7 @@ import { and, count, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { loginFailures } from '../db/schema.ts';
 import { TooManyRequestsError } from './errors.ts';
+import { addressGroup } from './client-address.ts';
 import { passwordGate } from './password-gate.ts';
 
 /**
@@ -11,16 +12,17 @@ import { passwordGate } from './password-gate.ts';
  * transaction that locks its keys, counts the failures and inserts the attempt, so a burst of
  * parallel requests cannot all pass a check that only later records the failures.
  *
- * Failed password checks slow down the place they come from, never the account for everyone:
+ * Failed password checks slow down the place they come from, never the account's owner:
  * - one account from one address (the pair): the first few failures cost nothing; after them each
  *   attempt waits 1 s, 2 s, 4 s … after the last failure, up to MAX_WAIT_MS;
- * - one account from every address: past a looser number of failures, an address that has failed
- *   recently waits on the account's count as well (growing the same way), so spreading guesses over
- *   many addresses gains little; an address with no recent failures, such as the owner's own, is
- *   not held by it;
+ * - one account from every address: past a looser number of failures, every browser that has
+ *   never signed in to the account waits on the account's count as well (growing the same way), so
+ *   spreading guesses over many addresses gains nothing;
  * - one address across accounts: at most MAX_FAILURES_PER_ADDRESS in ADDRESS_WINDOW_MS.
- * A signed-in user's current-password check counts per pair and address only, so failures made by
- * others against the account never block its owner. Keys count whether or not the account exists.
+ * A browser that has signed in to the account (its device cookie, see modules/auth/devices.ts)
+ * counts its own failures only, so the owner is never locked out by strangers. A signed-in user's
+ * current-password check counts per pair and address only. Keys count whether or not the account
+ * exists. An IPv6 address counts with its /64 network: one host is given a whole /64.
  */
 
 /** How long a failure counts towards the growing waits. */
@@ -40,10 +42,14 @@ export const MAX_RESET_MAILS_PER_ADDRESS = 3;
 const KEEP_MS = Math.max(FAILURE_MEMORY_MS, ADDRESS_WINDOW_MS, RESET_MAIL_WINDOW_MS);
 
 export const accountKey = (username: string) => `user:${username.toLowerCase()}`;
-export const addressKey = (address: string) => `addr:${address}`;
-export const pairKey = (username: string, address: string) => `pair:${username.toLowerCase()}|${address}`;
+export const addressKey = (address: string) => `addr:${addressGroup(address)}`;
+export const pairKey = (username: string, address: string) =>
+  `pair:${username.toLowerCase()}|${addressGroup(address)}`;
+export const deviceKey = (deviceHash: string) => `device:${deviceHash}`;
 export const resetMailAccountKey = (username: string) => `reset-mail-user:${username.toLowerCase()}`;
-export const resetMailAddressKey = (address: string) => `reset-mail-addr:${address}`;
+/** The owner's own reset mails (asked for from a known browser or address): strangers cannot use them up. */
+export const resetMailOwnerKey = (username: string) => `reset-mail-owner:${username.toLowerCase()}`;
+export const resetMailAddressKey = (address: string) => `reset-mail-addr:${addressGroup(address)}`;
 
 /**
  * A limit on one key within a window: at most `max` attempts, or `free` failures and then a
@@ -170,16 +176,15 @@ const pairLimit = ({ account, address }: PasswordAttempt): Limit => ({
   free: FREE_FAILURES_PER_PAIR,
 });
 
-/** A login: the pair, the account across addresses (for addresses that have failed), the address. */
-export function loginLimits(who: PasswordAttempt): Limit[] {
+/**
+ * A login from a browser the account does not know: the pair, the account across addresses, the
+ * address. From a browser that has signed in to the account: that browser's failures only.
+ */
+export function loginLimits(who: PasswordAttempt, knownDevice: string | null = null): Limit[] {
+  if (knownDevice) return [{ key: deviceKey(knownDevice), windowMs: FAILURE_MEMORY_MS, free: FREE_FAILURES_PER_PAIR }];
   return [
     pairLimit(who),
-    {
-      key: accountKey(who.account),
-      windowMs: FAILURE_MEMORY_MS,
-      free: FREE_FAILURES_PER_ACCOUNT,
-      whenFailed: addressKey(who.address),
-    },
+    { key: accountKey(who.account), windowMs: FAILURE_MEMORY_MS, free: FREE_FAILURES_PER_ACCOUNT },
     addressLimit(who.address),
   ];
 }
@@ -220,7 +225,9 @@ export async function limitedPasswordCheck<T>(
       await prune(db);
     } else {
       await release(db, reservation);
-      await db.delete(loginFailures).where(eq(loginFailures.key, pairKey(who.account, who.address)));
+      // The place's own failures are forgiven: the pair's, or the known browser's.
+      const own = limits.map((l) => l.key).filter((k) => k.startsWith('pair:') || k.startsWith('device:'));
+      await db.delete(loginFailures).where(inArray(loginFailures.key, own));
     }
     return result;
   });
@@ -231,9 +238,15 @@ export async function reserveResetMail(
   db: Db,
   username: string,
   address: string | undefined,
+  owner = false,
 ): Promise<boolean> {
   const limits: Limit[] = [
-    { key: resetMailAccountKey(username), max: MAX_RESET_MAILS_PER_ACCOUNT, windowMs: RESET_MAIL_WINDOW_MS },
+    {
+      // Asked for from the owner's known browser or address: a count of its own.
+      key: owner ? resetMailOwnerKey(username) : resetMailAccountKey(username),
+      max: MAX_RESET_MAILS_PER_ACCOUNT,
+      windowMs: RESET_MAIL_WINDOW_MS,
+    },
     ...(address !== undefined
       ? [
           {

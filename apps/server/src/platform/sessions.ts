@@ -120,9 +120,7 @@ export class SessionService {
     const s = entry.session;
     if (s.endedReason === 'logout') throw sessionErrors.invalid();
     if (s.endedReason || !s.user.active) throw sessionErrors.ended();
-    if (now - s.createdAt > SESSION_ABSOLUTE_MS || now - s.lastSeenAt > SESSION_IDLE_MS) {
-      throw sessionErrors.expired();
-    }
+    if (!this.withinLimits(s)) throw sessionErrors.expired();
     if (now - s.lastSeenAt > TOUCH_INTERVAL_MS) {
       s.lastSeenAt = now;
       await this.db
@@ -131,6 +129,28 @@ export class SessionService {
         .where(eq(sessions.id, s.id));
     }
     return s;
+  }
+
+  /** This service's clock (tests move it). */
+  clock(): number {
+    return this.now();
+  }
+
+  /**
+   * The session of a token hash as the database has it now, when it is still live (not ended, its
+   * user active, within both the idle and the absolute limit); null otherwise. Nothing is touched:
+   * a caller that only listens (a live socket) is not activity.
+   */
+  async live(tokenHash: string): Promise<Session | null> {
+    const s = await this.load(tokenHash);
+    if (!s || s.endedReason || !s.user.active || !this.withinLimits(s)) return null;
+    return s;
+  }
+
+  /** Whether a session is inside its idle and absolute limits at this moment. */
+  withinLimits(s: Pick<Session, 'createdAt' | 'lastSeenAt'>): boolean {
+    const now = this.now();
+    return now - s.createdAt <= SESSION_ABSOLUTE_MS && now - s.lastSeenAt <= SESSION_IDLE_MS;
   }
 
   /**

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setup, usePostgres, type TestContext } from '../../test/helper.ts';
 import { rowsOf } from '../db/sql.ts';
-import { perMinuteLimit, purgeRateWindows } from './per-minute.ts';
+import { HOUR_MS, perMinuteLimit, purgeRateWindows } from './per-minute.ts';
 import { workPlaces, purgeExpiredPlaces } from './work-places.ts';
 
 /**
@@ -28,6 +28,32 @@ describe('limits across instances', () => {
     if (usePostgres) {
       await purgeRateWindows(t.database, now + 180_000);
       expect(await rowsOf(t.db, sql`SELECT 1 FROM rate_windows WHERE scope = 'test'`)).toEqual([]);
+    }
+  });
+
+  it('takes many uses at once only when that many are left, and says how many are', async () => {
+    const limit = perMinuteLimit(t.database, 'test-many', 10);
+    const now = Date.parse('2026-11-29T10:00:30Z');
+    expect(await limit.takeMany('v', 7, now)).toEqual({ taken: true });
+    expect(await limit.takeMany('v', 4, now)).toEqual({ taken: false, left: 3 });
+    expect(await limit.takeMany('v', 11, now + 1)).toEqual({ taken: false, left: 3 });
+    expect(await limit.takeMany('v', 3, now)).toEqual({ taken: true });
+    expect(await limit.take('v', now)).toBe(false);
+    expect(await limit.takeMany('v', 10, now + 60_000)).toEqual({ taken: true });
+  });
+
+  it('an hourly window is kept until its hour has ended, then purged', async () => {
+    const limit = perMinuteLimit(t.database, 'test-hour', 2, HOUR_MS);
+    const start = Date.parse('2026-11-29T10:00:00Z');
+    expect(await limit.take('h', start)).toBe(true);
+    // The purge at 10:45 leaves the window of 10:00 to 11:00 alone.
+    await purgeRateWindows(t.database, start + 45 * 60_000);
+    expect(await limit.take('h', start + 50 * 60_000)).toBe(true);
+    expect(await limit.take('h', start + 59 * 60_000)).toBe(false);
+    expect(await limit.take('h', start + HOUR_MS)).toBe(true);
+    if (usePostgres) {
+      await purgeRateWindows(t.database, start + 3 * HOUR_MS);
+      expect(await rowsOf(t.db, sql`SELECT 1 FROM rate_windows WHERE scope = 'test-hour'`)).toEqual([]);
     }
   });
 

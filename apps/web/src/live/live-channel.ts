@@ -22,6 +22,7 @@ export function liveCredentials(client: QueryClient): LiveCredentials | null {
 }
 
 const GIVE_UP_KEY = 'live-give-up';
+const ORIGIN_KEY = 'live-origin';
 
 /**
  * Runs the live channel for the signed-in app: events make their queries stale and reach the
@@ -40,6 +41,12 @@ export function startLiveChannel(
     },
     onCatchUp: () => void invalidateKeys(client, CATCH_UP_KEYS),
     onGiveUp: () => notification.error({ key: GIVE_UP_KEY, title: LiveMessages.maxReconnects, duration: 0 }),
+    onOriginRefused: (portal) =>
+      notification.warning({
+        key: ORIGIN_KEY,
+        title: LiveMessages.originRefused(portal || window.location.origin),
+        duration: 0,
+      }),
     ...overrides,
   });
   const stopSession = sessionStore.subscribe(() => live.sync());

@@ -1,4 +1,5 @@
 import {
+  LIVE_CLOSE_ORIGIN,
   LIVE_CLOSE_REFUSED,
   LIVE_MAX_RECONNECTS,
   LIVE_RECONNECT_DELAY_MS,
@@ -15,7 +16,7 @@ import { createLiveClient, type LiveCredentials, type LiveSocket, type ReadEvent
 class FakeSocket implements LiveSocket {
   onopen: ((e: unknown) => void) | null = null;
   onmessage: ((e: { data: unknown }) => void) | null = null;
-  onclose: ((e: { code: number }) => void) | null = null;
+  onclose: ((e: { code: number; reason?: string }) => void) | null = null;
   onerror: ((e: unknown) => void) | null = null;
   sent: unknown[] = [];
   closedByClient: number | null = null;
@@ -32,8 +33,8 @@ class FakeSocket implements LiveSocket {
   say(data: string) {
     this.onmessage?.({ data });
   }
-  drop(code = 1006) {
-    this.onclose?.({ code });
+  drop(code = 1006, reason = '') {
+    this.onclose?.({ code, reason });
   }
 }
 
@@ -54,12 +55,14 @@ function setup(
   const onEvent = vi.fn();
   const onCatchUp = vi.fn();
   const onGiveUp = vi.fn();
+  const onOriginRefused = vi.fn();
   const client = createLiveClient({
     url: () => 'ws://portal.test/api/websocket',
     credentials: () => credentials,
     onEvent,
     onCatchUp,
     onGiveUp,
+    onOriginRefused,
     loadCheck,
     createSocket: (url) => {
       const s = new FakeSocket(url);
@@ -74,6 +77,7 @@ function setup(
     onEvent,
     onCatchUp,
     onGiveUp,
+    onOriginRefused,
     setCredentials: (c: LiveCredentials | null) => {
       credentials = c;
     },
@@ -240,6 +244,17 @@ describe('live client', () => {
     t.setCredentials({ token: 'tok', vendorId: 4 });
     t.client.sync();
     expect(t.sockets).toHaveLength(2);
+  });
+
+  it("says once why live updates are off when the server does not accept the page's address (4403)", () => {
+    const t = started(setup());
+    t.last().drop(LIVE_CLOSE_ORIGIN, 'http://localhost:8080');
+    vi.advanceTimersByTime(60_000);
+    expect(t.sockets).toHaveLength(1);
+    expect(t.client.state()).toBe('refused');
+    expect(t.onOriginRefused).toHaveBeenCalledTimes(1);
+    expect(t.onOriginRefused).toHaveBeenCalledWith('http://localhost:8080');
+    expect(t.onGiveUp).not.toHaveBeenCalled();
   });
 
   it('a vendor switch closes the socket and authenticates a new one for the new vendor at once', () => {

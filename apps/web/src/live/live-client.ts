@@ -1,4 +1,5 @@
 import {
+  LIVE_CLOSE_ORIGIN,
   LIVE_CLOSE_REFUSED,
   LIVE_MAX_RECONNECTS,
   LIVE_RECONNECT_DELAY_MS,
@@ -14,7 +15,7 @@ import { loadChunk } from '../lib/chunk-load.ts';
 export interface LiveSocket {
   onopen: ((e: unknown) => void) | null;
   onmessage: ((e: { data: unknown }) => void) | null;
-  onclose: ((e: { code: number }) => void) | null;
+  onclose: ((e: { code: number; reason?: string }) => void) | null;
   onerror: ((e: unknown) => void) | null;
   send(data: string): void;
   close(code?: number): void;
@@ -36,7 +37,10 @@ export type LiveState =
   | 'subscribed'
   /** Closed unexpectedly; the next try is scheduled. */
   | 'reconnecting'
-  /** Closed with 1011: the token or vendor was refused. Never retried with the same ones. */
+  /**
+   * Closed with 1011 (the token or vendor was refused) or 4403 (this page's address is not
+   * accepted). Never retried with the same ones.
+   */
   | 'refused'
   /** Closed after the last allowed reconnect. */
   | 'gave-up';
@@ -55,6 +59,8 @@ export interface LiveClientOptions {
   onCatchUp: () => void;
   /** The reconnects ran out. */
   onGiveUp: () => void;
+  /** The server does not accept this page's address for the channel; `portal` is its own address. */
+  onOriginRefused?: (portal: string) => void;
   createSocket?: (url: string) => LiveSocket;
   /** Loads the check of an event's shape; by default the module that holds it. */
   loadCheck?: () => Promise<ReadEvent>;
@@ -166,7 +172,7 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
     s.onclose = (e) => {
       if (socket !== s) return;
       socket = null;
-      closed(e.code);
+      closed(e.code, e.reason ?? '');
     };
   }
 
@@ -217,10 +223,15 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
     else checkLater(from, parsed);
   }
 
-  function closed(code: number) {
+  function closed(code: number, reason = '') {
     lost = true;
     if (code === LIVE_CLOSE_REFUSED) {
       setState('refused');
+      return;
+    }
+    if (code === LIVE_CLOSE_ORIGIN) {
+      setState('refused');
+      options.onOriginRefused?.(reason);
       return;
     }
     if (attempts >= LIVE_MAX_RECONNECTS) {

@@ -174,6 +174,23 @@ export const passwordTokens = pgTable(
   (t) => [index('password_tokens_user_idx').on(t.userId)],
 );
 
+/**
+ * Browsers known to an account: each signed in to it and keeps the device cookie naming its row.
+ * Failed logins from a known browser count against that browser only.
+ */
+export const loginDevices = pgTable(
+  'login_devices',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_devices_user_idx').on(t.userId)],
+);
+
 /** Failed login attempts, keyed per account and per address, so the limit holds across instances. */
 export const loginFailures = pgTable(
   'login_failures',

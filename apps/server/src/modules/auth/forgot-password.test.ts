@@ -2,7 +2,7 @@ import { Messages } from '@vp/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setup, type TestContext } from '../../../test/helper.ts';
+import { basic, demoPassword, setup, type TestContext } from '../../../test/helper.ts';
 import type { Db } from '../../db/client.ts';
 import { outbox } from '../../db/schema.ts';
 import { afterReplyIdle } from '../../platform/after-reply.ts';
@@ -43,6 +43,37 @@ describe('forgot password', () => {
       (await mailsTo('admin@mls.example')) +
       (await mailsTo('newbie@summitweb.example'));
     expect(sent).toBe(3);
+  });
+
+  it("still mails the owner's known browser and address once strangers have used up the hour", async () => {
+    // The owner signed in from home once; the browser keeps its device cookie.
+    const home = '10.30.8.1';
+    const signedIn = await t.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { authorization: basic('newbie', demoPassword('newbie')) },
+      remoteAddress: home,
+    });
+    expect(signedIn.statusCode).toBe(200);
+    const cookie = String(signedIn.headers['set-cookie']).split(';')[0]!;
+    const before = await mailsTo('newbie@summitweb.example');
+    for (let i = 0; i < 3; i++) await forgot('newbie', `10.30.9.${i}`);
+    expect(await mailsTo('newbie@summitweb.example')).toBe(before + 3);
+    // A fourth stranger gets nothing queued.
+    await forgot('newbie', '10.30.9.9');
+    expect(await mailsTo('newbie@summitweb.example')).toBe(before + 3);
+    // The owner's address, and the owner's browser from anywhere, still do.
+    await forgot('newbie', home);
+    expect(await mailsTo('newbie@summitweb.example')).toBe(before + 4);
+    const fromBrowser = await t.inject({
+      method: 'POST',
+      url: '/api/forgotpassword',
+      payload: { username: 'newbie' },
+      headers: { cookie },
+      remoteAddress: '10.30.10.1',
+    });
+    expect(fromBrowser.statusCode).toBe(200);
+    expect(await mailsTo('newbie@summitweb.example')).toBe(before + 5);
   });
 
   it('answers known and unknown users identically', async () => {

@@ -2,3 +2,4 @@
 export { authRoutes } from './routes.ts';
 export { type AuthService } from './service.ts';
 export { mailInvitation, mailPasswordReset, revokeLinks, type LinkRecipient } from './mailed-links.ts';
+export { spendCredentials, type CredentialEvent } from './credentials.ts';

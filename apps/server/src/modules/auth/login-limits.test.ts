@@ -11,7 +11,7 @@ import {
   pairKey,
 } from '../../platform/login-limit.ts';
 
-/** Failed logins slow down the address they come from; the account stays open to its owner. */
+/** Failed logins slow down the places they come from; the account stays open to its owner's browser. */
 
 let t: TestContext;
 beforeAll(async () => {
@@ -21,13 +21,20 @@ afterAll(async () => {
   await t.close();
 });
 
-const login = (username: string, password: string, remoteAddress: string) =>
+const login = (username: string, password: string, remoteAddress: string, cookie?: string) =>
   t.inject({
     method: 'POST',
     url: '/api/login',
-    headers: { authorization: basic(username, password) },
+    headers: { authorization: basic(username, password), ...(cookie ? { cookie } : {}) },
     remoteAddress,
   });
+
+/** The device cookie a successful login set, as the browser sends it back. */
+function deviceCookieOf(res: Awaited<ReturnType<typeof login>>): string {
+  const header = String(res.headers['set-cookie'] ?? '');
+  expect(header).toMatch(/^vp_device=[A-Za-z0-9_-]{43};/);
+  return header.split(';')[0]!;
+}
 
 /** Earlier failures, recorded as the server records them; checking each for real would only be slow. */
 async function failuresOn(key: string, n: number, at = new Date()) {
@@ -68,7 +75,13 @@ function statedWait(res: Awaited<ReturnType<typeof login>>): number {
 }
 
 describe('failed logins', () => {
-  it("from an attacker's address do not stop the right password from another address", async () => {
+  it('against one account from many addresses hold every browser but the owner’s', async () => {
+    // The owner signed in once from this browser, which keeps the device cookie it was given.
+    const first = await login('other', 'harbor-idx-2026', '10.3.1.1');
+    expect(first.statusCode).toBe(200);
+    const cookie = deviceCookieOf(first);
+    expect(first.headers['set-cookie']).toMatch(/; Path=\/api; Max-Age=\d+; HttpOnly; SameSite=Strict$/);
+
     for (const account of ['other', 'ghost-account']) {
       const attacker = account === 'other' ? '10.3.0.1' : '10.3.0.2';
       for (let i = 0; i < 3; i++) expect((await login(account, `wrong-${i}`, attacker)).statusCode).toBe(401);
@@ -76,9 +89,30 @@ describe('failed logins', () => {
       await failuresOn(accountKey(account), FREE_FAILURES_PER_ACCOUNT * 3);
       // The attacker's address is held, whatever it sends, and whether or not the account exists.
       statedWait(await login(account, account === 'other' ? 'harbor-idx-2026' : 'anything-at-all', attacker));
+      // So is any other address from a browser that never signed in to the account.
+      statedWait(await login(account, account === 'other' ? 'harbor-idx-2026' : 'anything-at-all', '10.3.1.9'));
     }
-    // The owner, from an address with no failures, gets in at once.
-    expect((await login('other', 'harbor-idx-2026', '10.3.1.1')).statusCode).toBe(200);
+    // The owner's browser gets in at once, from wherever it is now.
+    const owner = await login('other', 'harbor-idx-2026', '10.3.5.5', cookie);
+    expect(owner.statusCode, owner.body).toBe(200);
+    // Its own failures count against it alone: three free, then it waits like anyone.
+    for (let i = 0; i < 3; i++)
+      expect((await login('other', `typo-${i}`, '10.3.5.5', cookie)).statusCode).toBe(401);
+    statedWait(await login('other', 'harbor-idx-2026', '10.3.5.5', cookie));
+  });
+
+  it('from every address of one IPv6 /64 count as from one address', async () => {
+    const answers: number[] = [];
+    for (let i = 1; i <= 40; i++) {
+      answers.push((await login('newbie', `guess-${i}`, `2001:db8:7:9::${i.toString(16)}`)).statusCode);
+    }
+    // The pair's three free failures, then the network waits: no fresh address gets a fresh count.
+    expect(answers.slice(0, 3)).toEqual([401, 401, 401]);
+    expect(answers.slice(3).every((s) => s === 429)).toBe(true);
+    expect(addressKey('2001:db8:7:9:abcd::1')).toBe(addressKey('2001:0db8:0007:0009::ffff'));
+    expect(addressKey('::ffff:10.3.6.1')).toBe(addressKey('10.3.6.1'));
+    // Another /64 has its own count for the pair (the account's looser count is not yet reached).
+    expect((await login('newbie', 'first-visit-2026', '2001:db8:7:a::1')).statusCode).toBe(200);
   });
 
   it('from one address wait longer each time, and the answer says how long', async () => {

@@ -14,6 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { bearerToken, sessionOf } from '../../platform/scope.ts';
+import { deviceTokens } from './devices.ts';
 import { definePurge } from './purge.ts';
 import { authService, parseBasicAuth } from './service.ts';
 
@@ -41,7 +42,15 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
         response: { 200: loginResponseSchema, ...errorResponses },
       },
     },
-    async (request) => service.login(parseBasicAuth(request.headers.authorization), clientOf(request)),
+    async (request, reply) => {
+      const { deviceCookie, ...session } = await service.login(
+        parseBasicAuth(request.headers.authorization),
+        clientOf(request),
+        deviceTokens(request.headers.cookie),
+      );
+      void reply.header('set-cookie', deviceCookie);
+      return session;
+    },
   );
 
   api.post(
@@ -104,7 +113,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
         response: done,
       },
     },
-    async (request) => service.forgotPassword(request.body.username, request.ip),
+    async (request) =>
+      service.forgotPassword(request.body.username, request.ip, deviceTokens(request.headers.cookie)),
   );
 
   api.put(

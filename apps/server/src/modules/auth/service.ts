@@ -15,10 +15,12 @@ import type { AppContext } from '../../context.ts';
 import { BadRequestError, UnauthorizedError, parse } from '../../platform/errors.ts';
 import { limitedPasswordCheck, loginLimits, reserveResetMail } from '../../platform/login-limit.ts';
 import { hashPasswordGated } from '../../platform/password-gate.ts';
-import { checkNewPassword } from '../../platform/new-password.ts';
+import { checkNewPassword, passwordOwner } from '../../platform/new-password.ts';
 import { newToken, sha256, verifyPassword } from '../../platform/passwords.ts';
 import { runAfterReply } from '../../platform/after-reply.ts';
 import type { Session } from '../../platform/sessions.ts';
+import { spendCredentials } from './credentials.ts';
+import { knownAddress, knownDevice, rememberDevice } from './devices.ts';
 import { mailInvitation, mailPasswordReset } from './mailed-links.ts';
 import * as q from './queries.ts';
 
@@ -49,11 +51,20 @@ export function authService(ctx: AppContext) {
   const { db, sessions } = ctx;
 
   return {
-    async login(creds: Credentials, meta: { address: string; userAgent?: string }): Promise<LoginResponse> {
+    /**
+     * A login; `devices` are the device tokens the browser's cookie carries. Answers the session
+     * and the browser's new device cookie.
+     */
+    async login(
+      creds: Credentials,
+      meta: { address: string; userAgent?: string },
+      devices: readonly string[] = [],
+    ): Promise<LoginResponse & { deviceCookie: string }> {
       const username = parse(usernameSchema, creds.username);
       const password = creds.password.length <= PASSWORD_MAX * 4 ? creds.password : '';
       const who = { account: username, address: meta.address };
-      const user = await limitedPasswordCheck(db, who, loginLimits(who), async () => {
+      const known = await knownDevice(db, devices, username);
+      const user = await limitedPasswordCheck(db, who, loginLimits(who, known), async () => {
         const found = await q.findUserByUsername(db, username);
         // Always one scrypt run, whether or not the user exists, so timing tells nothing.
         const ok = await verifyPassword(password, found?.passwordHash);
@@ -61,7 +72,9 @@ export function authService(ctx: AppContext) {
       });
       if (!user) throw new UnauthorizedError(Messages.loginFailed);
       const token = await sessions.create(user.id, meta);
-      return { token, role: user.role };
+      const secure = ctx.config.publicUrl.startsWith('https://');
+      const deviceCookie = await rememberDevice(db, user.id, devices, known, secure);
+      return { token, role: user.role, deviceCookie };
     },
 
     /** A one-time code for the session's user, to open the portal elsewhere as them. */
@@ -94,15 +107,24 @@ export function authService(ctx: AppContext) {
     },
 
     async logout(session: Session): Promise<{ message: string }> {
+      // A code minted by this session must not outlive it.
+      await db.transaction((tx) => spendCredentials(tx, session.user.id, 'logout'));
       await sessions.end(session.tokenHash, 'logout');
       return { message: AuthMessages.loggedOut };
     },
 
-    async forgotPassword(username: string, address: string): Promise<{ message: string }> {
+    async forgotPassword(
+      username: string,
+      address: string,
+      devices: readonly string[] = [],
+    ): Promise<{ message: string }> {
       // The answer goes out before anything about the account is looked at, so neither its content
       // nor its timing can tell whether the account exists.
       runAfterReply(ctx.log, 'password reset mail', async () => {
-        if (!(await reserveResetMail(db, username, address))) return;
+        // The owner's browser or address has reset mails of its own, which strangers cannot use up.
+        const owner =
+          (await knownDevice(db, devices, username)) !== null || (await knownAddress(db, username, address));
+        if (!(await reserveResetMail(db, username, address, owner))) return;
         const user = await q.findUserByUsername(db, username);
         if (!user?.active || !user.email) return;
         await db.transaction((tx) => mailPasswordReset(ctx, tx, user));
@@ -111,8 +133,8 @@ export function authService(ctx: AppContext) {
     },
 
     async resetPassword(body: ResetPasswordBody, address: string): Promise<{ message: string }> {
-      const userId = await useToken(body.token, 'reset', async (username) => {
-        checkNewPassword(body.password, { username });
+      const userId = await useToken(body.token, 'reset', async (found) => {
+        checkNewPassword(body.password, await passwordOwner(db, found.userId));
         return { passwordHash: await hashPasswordGated(body.password, { address }) };
       });
       await sessions.endAllForUser(userId, 'password-reset');
@@ -121,8 +143,12 @@ export function authService(ctx: AppContext) {
 
     async register(token: string | null, body: RegisterBody, address: string): Promise<{ message: string }> {
       if (!token) throw new BadRequestError(UserMessages.invitationInvalid);
-      const userId = await useToken(token, 'invite', async (username) => {
-        checkNewPassword(body.password, { username, firstName: body.firstName, lastName: body.lastName });
+      const userId = await useToken(token, 'invite', async (found) => {
+        checkNewPassword(body.password, {
+          ...(await passwordOwner(db, found.userId)),
+          ...(body.firstName ? { firstName: body.firstName } : {}),
+          ...(body.lastName ? { lastName: body.lastName } : {}),
+        });
         return {
           passwordHash: await hashPasswordGated(body.password, { address }),
           activate: true,
@@ -148,15 +174,17 @@ export function authService(ctx: AppContext) {
   async function useToken(
     token: string,
     kind: 'reset' | 'invite',
-    build: (username: string) => Promise<q.PasswordChange>,
+    build: (found: { userId: number; username: string }) => Promise<q.PasswordChange>,
   ): Promise<number> {
     const invalid = kind === 'invite' ? UserMessages.invitationInvalid : Messages.resetTokenInvalid;
     const found = await q.findUsableToken(db, sha256(token), kind, new Date());
     if (!found) throw new BadRequestError(invalid);
-    const change = await build(found.username);
+    const change = await build(found);
     const claimed = await db.transaction(async (tx) => {
       if (!(await q.claimToken(tx, found.id, new Date()))) return false;
       await q.setPassword(tx, found.userId, change);
+      // A new password ends every other way in that the old one could have opened.
+      await spendCredentials(tx, found.userId, 'password-changed');
       return true;
     });
     if (!claimed) throw new BadRequestError(invalid);

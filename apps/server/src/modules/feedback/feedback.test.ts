@@ -1,3 +1,4 @@
+import { TICKETS_PER_HOUR, TicketMessages } from '@vp/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox, tickets } from '../../db/schema.ts';
@@ -69,5 +70,28 @@ describe('a ticket and its mail', () => {
     } finally {
       await restore();
     }
+  });
+});
+
+describe('a flood of tickets', () => {
+  it(`is cut off after ${TICKETS_PER_HOUR} an hour per user, with nothing stored or mailed past it`, async () => {
+    const other = await t.login('other');
+    const send = (token: string, i: number) =>
+      t.inject({
+        method: 'POST',
+        url: '/api/ticket',
+        headers: t.auth(token),
+        payload: { subject: `Flood ${i}`, category: 'Other', message: 'Again.' },
+      });
+    const answers = await Promise.all(Array.from({ length: TICKETS_PER_HOUR + 5 }, (_, i) => send(other, i)));
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(TICKETS_PER_HOUR);
+    const refused = answers.filter((a) => a.statusCode !== 200);
+    expect(refused.map((a) => a.json())).toEqual(
+      Array.from({ length: 5 }, () => ({ code: 429, message: TicketMessages.tooMany })),
+    );
+    const mailed = await t.db.select().from(outbox).where(eq(outbox.to, 'support@mls.test'));
+    expect(mailed.filter((m) => m.subject.includes('Flood'))).toHaveLength(TICKETS_PER_HOUR);
+    // Another user is not held by it.
+    expect((await send(demo, 99)).statusCode).toBe(200);
   });
 });

@@ -1,6 +1,7 @@
 import { EmailChangeMessages, PRODUCT_NAME } from '@vp/contract';
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../db/sql.ts';
+import { spendCredentials } from '../auth/index.ts';
 import { BadRequestError, ConflictError } from '../../platform/errors.ts';
 import { newToken, sha256 } from '../../platform/passwords.ts';
 import type { SessionUser } from '../../platform/sessions.ts';
@@ -29,6 +30,8 @@ export function emailChanges({ db, mailer, config, sessions }: AppContext) {
         // A change to an address in use is recorded like any other; its token is never sent, and
         // opening a link for an address in use is refused anyway.
         const token = newToken();
+        // The newest request is the only one pending: an older link stops working.
+        await spendCredentials(tx, user.id, 'email-change-requested');
         await q.insertEmailChange(tx, {
           tokenHash: sha256(token),
           userId: user.id,
@@ -82,6 +85,8 @@ export function emailChanges({ db, mailer, config, sessions }: AppContext) {
           if (await q.emailOfOtherUser(tx, claim.newEmail, claim.userId))
             throw new ConflictError(EmailChangeMessages.taken);
           await q.updateUser(tx, claim.userId, { email: claim.newEmail });
+          // Links mailed to the old address, and any other pending change, end with it.
+          await spendCredentials(tx, claim.userId, 'email-changed');
           if (user.email && user.email.toLowerCase() !== claim.newEmail.toLowerCase()) {
             await mailer.send(
               {

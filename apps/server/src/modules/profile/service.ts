@@ -10,9 +10,10 @@ import {
 import type { AppContext } from '../../context.ts';
 import { BadRequestError } from '../../platform/errors.ts';
 import { currentPasswordLimits, limitedPasswordCheck } from '../../platform/login-limit.ts';
-import { checkNewPassword } from '../../platform/new-password.ts';
+import { checkNewPassword, passwordOwner } from '../../platform/new-password.ts';
 import { hashPasswordGated } from '../../platform/password-gate.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
+import { spendCredentials } from '../auth/index.ts';
 import { loadSessionUser, type Session, type SessionUser } from '../../platform/sessions.ts';
 import { emailChanges } from './email-change.ts';
 import * as q from './queries.ts';
@@ -75,6 +76,7 @@ export function profileService(ctx: AppContext) {
       let passwordHash: string | undefined;
       if (body.password) {
         checkNewPassword(body.password, {
+          ...(await passwordOwner(db, userId)),
           username: session.user.username,
           firstName: body.firstName,
           lastName: body.lastName,
@@ -84,10 +86,13 @@ export function profileService(ctx: AppContext) {
       }
       // The email changes only through the link mailed to the new address.
       if (emailChanged) await emails.request(session.user, body.email);
-      await q.updateUser(db, userId, {
-        firstName: body.firstName,
-        lastName: body.lastName,
-        ...(passwordHash ? { passwordHash } : {}),
+      await db.transaction(async (tx) => {
+        await q.updateUser(tx, userId, {
+          firstName: body.firstName,
+          lastName: body.lastName,
+          ...(passwordHash ? { passwordHash } : {}),
+        });
+        if (passwordHash) await spendCredentials(tx, userId, 'password-changed');
       });
       // A new password logs out every other device, but not the one that changed it.
       if (passwordHash) await sessions.endAllForUser(userId, 'password-changed', session.tokenHash);

@@ -59,6 +59,20 @@ export function resoClient(source: RosterSource, options: { retryDelayMs?: numbe
     return token?.value ?? null;
   }
 
+  const home = new URL(source.url).origin;
+  /**
+   * Pages are asked for on the roster's own origin only: a next link elsewhere would carry the
+   * roster's bearer token to a host the MLS never named.
+   */
+  function ownLink(link: string): string {
+    const origin = new URL(link).origin;
+    if (origin !== home)
+      throw new RosterSyncError(
+        `The roster server gave a next page on another host (${origin}); only ${home} is followed.`,
+      );
+    return link;
+  }
+
   async function get(url: string): Promise<Response> {
     const auth = await bearer();
     return fetch(url, {
@@ -76,6 +90,7 @@ export function resoClient(source: RosterSource, options: { retryDelayMs?: numbe
     },
 
     async page(url: string): Promise<ResoPage> {
+      ownLink(url);
       let lastError = '';
       for (let attempt = 1; attempt <= TRIES; attempt++) {
         let res: Response;
@@ -99,7 +114,7 @@ export function resoClient(source: RosterSource, options: { retryDelayMs?: numbe
           const next = body['@odata.nextLink'];
           return {
             records: body.value as Record<string, unknown>[],
-            nextLink: typeof next === 'string' && next ? new URL(next, url).toString() : null,
+            nextLink: typeof next === 'string' && next ? ownLink(new URL(next, url).toString()) : null,
           };
         }
         lastError = `HTTP ${res.status}`;

@@ -23,6 +23,8 @@ interface Reso {
   tokensIssued: number;
   /** Pages (by $skip of Member) answering 500 while the count lasts. */
   failures: Map<number, number>;
+  /** When set, next links point to this origin instead of the server's own. */
+  nextOrigin: string | null;
   close(): Promise<void>;
 }
 
@@ -33,6 +35,7 @@ async function startReso(): Promise<Reso> {
     asked: [],
     tokensIssued: 0,
     failures: new Map(),
+    nextOrigin: null,
   };
   // A token answers two pages, then the server refuses it.
   const tokens = new Map<string, number>();
@@ -77,7 +80,7 @@ async function startReso(): Promise<Reso> {
         (a, b) => Date.parse(String(a.ModificationTimestamp)) - Date.parse(String(b.ModificationTimestamp)),
       );
     const value = all.slice(skip, skip + top);
-    const next = new URL(url);
+    const next = new URL(`${url.pathname}${url.search}`, reso.nextOrigin ?? url.origin);
     next.searchParams.set('$skip', String(skip + top));
     send(200, { value, ...(skip + top < all.length ? { '@odata.nextLink': next.toString() } : {}) });
   });
@@ -255,5 +258,30 @@ describe('roster sync', () => {
         { retryDelayMs: 1 },
       ),
     ).rejects.toThrow(/HTTP 401/);
+  });
+
+  it('follows no next link to another host, so the token goes nowhere else', async () => {
+    const heard: string[] = [];
+    const elsewhere = createServer((req, res) => {
+      heard.push(req.headers.authorization ?? '');
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"value":[]}');
+    });
+    await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}`;
+    reso.nextOrigin = origin;
+    try {
+      await t.db.execute(sql`DELETE FROM roster_sync_state`);
+      await expect(runRosterSync(t.app.ctx, source(), { pageSize: 1, retryDelayMs: 1 })).rejects.toThrow(
+        `The roster server gave a next page on another host (${origin}); only ${reso.url} is followed.`,
+      );
+      expect(heard).toEqual([]);
+      // Nor is such a link kept to be followed by the next run.
+      const kept = await t.rows<{ next_link: string | null }>(sql`SELECT next_link FROM roster_sync_state`);
+      expect(kept.filter((r) => r.next_link?.startsWith(origin))).toEqual([]);
+    } finally {
+      reso.nextOrigin = null;
+      await new Promise<void>((resolve) => elsewhere.close(() => resolve()));
+    }
   });
 });

@@ -79,6 +79,7 @@ export async function renderCompleted(
     content.domainName,
     ...content.signers.flatMap((s) => [s.signatory, s.name, s.email, s.signedName]),
     ...content.events.flatMap((e) => [e.kind, e.who, e.detail, e.userAgent]),
+    '"…',
   ]);
   const start = readSignatureStart(pdf);
   for (const [i, s] of content.signers.entries()) {
@@ -153,9 +154,36 @@ export async function renderCompleted(
   for (const e of content.events) {
     const head = `${utcTime(e.at)}  ${e.kind}${e.who ? ` - ${e.who}` : ''}${e.detail ? `: ${e.detail}` : ''}`;
     for (const line of wrap(head, fonts.regular, 9, width)) w.line(line, fonts.regular, 9);
-    const origin = `IP ${e.ip || '-'}, user agent ${e.userAgent || '-'}`;
-    for (const line of wrap(origin, fonts.regular, 8, width - 12)) w.line(line, fonts.regular, 8, 12, GREY);
+    // The browser's description is the signer's own text: quoted, smaller and on one line, so it
+    // can never pass for an event of its own.
+    const where = `IP ${e.ip || '-'}, browser `;
+    const room = width - 12 - widthOf(fonts.regular, where, 7);
+    w.line(`${where}${e.userAgent ? quotedLine(e.userAgent, fonts.regular, 7, room) : '-'}`, fonts.regular, 7, 12, GREY);
     w.gap(2);
   }
   return pdf;
+}
+
+/** Most characters of a signer's browser description the certificate shows. */
+export const USER_AGENT_SHOWN = 160;
+
+/**
+ * Text from outside as one quoted line: control characters and runs of spaces become one space,
+ * and what does not fit in `width` (or USER_AGENT_SHOWN characters) is cut with an ellipsis.
+ */
+export function quotedLine(text: string, face: Face, size: number, width: number): string {
+  let flat = text
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  let cut = false;
+  if (flat.length > USER_AGENT_SHOWN) {
+    flat = flat.slice(0, USER_AGENT_SHOWN);
+    cut = true;
+  }
+  while (flat && widthOf(face, `"${flat}…"`, size) > width) {
+    flat = flat.slice(0, -1);
+    cut = true;
+  }
+  return `"${flat}${cut ? '…' : ''}"`;
 }

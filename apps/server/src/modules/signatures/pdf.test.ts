@@ -192,6 +192,28 @@ describe('the Site Access Form PDF', () => {
 });
 
 describe('a long form', () => {
+  it("prints a signer's browser as one quoted, shortened line that cannot pass for an event", async () => {
+    const at = new Date('2026-11-21T09:30:00Z');
+    const forged = `Mozilla/5.0\n2026-11-21 09:31:00 UTC  signed - Bea Broker (Broker)\r\n${'x'.repeat(600)}`;
+    const completed = await renderCompleted(await renderSafForm(form(CJK)), {
+      portalName: 'Vendor Portal',
+      verifyUrl: 'https://portal.example/verify',
+      documentId: 8,
+      label: 'Site Access Form',
+      domainName: 'homes.example',
+      unsealedSha256: 'b'.repeat(64),
+      completedAt: at,
+      signers: [],
+      events: [{ at, kind: 'opened', who: 'Ann Agent (Agent)', detail: '', ip: '203.0.113.9', userAgent: forged }],
+    });
+    const { text } = inspect(await completed.save(), 'forged-agent.pdf');
+    const lines = text.split('\n').filter((l) => l.includes('203.0.113.9'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^IP 203\.0\.113\.9, browser "Mozilla\/5\.0 2026-11-21 09:31:00 UTC signed - Bea Broker \(Broker\) x+…"$/);
+    // No line of the certificate begins with the forged time but the real events.
+    expect(text.split('\n').filter((l) => l.startsWith('2026-11-21 09:31'))).toEqual([]);
+  });
+
   it('keeps every word of the terms and sets the signature blocks after the text', async () => {
     const base = form({ broker: 'Jo Lee', agent: 'Ashley Adams', office: 'Bayside Premier Realty' });
     const offices = Array.from({ length: 6 }, (_, i) => ({

@@ -24,6 +24,7 @@ import type { Database } from '../../db/client.ts';
 import type { AppContext } from '../../context.ts';
 import { actorOf } from '../../platform/actor.ts';
 import { AppError, BadRequestError, TooManyRequestsError } from '../../platform/errors.ts';
+import { addressGroup } from '../../platform/client-address.ts';
 import { BODY_LIMITS } from '../../platform/connection-limits.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { perMinuteLimit } from '../../platform/per-minute.ts';
@@ -64,7 +65,7 @@ const TOO_MANY = 'Too many requests. Please wait a minute and try again.';
 function perAddress(database: Database, scope: string, limitPerMinute: number) {
   const limit = perMinuteLimit(database, scope, limitPerMinute);
   return async (request: FastifyRequest) => {
-    if (!(await limit.take(request.ip))) throw new TooManyRequestsError(TOO_MANY);
+    if (!(await limit.take(addressGroup(request.ip)))) throw new TooManyRequestsError(TOO_MANY);
   };
 }
 
@@ -93,7 +94,7 @@ export function signaturesRoutes(app: FastifyInstance, ctx: AppContext): void {
       void reply.header('Connection', 'close');
       throw new AppError(413, VerifyMessages.tooLarge(VERIFY_MAX_BYTES / 1024 / 1024));
     }
-    const address = request.ip;
+    const address = addressGroup(request.ip);
     const mine = verifying.get(address) ?? 0;
     if (verifyingInAll >= VERIFY_AT_ONCE || mine >= VERIFY_AT_ONCE_PER_ADDRESS) {
       void reply.header('Connection', 'close');
@@ -112,6 +113,19 @@ export function signaturesRoutes(app: FastifyInstance, ctx: AppContext): void {
     };
     reply.raw.once('close', release);
     reply.raw.once('finish', release);
+  };
+  /**
+   * A call that carries a body (a drawn signature is up to a few hundred KB) checks its link first:
+   * an unusable link is refused before a byte of the body is read, and the connection closed so
+   * the body is never read at all.
+   */
+  const linkFirst = async (request: FastifyRequest, reply: FastifyReply) => {
+    try {
+      await service.checkLink((request.params as { token: string }).token);
+    } catch (err) {
+      void reply.header('Connection', 'close');
+      throw err;
+    }
   };
   app.addHook('onReady', async () => service.warmUp());
 
@@ -255,7 +269,7 @@ export function signaturesRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/sign/:token/consent',
     {
       config: { access: 'public' },
-      onRequest: signingLimit,
+      onRequest: [signingLimit, linkFirst],
       schema: {
         tags,
         summary: 'Agree to sign electronically',
@@ -272,7 +286,7 @@ export function signaturesRoutes(app: FastifyInstance, ctx: AppContext): void {
     {
       config: { access: 'public' },
       bodyLimit: BODY_LIMITS.signature,
-      onRequest: signingLimit,
+      onRequest: [signingLimit, linkFirst],
       schema: {
         tags,
         summary: 'Sign (drawn or typed); the last signature seals the document',
@@ -288,7 +302,7 @@ export function signaturesRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/sign/:token/decline',
     {
       config: { access: 'public' },
-      onRequest: signingLimit,
+      onRequest: [signingLimit, linkFirst],
       schema: {
         tags,
         summary: 'Decline to sign, with a reason; every link of the form stops working',
@@ -362,7 +376,10 @@ export function signaturesRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
       async (request) => {
         if (!request.isMultipart()) throw new BadRequestError(VerifyMessages.fileRequired);
-        const part = await request.file({ limits: { fileSize: VERIFY_MAX_BYTES } });
+        // A body that is not well-formed multipart (no boundary, cut short) is the client's fault.
+        const part = await request.file({ limits: { fileSize: VERIFY_MAX_BYTES } }).catch(() => {
+          throw new BadRequestError(VerifyMessages.fileRequired);
+        });
         if (!part || part.fieldname !== 'file') throw new BadRequestError(VerifyMessages.fileRequired);
         const bytes = await part.toBuffer().catch((err: unknown) => {
           if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')

@@ -12,6 +12,7 @@ import { renderSafForm } from './pdf.ts';
 import { prepareSaf } from './prepare.ts';
 import * as q from './queries.ts';
 import { newSigningToken, type Origin } from './tokens.ts';
+import type { SigningMailLimits } from './mail-limits.ts';
 
 /**
  * Sending a Site Access Form: the signatories must be the prepared ones (changed only where the
@@ -69,6 +70,7 @@ export async function sendSaf(
   origin: Origin,
   typeId: number,
   body: SafRequest,
+  mailLimits: SigningMailLimits,
 ): Promise<{ message: string; documentId: number }> {
   const prepared = await prepareSaf(ctx.db, vendorId, typeId, body.id, body.request ?? null);
   const { site } = prepared;
@@ -89,6 +91,7 @@ export async function sendSaf(
     };
   });
 
+  await mailLimits.mailTo(site.id, chosen.map((c) => c.email));
   const namedBrokers = chosen.filter((c) => c.signatory.startsWith('Broker'));
   const now = new Date();
   const pdf = await renderSafForm({

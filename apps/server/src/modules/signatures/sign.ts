@@ -7,10 +7,10 @@ import {
   type SignBody,
   type SigningView,
 } from '@vp/contract';
-import { PDFDocument } from 'pdf-lib';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.ts';
+import { decodePng, ImageUnreadableError } from '../../platform/image-pool.ts';
 import { readDocumentBytes } from '../documents/index.ts';
 import { recordChange } from '../history/index.ts';
 import { withNotices } from '../notifications/index.ts';
@@ -49,6 +49,11 @@ async function usableLink(db: Db, token: string, lock = false): Promise<sq.Token
   if (hit.spent) throw new NotFoundError(SigningLinkMessages.invalid);
   if (hit.expired) throw new GoneError(SigningLinkMessages.expired);
   return hit;
+}
+
+/** Refuses a link that cannot be used (the same answers as its calls), reading nothing else. */
+export async function checkLink(ctx: AppContext, token: string): Promise<void> {
+  await usableLink(ctx.db, token);
 }
 
 /** A signer has no account: History names them by name and role ("Ashley Adams (Agent)"). */
@@ -147,8 +152,16 @@ export async function consent(ctx: AppContext, token: string, origin: Origin): P
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const MAX_PNG_BYTES = 300_000;
+/** Most pixels a drawn signature may have: a pad twice the width of a wide column is under a million. */
+export const SIGNATURE_PIXELS = 2_000_000;
+/** PNG colour types of 8-bit images: grey, RGB, palette, grey with alpha, RGBA. */
+const COLOUR_TYPES = new Set([0, 2, 3, 4, 6]);
 
-/** A drawn signature must be a real, decodable PNG of a sane size. */
+/**
+ * A drawn signature must be a real, decodable PNG of a sane size. Its header is read first (8 bits
+ * a sample, a pixel budget), so nothing is decoded that could not be a signature; the decoding
+ * itself runs off the main thread, within a time budget.
+ */
 async function checkedPng(dataUrl: string): Promise<Buffer> {
   const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
   const bad = () => new BadRequestError(SigningLinkMessages.signatureRequired);
@@ -157,11 +170,16 @@ async function checkedPng(dataUrl: string): Promise<Buffer> {
   if (bytes.toString('latin1', 12, 16) !== 'IHDR') throw bad();
   const width = bytes.readUInt32BE(16);
   const height = bytes.readUInt32BE(20);
-  if (width < 1 || height < 1 || width > 4000 || height > 2000) throw bad();
-  try {
-    await (await PDFDocument.create()).embedPng(bytes);
-  } catch {
+  const bitDepth = bytes[24];
+  const colourType = bytes[25]!;
+  if (width < 1 || height < 1 || width > 4000 || height > 2000 || width * height > SIGNATURE_PIXELS)
     throw bad();
+  if (bitDepth !== 8 || !COLOUR_TYPES.has(colourType)) throw bad();
+  try {
+    await decodePng(bytes);
+  } catch (err) {
+    if (err instanceof ImageUnreadableError) throw bad();
+    throw err;
   }
   return bytes;
 }

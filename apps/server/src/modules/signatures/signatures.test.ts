@@ -22,6 +22,7 @@ import { PUBLIC_URL, latestMailTo, setup } from '../../../test/helper.ts';
 import { generateSelfSigned } from './certificate.ts';
 import { createSite, setupPortal, type PortalTest } from '../websites/test-fixture.ts';
 import { mailedSigningToken } from './test-fixture.ts';
+import { MAILS_PER_RECIPIENT_PER_DAY, RESENDS_PER_FORM_PER_DAY } from './mail-limits.ts';
 
 /**
  * The Site Access Form ceremony through the API: prepare, send, the mailed links, open, consent,
@@ -127,23 +128,24 @@ function chunk(type: string, data: Buffer): Buffer {
   crc.writeUInt32BE(crc32(body));
   return Buffer.concat([len, body, crc]);
 }
-function signaturePng(width = 120, height = 40): string {
+function signaturePng(width = 120, height = 40, bitDepth = 8, idat?: Buffer): string {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; // bit depth
+  ihdr[8] = bitDepth;
   ihdr[9] = 6; // RGBA
-  const raw = Buffer.alloc((width * 4 + 1) * height);
+  const pixel = (4 * bitDepth) / 8;
+  const raw = Buffer.alloc((width * pixel + 1) * height);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const onStroke = Math.abs(y - (height / 2 + Math.sin(x / 8) * (height / 4))) < 2;
-      if (onStroke) raw.writeUInt32BE(0x102040ff, y * (width * 4 + 1) + 1 + x * 4);
+      if (onStroke && bitDepth === 8) raw.writeUInt32BE(0x102040ff, y * (width * 4 + 1) + 1 + x * 4);
     }
   }
   const png = Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', ihdr),
-    chunk('IDAT', zlib.deflateSync(raw)),
+    chunk('IDAT', idat ?? zlib.deflateSync(raw)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
   return `data:image/png;base64,${png.toString('base64')}`;
@@ -628,6 +630,39 @@ describe('uploads of the form', () => {
   });
 });
 
+describe('a drawn signature', () => {
+  it('is read only from a usable link, within its size, and decoded only when its header passes', async () => {
+    const { agent } = await agentWithBroker();
+    const { signatories } = await send(await newSite(agent));
+    const token = await linkOf(signatories[0]!.email);
+    expect((await pub('POST', `/api/sign/${token}/consent`, { consent: true })).statusCode).toBe(200);
+    const signWith = (image: string) =>
+      pub('POST', `/api/sign/${token}`, { fullName: signatories[0]!.name, signature: { kind: 'drawn', image } });
+    const refused = { code: 400, message: SigningLinkMessages.signatureRequired };
+
+    // The body limit of a usable link's call is a drawn signature's size.
+    const padded = (bytes: number) =>
+      t.inject({
+        method: 'POST',
+        url: `/api/sign/${token}`,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ fullName: 'A B', pad: 'x'.repeat(bytes) }),
+      });
+    const fits = await padded(450 * 1024);
+    expect(fits.statusCode).toBe(400);
+    expect((await padded(600 * 1024)).statusCode).toBe(413);
+
+    // 16 bits a sample, or more pixels than any pad has: refused from the header alone.
+    expect((await signWith(signaturePng(120, 40, 16))).json()).toEqual(refused);
+    expect((await signWith(signaturePng(2000, 1001))).json()).toEqual(refused);
+    // A header that passes over data that cannot be decoded: refused by the decoder.
+    expect((await signWith(signaturePng(120, 40, 8, Buffer.from('not zlib at all')))).json()).toEqual(refused);
+    // The real one is signed.
+    const signed = await signWith(signaturePng());
+    expect(signed.statusCode, signed.body).toBe(200);
+  }, 60_000);
+});
+
 describe('signing links that cannot be used', () => {
   const expectRefused = async (token: string, code: number, message: string) => {
     const calls = [
@@ -917,6 +952,40 @@ describe('sending refusals', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(await linkOf('agent.filled@example.com')).toHaveLength(43);
   }, 30_000);
+});
+
+describe('signing mails', () => {
+  it('resend a form at most three times a day, and reach one address about one website at most eight times', async () => {
+    const { agent } = await agentWithBroker();
+    const site = await newSite(agent);
+    let { documentId } = await send(site);
+    const resend = (id: number) => t.call(t.tokens.demo, 'PUT', `/api/document/${id}/signatures/resend`);
+    for (let i = 0; i < RESENDS_PER_FORM_PER_DAY; i++) expect((await resend(documentId)).statusCode).toBe(200);
+    const tooMany = await resend(documentId);
+    expect(tooMany.statusCode).toBe(429);
+    expect(tooMany.json().message).toBe(SafMessages.resendLimit(RESENDS_PER_FORM_PER_DAY));
+
+    // Voiding and sending again is a new form, but the same people about the same website.
+    const voidAndSend = async (id: number) => {
+      const voided = await t.call(t.tokens.demo, 'PUT', `/api/document/${id}/signatures/void`, {
+        reason: 'Sent again',
+      });
+      expect(voided.statusCode, voided.body).toBe(200);
+      return t.call(t.tokens.demo, 'POST', `/api/documenttype/${safType}/sign`, sendBody(site, await prepared(site)));
+    };
+    const mailed = 1 + RESENDS_PER_FORM_PER_DAY;
+    for (let n = mailed; n < MAILS_PER_RECIPIENT_PER_DAY; n++) {
+      const again = await voidAndSend(documentId);
+      expect(again.statusCode, again.body).toBe(200);
+      documentId = again.json().documentId as number;
+    }
+    const refused = await voidAndSend(documentId);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(/ has been sent as many signing mails for this website today /);
+    // Another website's form still goes to the same broker.
+    const { agent: neighbour } = await agentWithBroker();
+    expect((await send(await newSite(neighbour))).documentId).toBeGreaterThan(0);
+  }, 60_000);
 });
 
 describe('team sites', () => {

@@ -10,6 +10,7 @@ import * as q from './queries.ts';
 import * as sq from './signer-queries.ts';
 import { mailLinks, type MailedLink } from './send.ts';
 import { newSigningToken, type Origin } from './tokens.ts';
+import type { SigningMailLimits } from './mail-limits.ts';
 
 /** The Document Status dialog, and the sender's Send Reminder (resend) and Void Document. */
 
@@ -81,6 +82,7 @@ export async function resendSaf(
   actor: Actor,
   origin: Origin,
   documentId: number,
+  mailLimits: SigningMailLimits,
 ): Promise<{ message: string }> {
   const links: MailedLink[] = [];
   await ctx.db.transaction(async (tx) => {
@@ -88,6 +90,8 @@ export async function resendSaf(
     if (request.status !== 'pending') throw new ConflictError(SafMessages.notPending);
     const open = (await q.signersOf(tx, request.id)).filter((s) => s.status !== 'signed');
     if (open.length === 0) throw new ConflictError(SafMessages.nothingToResend);
+    await mailLimits.resend(request.id);
+    await mailLimits.mailTo(request.websiteId, open.map((s) => s.email));
     for (const s of open) {
       const t = newSigningToken();
       await sq.setToken(tx, s.id, t.hash, t.expiresAt);

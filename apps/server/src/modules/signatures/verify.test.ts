@@ -116,6 +116,24 @@ function raw(head: string, body: Buffer | string = ''): Promise<{ text: string; 
 }
 
 describe('the verify body', () => {
+  it('answers 400 to a body that is not well-formed multipart', async () => {
+    const shapes: { type: string; payload: string }[] = [
+      { type: 'multipart/form-data', payload: 'no boundary at all' },
+      { type: 'multipart/form-data; boundary=b', payload: '--b\r\nContent-Disposition: form-data; name="file"' },
+      { type: 'multipart/form-data; boundary=b', payload: 'garbage without any boundary line' },
+    ];
+    for (const shape of shapes) {
+      const res = await t.inject({
+        method: 'POST',
+        url: '/api/verify',
+        headers: { 'content-type': shape.type },
+        payload: shape.payload,
+      });
+      expect(res.statusCode, `${shape.type}: ${res.body}`).toBe(400);
+      expect(res.json()).toEqual({ code: 400, message: VerifyMessages.fileRequired });
+    }
+  });
+
   it('refuses a body declared larger than the limit with 413 before reading it, and closes', async () => {
     const { text, closed } = await raw(
       `POST /api/verify HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: ${VERIFY_MAX_BYTES * 4}\r\n\r\n`,

@@ -18,6 +18,7 @@ import {
   type SiteFields,
 } from './queries.ts';
 import { isUniqueViolation } from '../../db/sql.ts';
+import type { TakeResult } from '../../platform/per-minute.ts';
 import { siteChanged } from './notices.ts';
 import { TRACKED, checkProducts, licensableAgent, today } from './rules.ts';
 import type { NoticeBatch } from '../notifications/index.ts';
@@ -26,8 +27,8 @@ import type { NoticeBatch } from '../notifications/index.ts';
 export interface CreateLimits {
   /** The most websites one vendor may hold. */
   siteLimit: number;
-  /** Takes one creation from the vendor's minute; false when it is used up. */
-  takeCreation: (vendorId: number) => Promise<boolean>;
+  /** Takes `count` creations from the vendor's minute, when that many are left. */
+  takeCreations: (vendorId: number, count: number) => Promise<TakeResult>;
 }
 
 export async function createWebsite(
@@ -38,7 +39,7 @@ export async function createWebsite(
   limits: CreateLimits,
   notices: NoticeBatch,
 ): Promise<{ id: number }> {
-  if (!(await limits.takeCreation(vendorId)))
+  if (!(await limits.takeCreations(vendorId, 1)).taken)
     throw new TooManyRequestsError(WebsiteServerMessages.createRate);
   if (input.status !== 'Pending Activation') throw new BadRequestError(WebsiteServerMessages.newSiteStatus);
   if (input.termDate) throw new BadRequestError(WebsiteMessages.termDateLocked);

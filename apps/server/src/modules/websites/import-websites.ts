@@ -155,7 +155,7 @@ export class ImportRefused extends Error {
 /**
  * Creates the valid rows in one transaction; with `onlyIfAllValid` a single bad row creates
  * nothing (ImportRefused, with the table). The vendor's site ceiling holds for the import as a
- * whole, and the import takes one creation from the vendor's minute.
+ * whole, and each website it creates counts against the vendor's creations of the minute.
  */
 export async function commitImport(
   db: Db,
@@ -201,8 +201,9 @@ function inTransaction(
     if (valid.length === 0) throw new ImportRefused(ImportMessages.nothingValid, summary(judged, 0).rows);
     if ((await vendorSiteTotal(tx, vendorId)) + valid.length > limits.siteLimit)
       throw new ConflictError(WebsiteServerMessages.siteLimit(limits.siteLimit));
-    if (!(await limits.takeCreation(vendorId)))
-      throw new TooManyRequestsError(WebsiteServerMessages.createRate);
+    // Each website created counts against the vendor's minute, as if made one by one.
+    const charge = await limits.takeCreations(vendorId, valid.length);
+    if (!charge.taken) throw new TooManyRequestsError(ImportMessages.createRate(valid.length, charge.left));
 
     const made = await rowsOf<{ id: number; domain_name: string }>(
       tx,

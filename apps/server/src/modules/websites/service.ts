@@ -1,4 +1,5 @@
 import {
+  ImportMessages,
   WebsiteMessages,
   WebsiteServerMessages,
   canDelete,
@@ -18,8 +19,8 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../platform/actor.ts';
-import { ConflictError, NotFoundError } from '../../platform/errors.ts';
-import { perMinuteLimit } from '../../platform/per-minute.ts';
+import { ConflictError, NotFoundError, TooManyRequestsError } from '../../platform/errors.ts';
+import { HOUR_MS, perMinuteLimit } from '../../platform/per-minute.ts';
 import { recordChange } from '../history/index.ts';
 import { noticeBatch, withNotices, type NoticeBatch } from '../notifications/index.ts';
 import { createWebsite, type CreateLimits } from './create-website.ts';
@@ -61,9 +62,10 @@ export function websitesService(ctx: AppContext) {
     return result;
   }
   const creations = perMinuteLimit(database, 'site-create', config.siteCreatePerMinute);
+  const importChecks = perMinuteLimit(database, 'import-check', config.importCheckRowsPerHour, HOUR_MS);
   const limits: CreateLimits = {
     siteLimit: config.vendorSiteLimit,
-    takeCreation: (vendorId) => creations.take(vendorId),
+    takeCreations: (vendorId, count) => creations.takeMany(vendorId, count),
   };
   return {
     /** `on`: the connection of an expensive request's turn. */
@@ -86,7 +88,13 @@ export function websitesService(ctx: AppContext) {
       notifying((notices) => createWebsite(db, vendorId, actor, input, limits, notices)),
 
     /** Bulk import: the dry run judges the rows; the import creates the valid ones. */
-    checkImport: (vendorId: number, rows: ImportRowParsed[], on: Db = db) => checkImport(on, vendorId, rows),
+    async checkImport(vendorId: number, rows: ImportRowParsed[], on: Db = db) {
+      // Each row checked says whether its domain is free: budgeted, so the check cannot map the
+      // domains other accounts hold.
+      const budget = await importChecks.takeMany(vendorId, rows.length);
+      if (!budget.taken) throw new TooManyRequestsError(ImportMessages.checkBudget(budget.left, config.importCheckRowsPerHour));
+      return checkImport(on, vendorId, rows);
+    },
 
     importRows: (vendorId: number, actor: Actor, rows: ImportRowParsed[], onlyIfAllValid: boolean) =>
       notifying((notices) => commitImport(db, vendorId, actor, rows, onlyIfAllValid, limits, notices)),

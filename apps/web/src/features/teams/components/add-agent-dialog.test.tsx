@@ -122,13 +122,14 @@ describe('Add Agent dialog', () => {
     const option = (name: string) =>
       [...document.querySelectorAll('.ant-select-item-option')].find((o) => o.textContent?.includes(name))!;
     fireEvent.click(option('Carol'));
-    await waitFor(() => expect(addButton().hasAttribute('disabled')).toBe(false));
+    await waitFor(() => expect(addButton().hasAttribute('disabled')).toBe(false), { timeout: 3000 });
     expect(screen.queryByTestId('add-agent-new-office')).toBeNull();
 
     fireEvent.change(box, { target: { value: 'Be' } });
     await waitFor(() => expect(option('Bea')).toBeTruthy(), { timeout: 3000 });
     fireEvent.click(option('Bea'));
-    expect((await screen.findByTestId('add-agent-new-office')).textContent).toBe(
+    // The warning waits for the team's offices to be read: give a loaded machine time.
+    expect((await screen.findByTestId('add-agent-new-office', {}, { timeout: 5000 })).textContent).toBe(
       TeamMessages.newOfficeNeedsSaf('Bayside Realtors'),
     );
   });

@@ -149,7 +149,7 @@ export function PendingRequests({
       ))}
       {pending.map((r) => (
         <Alert
-          key={r.id}
+          key={`${r.kind}-${r.id}`}
           type="info"
           showIcon
           className="vp-pending-request"
