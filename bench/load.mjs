@@ -394,6 +394,11 @@ function vuRequests(vu, world, rec) {
       const { name: n, kind: k, expect } = vu.current;
       const e = rec.entry(n, k);
       e.statuses[status] = (e.statuses[status] ?? 0) + 1;
+      // Overload shed at once (503 with Retry-After) is counted apart, not as an error.
+      if (status === 503) {
+        e.shed = (e.shed ?? 0) + 1;
+        return;
+      }
       if (!expect.includes(status)) {
         e.errors++;
         if (e.errors <= 3) console.error(`  ${n}: ${status} ${String(body).slice(0, 200)}`);
@@ -562,10 +567,12 @@ function summarize(rec) {
   const rows = [];
   const all = { read: [], write: [] };
   let errors = 0;
+  let shed = 0;
   for (const e of rec.calls.values()) {
     const s = [...e.ms].sort((a, b) => a - b);
     all[e.kind].push(...e.ms);
     errors += e.errors;
+    shed += e.shed ?? 0;
     rows.push({
       call: e.name,
       kind: e.kind,
@@ -587,7 +594,7 @@ function summarize(rec) {
       p99: round(percentile(s, 99)),
     };
   }
-  return { rows, overall, errors };
+  return { rows, overall, errors, shed };
 }
 
 /** After the run: every site, save and file the bench made is there, and only once. */
@@ -725,7 +732,7 @@ for (const r of results) {
     );
   }
   lines.push(
-    `  errors: ${r.errors} unexpected answers, ${r.connErrors} connection errors, ${r.timeouts} timeouts`,
+    `  errors: ${r.errors} unexpected answers, ${r.connErrors} connection errors, ${r.timeouts} timeouts; ${r.shed} answered 503 (overload shed)`,
     `  written: ${r.check.sites} sites and ${r.check.files} files checked through the API: ${r.intact ? 'all there, none twice' : r.check.problems.slice(0, 5).join('; ')}`,
     `  answered ${r.answeredPerS} requests/s (the VUs ask at most ${VUS * RATE}/s); cores used on average, of ${availableParallelism()}: ${Object.entries(
       r.cores,

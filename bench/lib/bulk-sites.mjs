@@ -9,8 +9,22 @@ import pg from 'pg';
 
 const STEMS = ['harbor', 'summit', 'lakeview', 'cedar', 'pine', 'bay', 'oak', 'river'];
 
-/** Sites `from`..`to` (inclusive) of the vendor with `code`, named bulk<i>-<stem>homes.com. */
-export const bulkSitesSql = (code, from, to) => `
+/**
+ * Sites `from`..`to` (inclusive) of the vendor with `code`, named bulk<i>-<stem>homes.com; each
+ * licensed one with its licence (recorded), in the same transaction, as the database requires.
+ */
+export const bulkSitesSql = (code, from, to) => `BEGIN;
+${insertSitesSql(code, from, to)};
+INSERT INTO licences (website_id, vendor_id, terms, terms_hash, saf_parties, form_kind, granted_by)
+SELECT w.id, w.vendor_id, website_terms(w.id), website_terms_hash(w.id), COALESCE(website_saf_parties(w.id), ''),
+  'none', 'recorded'
+FROM websites w JOIN vendors v ON v.id = w.vendor_id AND v.code = '${code}'
+WHERE w.status IN ('Active', 'Pending Termination')
+  AND w.domain_name ~ '^bulk[0-9]+-'
+  AND substring(w.domain_name FROM '^bulk([0-9]+)-')::int BETWEEN ${from} AND ${to};
+COMMIT;`;
+
+const insertSitesSql = (code, from, to) => `
 INSERT INTO websites (vendor_id, domain_name, status, member_number, reciprocal, start_date, term_date, dba, products)
 SELECT v.id,
   'bulk' || i || '-' || (ARRAY[${STEMS.map((s) => `'${s}'`).join(',')}])[1 + i % ${STEMS.length}] || 'homes.com',

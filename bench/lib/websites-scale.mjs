@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import pg from 'pg';
+import { scratchDatabase } from './bench-roster.mjs';
 import { buildOrExit, login, startServer } from './harness.mjs';
 
 export const SCALE_SITES = 50_000;
@@ -29,6 +31,12 @@ SELECT v.id,
   ARRAY[1 + i % 3]
 FROM generate_series(1, ${n}) AS i, vendors v, roster r
 WHERE v.code = 'SWS';
+-- A licensed site holds a licence for its terms (recorded, as for sites licensed before the portal).
+INSERT INTO licences (website_id, vendor_id, terms, terms_hash, saf_parties, form_kind, granted_by)
+SELECT w.id, w.vendor_id, website_terms(w.id), website_terms_hash(w.id), COALESCE(website_saf_parties(w.id), ''),
+  'none', 'recorded'
+FROM websites w
+WHERE w.domain_name LIKE 'scale%' AND w.status IN ('Active', 'Pending Termination');
 ANALYZE websites;
 `;
 
@@ -45,6 +53,7 @@ export async function startScaledServer({ sites = SCALE_SITES } = {}) {
     return { baseUrl: external, token, seedMs: 0, stop: async () => undefined };
   }
   buildOrExit();
+  if (process.env.BENCH_DB === 'postgres') return startScaledPostgres(sites);
   const dataDir = mkdtempSync(join(tmpdir(), 'vp-bench-scale-'));
   const env = { SEED_DEMO: '1' };
   const first = await startServer({ env, dataDir });
@@ -68,6 +77,52 @@ export async function startScaledServer({ sites = SCALE_SITES } = {}) {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The same on PostgreSQL (BENCH_DB=postgres): a scratch database on DATABASE_URL's server, seeded
+ * by a first start of the server, the websites added, then the server started again; dropped after.
+ */
+async function startScaledPostgres(sites) {
+  const adminUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+  const scratch = await scratchDatabase(adminUrl, 'vp_bench_scale');
+  const dataDir = mkdtempSync(join(tmpdir(), 'vp-bench-scale-'));
+  const env = { SEED_DEMO: '1', DATABASE_URL: scratch.url };
+  const cleanUp = async () => {
+    await scratch.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const first = await startServer({ env, dataDir });
+    await first.stop();
+    const t0 = performance.now();
+    const client = new pg.Client({ connectionString: scratch.url });
+    await client.connect();
+    try {
+      await client.query(seedSql(sites));
+    } finally {
+      await client.end();
+    }
+    const seedMs = performance.now() - t0;
+    const server = await startServer({
+      env: { ...env, SEED_DEMO: '0' },
+      dataDir,
+      quiet: !process.env.BENCH_VERBOSE,
+    });
+    const token = await login(server.baseUrl);
+    return {
+      ...server,
+      token,
+      seedMs,
+      stop: async () => {
+        await server.stop();
+        await cleanUp();
+      },
+    };
+  } catch (err) {
+    await cleanUp();
+    throw err;
+  }
 }
 
 /** Records every main-thread long task (> 50 ms) from the first script on. */

@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { Messages } from '@vp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setup, usePostgres, type TestContext } from '../../test/helper.ts';
-import { registerEdgeBudget, TokenBuckets } from './edge-budget.ts';
+import { EXPENSIVE_COST, registerEdgeBudget, TokenBuckets } from './edge-budget.ts';
 
 /**
  * Each session and each client address has a budget of requests, drawn before any other work; a
@@ -54,9 +54,24 @@ describe('the budgets of a running server', () => {
     expect(health.statusCode).toBe(200);
   });
 
+  it('charge a request that reads much (a list page) several requests of the budget', async () => {
+    const token = await t.login('other');
+    const page = () =>
+      t.inject({ method: 'GET', url: '/api/portal/websites?page=1&pageSize=10', headers: t.auth(token) });
+    // A burst of five: one list page spends it all.
+    expect(EXPENSIVE_COST).toBe(5);
+    expect((await page()).statusCode).toBe(200);
+    expect((await page()).statusCode).toBe(429);
+  });
+
   it('refuse an address that floods, counting an IPv6 /64 as one address, and no other', async () => {
     const anonymous = (remoteAddress: string) =>
-      t.inject({ method: 'POST', url: '/api/login/code/account', payload: { code: 'x'.repeat(43) }, remoteAddress });
+      t.inject({
+        method: 'POST',
+        url: '/api/login/code/account',
+        payload: { code: 'x'.repeat(43) },
+        remoteAddress,
+      });
     const statuses: number[] = [];
     for (let i = 1; i <= 12; i++) statuses.push((await anonymous(`2001:db8:40:1::${i}`)).statusCode);
     expect(statuses.slice(0, 8).every((s) => s === 400)).toBe(true);
@@ -83,7 +98,11 @@ describe('budgets across instances', () => {
     });
     try {
       const call = (i: number) =>
-        instances[i]!.inject({ method: 'GET', url: '/api/probe', headers: { authorization: 'Bearer shared-token' } });
+        instances[i]!.inject({
+          method: 'GET',
+          url: '/api/probe',
+          headers: { authorization: 'Bearer shared-token' },
+        });
       // Each instance alone allows a burst of twelve; together they spend twenty, more than the
       // minute's share of eighteen (a minute at 0.1 a second, plus the burst).
       for (let i = 0; i < 10; i++) for (const n of [0, 1]) expect((await call(n)).statusCode).toBe(200);

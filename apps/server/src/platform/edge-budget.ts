@@ -9,8 +9,9 @@ import { addressGroup } from './client-address.ts';
 /**
  * Request budgets at the edge: before a request is routed to any work (no session lookup, no
  * database), each session token and each client address draws from a token bucket, refilled at
- * a steady rate up to a burst. An empty bucket is answered 429 with Retry-After at once, so one
- * user's flood costs the server microseconds a request and cannot crowd out other tenants.
+ * a steady rate up to a burst; an expensive request draws EXPENSIVE_COST from its session's. An
+ * empty bucket is answered 429 with Retry-After at once, so one user's flood costs the server
+ * microseconds a request and cannot crowd out other tenants.
  *
  * On PostgreSQL the budgets hold across instances too: each instance adds what every key used to
  * a shared count per minute once a second (one statement), and a key whose minute across all
@@ -28,6 +29,12 @@ export interface EdgeBudgetOptions {
   addressRate: number;
   addressBurst: number;
 }
+
+/**
+ * What an expensive request (see expensive.ts) costs a session, in requests: a list page or the
+ * export keeps the database busy many times longer than a small read.
+ */
+export const EXPENSIVE_COST = 5;
 
 export const DEFAULT_EDGE_BUDGET: EdgeBudgetOptions = {
   userRate: 20,
@@ -49,8 +56,8 @@ export class TokenBuckets {
     private readonly burst: number,
   ) {}
 
-  /** Takes one token; answers 0 when taken, else the seconds until one is there. */
-  take(key: string, now = performance.now()): number {
+  /** Takes `cost` tokens; answers 0 when taken, else the seconds until they are there. */
+  take(key: string, now = performance.now(), cost = 1): number {
     let bucket = this.buckets.get(key);
     if (!bucket) {
       if (this.buckets.size >= 100_000) this.sweep(now);
@@ -60,11 +67,11 @@ export class TokenBuckets {
       bucket.tokens = Math.min(this.burst, bucket.tokens + ((now - bucket.at) / 1000) * this.rate);
       bucket.at = now;
     }
-    if (bucket.tokens >= 1) {
-      bucket.tokens -= 1;
+    if (bucket.tokens >= cost) {
+      bucket.tokens -= cost;
       return 0;
     }
-    return (1 - bucket.tokens) / this.rate;
+    return (cost - bucket.tokens) / this.rate;
   }
 
   private sweep(now: number): void {
@@ -174,11 +181,13 @@ export function registerEdgeBudget(
     const token = bearerOf(request);
     // A token's bucket is keyed by a short hash of it: the token itself is never kept.
     if (token) keys.push(`u:${crypto.createHash('sha256').update(token).digest('base64url').slice(0, 22)}`);
+    // A request that reads much (a list page, a search, the export) costs a session several.
+    const cost = request.routeOptions.config?.expensive ? EXPENSIVE_COST : 1;
     let wait = 0;
     for (const key of keys) {
       wait = Math.max(wait, shared?.blockedFor(key) ?? 0);
-      const bucket = key.startsWith('u:') ? users : addresses;
-      wait = Math.max(wait, bucket.take(key));
+      const user = key.startsWith('u:');
+      wait = Math.max(wait, (user ? users : addresses).take(key, performance.now(), user ? cost : 1));
       shared?.count(key);
     }
     if (wait > 0) {
