@@ -223,6 +223,9 @@ function textFault(text: string): TextFault {
 function faultIn(value: unknown, depth = 0): TextFault {
   if (typeof value === 'string') return textFault(value);
   if (value === null || typeof value !== 'object' || depth > 64) return null;
+  // Bytes (a picture sent as the body) are not text: walking them as an object would visit every
+  // byte as a key, seconds of the main thread for a few megabytes.
+  if (ArrayBuffer.isView(value)) return null;
   for (const [key, item] of Object.entries(value)) {
     const fault = textFault(key) ?? faultIn(item, depth + 1);
     if (fault) return fault;

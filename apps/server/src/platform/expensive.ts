@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { withCancel, type Database, type Db } from '../db/client.ts';
+import { ServiceUnavailableError } from './errors.ts';
+import { SHED_AFTER_MS } from './overload.ts';
 import { WorkGate } from './work-gate.ts';
 import { workPlaces } from './work-places.ts';
 
@@ -56,7 +58,9 @@ function abandonedSignal(reply: FastifyReply): AbortSignal {
  * One user cannot occupy the server with expensive requests: beyond EXPENSIVE_PER_USER under way
  * they are answered 429 at once, before any work. A request keeps its place until its work has
  * ended, not until its client leaves, so abandoning requests frees nothing early. Their database
- * work takes fair turns between users, and an abandoned request's query is cancelled.
+ * work takes fair turns between users, and an abandoned request's query is cancelled. When more
+ * of it is waiting for its turn than the database can serve within SHED_AFTER_MS, a new one is
+ * answered 503 with Retry-After at once rather than left to time out.
  */
 export function registerExpensiveLimit(app: FastifyInstance, database: Database): void {
   const gate = new WorkGate(gateCapacity(database));
@@ -78,6 +82,8 @@ export function registerExpensiveLimit(app: FastifyInstance, database: Database)
     route.handler = async function expensive(this: FastifyInstance, request: FastifyRequest, reply) {
       const userId = request.session?.user.id;
       if (userId === undefined) return handler.call(this, request, reply);
+      // More reading waits for the database than it can serve in a few seconds: shed at once.
+      if (gate.expectedWaitMs() > SHED_AFTER_MS) throw new ServiceUnavailableError();
       const release = await places.take(userId);
       const abandoned = abandonedSignal(reply);
       let held: Promise<unknown> | null = null;

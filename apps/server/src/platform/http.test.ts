@@ -17,7 +17,10 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js.br'), zlib.brotliCompressSync(js));
   // What a build leaves beside the app: its manifest and stamp, never to be served.
   fs.mkdirSync(path.join(webDist, '.vite'));
-  fs.writeFileSync(path.join(webDist, '.vite', 'manifest.json'), '{"src/main.tsx":{"file":"assets/app-abc123.js"}}');
+  fs.writeFileSync(
+    path.join(webDist, '.vite', 'manifest.json'),
+    '{"src/main.tsx":{"file":"assets/app-abc123.js"}}',
+  );
   fs.writeFileSync(path.join(webDist, '.build-stamp'), 'sources 1234');
   fs.writeFileSync(path.join(webDist, 'assets', '.hidden.js'), 'secret');
   t = await setup({

@@ -38,7 +38,10 @@ function started(): Piscina {
 }
 
 /** Decodes a PNG off the main thread within the budget; ImageUnreadableError when it cannot be read. */
-export async function decodePng(bytes: Uint8Array, budgetMs = DECODE_BUDGET_MS): Promise<{ width: number; height: number }> {
+export async function decodePng(
+  bytes: Uint8Array,
+  budgetMs = DECODE_BUDGET_MS,
+): Promise<{ width: number; height: number }> {
   const workers = started();
   if (workers.queueSize >= DECODES_WAITING) throw new ImageBusyError();
   try {

@@ -194,7 +194,9 @@ describe('the live channel', () => {
   it('accepts the page of the host the socket asks for, though not the public address', async () => {
     // The portal opened at http://127.0.0.1:PORT while its public address is another name.
     const client = await openLive(base, base);
-    client.socket.send(JSON.stringify({ action: 'AUTHENTICATE', token: t.tokens.demo, vendorId: t.vendors.summit }));
+    client.socket.send(
+      JSON.stringify({ action: 'AUTHENTICATE', token: t.tokens.demo, vendorId: t.vendors.summit }),
+    );
     await expect.poll(() => client.texts).toEqual(['Subscribed Successfully']);
     client.close();
   });

@@ -181,7 +181,8 @@ const pairLimit = ({ account, address }: PasswordAttempt): Limit => ({
  * address. From a browser that has signed in to the account: that browser's failures only.
  */
 export function loginLimits(who: PasswordAttempt, knownDevice: string | null = null): Limit[] {
-  if (knownDevice) return [{ key: deviceKey(knownDevice), windowMs: FAILURE_MEMORY_MS, free: FREE_FAILURES_PER_PAIR }];
+  if (knownDevice)
+    return [{ key: deviceKey(knownDevice), windowMs: FAILURE_MEMORY_MS, free: FREE_FAILURES_PER_PAIR }];
   return [
     pairLimit(who),
     { key: accountKey(who.account), windowMs: FAILURE_MEMORY_MS, free: FREE_FAILURES_PER_ACCOUNT },

@@ -19,7 +19,12 @@ export function checkNewPassword(password: string, owner: PasswordOwner): void {
 /** What a user is known by, for checkNewPassword: their names, email and primary company. */
 export async function passwordOwner(db: Db, userId: number): Promise<PasswordOwner> {
   const [user] = await db
-    .select({ username: users.username, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .select({
+      username: users.username,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
     .from(users)
     .where(eq(users.id, userId));
   const [vendor] = await db

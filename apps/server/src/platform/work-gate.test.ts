@@ -62,4 +62,21 @@ describe('fair turns', () => {
     );
     expect(await gate.turn(1, open().signal, async () => 2)).toBe(2);
   });
+
+  it('estimates the wait of a newcomer from those waiting and the time a task has taken', async () => {
+    const gate = new WorkGate(1);
+    const never = new AbortController().signal;
+    expect(gate.expectedWaitMs()).toBe(0);
+    let release!: () => void;
+    const first = gate.turn(1, never, () => new Promise<void>((r) => (release = r)));
+    const queued = [2, 3, 4].map((u) => gate.turn(u, never, async () => undefined));
+    await new Promise((r) => setImmediate(r));
+    // Three wait behind the one running, each counted at the mean time of a task.
+    expect(gate.expectedWaitMs()).toBeGreaterThan(0);
+    const before = gate.expectedWaitMs();
+    release();
+    await Promise.all([first, ...queued]);
+    expect(gate.expectedWaitMs()).toBe(0);
+    expect(before).toBeGreaterThan(gate.expectedWaitMs());
+  });
 });

@@ -15,6 +15,9 @@ interface Waiter {
 
 export class WorkGate {
   private readonly runningUsers = new Set<number>();
+  private waitingCount = 0;
+  /** Running mean of a task's time, for expectedWaitMs. */
+  private meanMs = 20;
   /** Waiting tasks per user; the map's order is the order users are served in. */
   private readonly waiting = new Map<number, Waiter[]>();
   private dispatchPending = false;
@@ -25,12 +28,19 @@ export class WorkGate {
     return this.runningUsers.size;
   }
 
+  /** How long a task asking now would wait for its turn, from those waiting and their mean time. */
+  expectedWaitMs(): number {
+    return (this.waitingCount / this.capacity) * this.meanMs;
+  }
+
   async turn<T>(user: number, signal: AbortSignal, task: () => Promise<T>): Promise<T> {
     await this.enter(user, signal);
+    const started = performance.now();
     try {
       signal.throwIfAborted();
       return await task();
     } finally {
+      this.meanMs += (performance.now() - started - this.meanMs) * 0.1;
       this.runningUsers.delete(user);
       // Having just had a turn, the user's next task waits behind everyone already in line.
       const mine = this.waiting.get(user);
@@ -50,6 +60,7 @@ export class WorkGate {
         const at = list?.indexOf(waiter) ?? -1;
         if (list && at >= 0) {
           list.splice(at, 1);
+          this.waitingCount -= 1;
           if (list.length === 0) this.waiting.delete(user);
         }
         reject(signal.reason);
@@ -57,9 +68,11 @@ export class WorkGate {
       const waiter: Waiter = {
         start: () => {
           signal.removeEventListener('abort', onAbort);
+          this.waitingCount -= 1;
           resolve();
         },
       };
+      this.waitingCount += 1;
       signal.addEventListener('abort', onAbort, { once: true });
       const list = this.waiting.get(user);
       if (list) list.push(waiter);

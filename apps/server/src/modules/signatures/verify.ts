@@ -1,7 +1,7 @@
 import { typedNameNote, VerifyMessages, type VerifyResult } from '@vp/contract';
+import { webcrypto as crypto } from 'node:crypto';
 import forge from 'node-forge';
 import type { AppContext } from '../../context.ts';
-import { sha256Hex } from '../documents/index.ts';
 import { describeCertificate, sealingCertificate, type CertificateDetails } from './certificate.ts';
 import * as q from './queries.ts';
 import { SEAL_NAME, SEAL_REASON } from './seal.ts';
@@ -36,7 +36,8 @@ export function signatureCertificate(bytes: Buffer): CertificateDetails | null {
 }
 
 export async function verifyPdf(ctx: AppContext, bytes: Buffer): Promise<VerifyResult> {
-  const sha256 = sha256Hex(bytes);
+  // Hashed on libuv's threads (Web Crypto), not on the thread that answers every other request.
+  const sha256 = Buffer.from(await crypto.subtle.digest('SHA-256', bytes)).toString('hex');
   if (bytes.length < 5 || bytes.toString('latin1', 0, 5) !== '%PDF-') {
     return { result: 'not-pdf', message: VerifyMessages.notPdf, sha256, document: null };
   }
