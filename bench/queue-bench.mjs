@@ -78,7 +78,7 @@ async function run(db, server, agents) {
   const { baseUrl } = server;
   const [demo, other, admin] = await Promise.all([
     login(baseUrl),
-    login(baseUrl, 'other', 'harbor-idx-2026'),
+    login(baseUrl, 'other', 'harbor-lights-2026'),
     login(baseUrl, 'admin', 'mls-staff-2026'),
   ]);
 

@@ -143,7 +143,7 @@ try {
   const { baseUrl, token: demo } = server;
   // The other tenant is several of its staff, each asking at a person's pace, taking turns.
   const sessions = [];
-  for (let i = 0; i < OTHER_SESSIONS; i++) sessions.push(await login(baseUrl, 'other', 'harbor-idx-2026'));
+  for (let i = 0; i < OTHER_SESSIONS; i++) sessions.push(await login(baseUrl, 'other', 'harbor-lights-2026'));
   let turn = 0;
   const other = () => sessions[turn++ % sessions.length];
   const exportUrl = `${baseUrl}/api/portal/websites/export?sort=domainName&order=asc`;

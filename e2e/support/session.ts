@@ -19,7 +19,7 @@ export const users = {
   demo: { username: 'demo', password: 'summit-sites-2026' },
   viewer: { username: 'viewer', password: 'read-only-2026' },
   admin: { username: 'admin', password: 'mls-staff-2026' },
-  other: { username: 'other', password: 'harbor-idx-2026' },
+  other: { username: 'other', password: 'harbor-lights-2026' },
   newbie: { username: 'newbie', password: 'first-visit-2026' },
 } as const satisfies Record<string, User>;
 

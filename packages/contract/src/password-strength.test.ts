@@ -129,7 +129,7 @@ describe('passwordWeakness', () => {
     'summit-sites-2026',
     'read-only-2026',
     'mls-staff-2026',
-    'harbor-idx-2026',
+    'harbor-lights-2026',
     'first-visit-2026',
     'correct horse battery staple',
     'a8#kP2!qZr-x',

@@ -14,7 +14,7 @@ export const DEMO_LOGINS: readonly { username: string; password: string; role: R
   },
   { username: 'viewer', password: 'read-only-2026', role: 'viewer', note: 'read-only, Summit Web Solutions' },
   { username: 'admin', password: 'mls-staff-2026', role: 'admin', note: 'MLS staff, may act for any vendor' },
-  { username: 'other', password: 'harbor-idx-2026', role: 'vendor', note: 'Harbor IDX Co. only' },
+  { username: 'other', password: 'harbor-lights-2026', role: 'vendor', note: 'Harbor IDX Co. only' },
   {
     username: 'newbie',
     password: 'first-visit-2026',

@@ -39,7 +39,7 @@ function expectRefusal(res: LightMyRequestResponse) {
 describe('parallel login bursts', { timeout: 120_000 }, () => {
   it('lets at most the free guesses for one account from one address through, whatever their order', async () => {
     const passwords = Array.from({ length: 30 }, (_v, i) =>
-      i === 2 ? 'harbor-idx-2026' : `wrong-guess-${i}`,
+      i === 2 ? 'harbor-lights-2026' : `wrong-guess-${i}`,
     );
     const answers = await Promise.all(passwords.map((p) => login('other', p, '10.20.0.1')));
     const statuses = answers.map((r) => r.statusCode);

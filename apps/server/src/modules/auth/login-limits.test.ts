@@ -77,7 +77,7 @@ function statedWait(res: Awaited<ReturnType<typeof login>>): number {
 describe('failed logins', () => {
   it('against one account from many addresses hold every browser but the owner’s', async () => {
     // The owner signed in once from this browser, which keeps the device cookie it was given.
-    const first = await login('other', 'harbor-idx-2026', '10.3.1.1');
+    const first = await login('other', 'harbor-lights-2026', '10.3.1.1');
     expect(first.statusCode).toBe(200);
     const cookie = deviceCookieOf(first);
     expect(first.headers['set-cookie']).toMatch(/; Path=\/api; Max-Age=\d+; HttpOnly; SameSite=Strict$/);
@@ -88,17 +88,17 @@ describe('failed logins', () => {
       // The account is also attacked from many other addresses, far past its looser limit.
       await failuresOn(accountKey(account), FREE_FAILURES_PER_ACCOUNT * 3);
       // The attacker's address is held, whatever it sends, and whether or not the account exists.
-      statedWait(await login(account, account === 'other' ? 'harbor-idx-2026' : 'anything-at-all', attacker));
+      statedWait(await login(account, account === 'other' ? 'harbor-lights-2026' : 'anything-at-all', attacker));
       // So is any other address from a browser that never signed in to the account.
-      statedWait(await login(account, account === 'other' ? 'harbor-idx-2026' : 'anything-at-all', '10.3.1.9'));
+      statedWait(await login(account, account === 'other' ? 'harbor-lights-2026' : 'anything-at-all', '10.3.1.9'));
     }
     // The owner's browser gets in at once, from wherever it is now.
-    const owner = await login('other', 'harbor-idx-2026', '10.3.5.5', cookie);
+    const owner = await login('other', 'harbor-lights-2026', '10.3.5.5', cookie);
     expect(owner.statusCode, owner.body).toBe(200);
     // Its own failures count against it alone: three free, then it waits like anyone.
     for (let i = 0; i < 3; i++)
       expect((await login('other', `typo-${i}`, '10.3.5.5', cookie)).statusCode).toBe(401);
-    statedWait(await login('other', 'harbor-idx-2026', '10.3.5.5', cookie));
+    statedWait(await login('other', 'harbor-lights-2026', '10.3.5.5', cookie));
   });
 
   it('from every address of one IPv6 /64 count as from one address', async () => {

@@ -114,7 +114,7 @@ describe('PUT /api/profile', () => {
     const asked = await put(token, {
       ...base,
       email: 'owen@harboridx.example',
-      currentPassword: 'harbor-idx-2026',
+      currentPassword: 'harbor-lights-2026',
     });
     expect(asked.statusCode, asked.body).toBe(200);
     expect(asked.json()).toMatchObject({
