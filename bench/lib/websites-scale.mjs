@@ -41,8 +41,8 @@ ANALYZE websites;
 `;
 
 /**
- * Starts the built server on a fresh embedded database with the demo data, stops it, adds the
- * websites (the embedded database has one owner at a time) and starts it again.
+ * Starts the built server with the demo data and the websites added, on a fresh embedded
+ * database, or with BENCH_DB=postgres on a scratch PostgreSQL database.
  */
 export async function startScaledServer({ sites = SCALE_SITES } = {}) {
   // An already running server (e.g. on PostgreSQL, seeded by bench/websites-bench.mjs) can be
@@ -53,59 +53,55 @@ export async function startScaledServer({ sites = SCALE_SITES } = {}) {
     return { baseUrl: external, token, seedMs: 0, stop: async () => undefined };
   }
   buildOrExit();
-  if (process.env.BENCH_DB === 'postgres') return startScaledPostgres(sites);
   const dataDir = mkdtempSync(join(tmpdir(), 'vp-bench-scale-'));
-  const env = { SEED_DEMO: '1' };
-  const first = await startServer({ env, dataDir });
-  await first.stop();
-  const t0 = performance.now();
-  const db = await PGlite.create({ dataDir: join(dataDir, 'pgdata'), extensions: { pg_trgm } });
-  try {
-    await db.exec(seedSql(sites));
-  } finally {
-    await db.close();
+  if (process.env.BENCH_DB !== 'postgres') {
+    return scaled(sites, dataDir, {}, async (sql) => {
+      const db = await PGlite.create({ dataDir: join(dataDir, 'pgdata'), extensions: { pg_trgm } });
+      try {
+        await db.exec(sql);
+      } finally {
+        await db.close();
+      }
+    });
   }
-  const seedMs = performance.now() - t0;
-  const server = await startServer({ env, dataDir, quiet: !process.env.BENCH_VERBOSE });
-  const token = await login(server.baseUrl);
-  return {
-    ...server,
-    token,
-    seedMs,
-    stop: async () => {
-      await server.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+  // On PostgreSQL (BENCH_DB=postgres): a scratch database on DATABASE_URL's server, dropped after.
+  const adminUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+  const scratch = await scratchDatabase(adminUrl, 'vp_bench_scale');
+  return scaled(
+    sites,
+    dataDir,
+    { DATABASE_URL: scratch.url },
+    async (sql) => {
+      const client = new pg.Client({ connectionString: scratch.url });
+      await client.connect();
+      try {
+        await client.query(sql);
+      } finally {
+        await client.end();
+      }
     },
-  };
+    () => scratch.drop(),
+  );
 }
 
 /**
- * The same on PostgreSQL (BENCH_DB=postgres): a scratch database on DATABASE_URL's server, seeded
- * by a first start of the server, the websites added, then the server started again; dropped after.
+ * Seeds the demo data with a first start of the server, stops it, adds the websites through `run`
+ * (the embedded database has one owner at a time), and starts the server again.
  */
-async function startScaledPostgres(sites) {
-  const adminUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-  const scratch = await scratchDatabase(adminUrl, 'vp_bench_scale');
-  const dataDir = mkdtempSync(join(tmpdir(), 'vp-bench-scale-'));
-  const env = { SEED_DEMO: '1', DATABASE_URL: scratch.url };
+async function scaled(sites, dataDir, dbEnv, run, dropDatabase = async () => undefined) {
   const cleanUp = async () => {
-    await scratch.drop();
+    await dropDatabase();
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    const first = await startServer({ env, dataDir });
+    const first = await startServer({ env: { SEED_DEMO: '1', ...dbEnv }, dataDir });
     await first.stop();
     const t0 = performance.now();
-    const client = new pg.Client({ connectionString: scratch.url });
-    await client.connect();
-    try {
-      await client.query(seedSql(sites));
-    } finally {
-      await client.end();
-    }
+    await run(seedSql(sites));
     const seedMs = performance.now() - t0;
+    // The embedded database's second start finds its demo data there; PostgreSQL's is told so.
     const server = await startServer({
-      env: { ...env, SEED_DEMO: '0' },
+      env: { SEED_DEMO: dbEnv.DATABASE_URL ? '0' : '1', ...dbEnv },
       dataDir,
       quiet: !process.env.BENCH_VERBOSE,
     });
