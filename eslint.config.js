@@ -12,6 +12,19 @@ function moduleBoundary(allowed) {
   };
 }
 
+/**
+ * PDF and picture work (pdf-lib, its fonts, the seal) grows with its input and runs on the signing
+ * flow's thread, pdf-worker.ts; the rest of the server asks pdf-threads.ts for it. Types may be shared.
+ */
+const THREAD_FILES = ['pdf-worker.ts', 'pdf.ts', 'pdf-completion.ts'].map(
+  (f) => `apps/server/src/modules/signatures/${f}`,
+);
+const threadWork = {
+  regex: '^(pdf-lib|@pdf-lib/.*|@signpdf/.*|.*/pdf(-completion)?\\.ts)$',
+  allowTypeImports: true,
+  message: "PDF and picture work runs on the signing flow's thread: ask pdf-threads.ts for it.",
+};
+
 const WEB = 'apps/web/src';
 
 /**
@@ -84,11 +97,11 @@ const htmlSinks = [
     message: 'No HTML from strings: render text and elements instead.',
   },
   {
-    selector: "AssignmentExpression > MemberExpression.left[property.name=/^(innerHTML|outerHTML)$/]",
+    selector: 'AssignmentExpression > MemberExpression.left[property.name=/^(innerHTML|outerHTML)$/]',
     message: 'No HTML from strings: render text and elements instead.',
   },
   {
-    selector: "CallExpression[callee.property.name=/^(insertAdjacentHTML|createContextualFragment)$/]",
+    selector: 'CallExpression[callee.property.name=/^(insertAdjacentHTML|createContextualFragment)$/]',
     message: 'No HTML from strings: render text and elements instead.',
   },
   {
@@ -110,7 +123,11 @@ export default tseslint.config(
   {
     // Server modules meet only through each other's index.ts, their public surface.
     files: ['apps/server/src/modules/**/*.ts'],
-    ignores: ['**/*.test.ts'],
+    ignores: ['**/*.test.ts', ...THREAD_FILES],
+    rules: { 'no-restricted-imports': ['error', { patterns: [moduleBoundary(['index.ts']), threadWork] }] },
+  },
+  {
+    files: THREAD_FILES,
     rules: { 'no-restricted-imports': ['error', { patterns: [moduleBoundary(['index.ts'])] }] },
   },
   {

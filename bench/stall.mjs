@@ -17,6 +17,8 @@ import zlib from 'node:zlib';
 import { buildOrExit, login, report, startServer } from './lib/harness.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 4);
+/** BENCH_SHAPES=import,verify runs only the shapes whose names contain one of these words. */
+const ONLY = (process.env.BENCH_SHAPES ?? '').split(',').filter(Boolean);
 const LANES = 3;
 const HEALTH_GOAL_MS = 50;
 
@@ -177,7 +179,7 @@ try {
   ];
   const figures = { idle: { p50: percentile(idle, 50), p99: percentile(idle, 99) }, shapes: {} };
   let pass = true;
-  for (const [name, send] of shapes) {
+  for (const [name, send] of shapes.filter(([n]) => ONLY.length === 0 || ONLY.some((w) => n.includes(w)))) {
     const { answers, samples } = await underLoad(baseUrl, send);
     const p99 = percentile(samples, 99);
     pass &&= p99 <= HEALTH_GOAL_MS;

@@ -13,9 +13,13 @@ const external = Object.keys(pkg.dependencies ?? {})
   .filter((name) => !bundled.has(name))
   .flatMap((name) => [name, `${name}/*`]);
 
+// The server, and the worker threads written in TypeScript, which it finds beside it by name.
 await build({
-  entryPoints: [new URL('./src/main.ts', import.meta.url).pathname],
-  outfile: new URL('./dist/main.js', import.meta.url).pathname,
+  entryPoints: {
+    main: new URL('./src/main.ts', import.meta.url).pathname,
+    'pdf-worker': new URL('./src/modules/signatures/pdf-worker.ts', import.meta.url).pathname,
+  },
+  outdir: new URL('./dist', import.meta.url).pathname,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -30,8 +34,8 @@ await build({
   logLevel: 'warning',
 });
 
-// The worker threads' files are plain JavaScript, loaded beside the bundle by their URLs.
-for (const file of ['modules/websites/xlsx-worker.mjs', 'platform/image-worker.mjs']) {
+// A worker thread written as plain JavaScript, loaded beside the bundle by its URL.
+for (const file of ['modules/websites/xlsx-worker.mjs']) {
   copyFileSync(
     new URL(`./src/${file}`, import.meta.url),
     new URL(`./dist/${file.split('/').pop()}`, import.meta.url),

@@ -3,7 +3,10 @@ import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_ROOT } from '../config.ts';
 
-/** The lint rule that keeps server modules meeting only through their index.ts. */
+/**
+ * The lint rules that keep server modules meeting only through their index.ts, and PDF and picture
+ * work on the signing flow's thread.
+ */
 
 const REPO_ROOT = path.resolve(SERVER_ROOT, '../..');
 let eslint: ESLint;
@@ -42,5 +45,19 @@ describe('module boundaries', () => {
     const fixture = "import { setupPortal } from '../websites/test-fixture.ts';\nexport { setupPortal };\n";
     expect(await refusals('apps/server/src/modules/teams/probe.test.ts', fixture)).toEqual([]);
     expect(await refusals('apps/server/src/modules/teams/probe.ts', fixture)).toHaveLength(1);
+  }, 60_000);
+
+  it("keeps PDF and picture work on the signing flow's thread: the rest of the server asks for it", async () => {
+    for (const source of [
+      "import { PDFDocument } from 'pdf-lib';\nexport { PDFDocument };\n",
+      "import { SignPdf } from '@signpdf/signpdf';\nexport { SignPdf };\n",
+      "import { renderSafForm } from './pdf.ts';\nexport { renderSafForm };\n",
+      "import { renderCompleted } from './pdf-completion.ts';\nexport { renderCompleted };\n",
+    ]) {
+      expect(await refusals('apps/server/src/modules/signatures/seal.ts', source), source).toHaveLength(1);
+      expect(await refusals('apps/server/src/modules/signatures/pdf-worker.ts', source), source).toEqual([]);
+    }
+    const types = "import type { FormContent } from './pdf.ts';\nexport type { FormContent };\n";
+    expect(await refusals('apps/server/src/modules/signatures/send.ts', types)).toEqual([]);
   }, 60_000);
 });

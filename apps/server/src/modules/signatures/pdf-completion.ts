@@ -158,7 +158,13 @@ export async function renderCompleted(
     // can never pass for an event of its own.
     const where = `IP ${e.ip || '-'}, browser `;
     const room = width - 12 - widthOf(fonts.regular, where, 7);
-    w.line(`${where}${e.userAgent ? quotedLine(e.userAgent, fonts.regular, 7, room) : '-'}`, fonts.regular, 7, 12, GREY);
+    w.line(
+      `${where}${e.userAgent ? quotedLine(e.userAgent, fonts.regular, 7, room) : '-'}`,
+      fonts.regular,
+      7,
+      12,
+      GREY,
+    );
     w.gap(2);
   }
   return pdf;

@@ -204,12 +204,16 @@ describe('a long form', () => {
       unsealedSha256: 'b'.repeat(64),
       completedAt: at,
       signers: [],
-      events: [{ at, kind: 'opened', who: 'Ann Agent (Agent)', detail: '', ip: '203.0.113.9', userAgent: forged }],
+      events: [
+        { at, kind: 'opened', who: 'Ann Agent (Agent)', detail: '', ip: '203.0.113.9', userAgent: forged },
+      ],
     });
     const { text } = inspect(await completed.save(), 'forged-agent.pdf');
     const lines = text.split('\n').filter((l) => l.includes('203.0.113.9'));
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^IP 203\.0\.113\.9, browser "Mozilla\/5\.0 2026-11-21 09:31:00 UTC signed - Bea Broker \(Broker\) x+…"$/);
+    expect(lines[0]).toMatch(
+      /^IP 203\.0\.113\.9, browser "Mozilla\/5\.0 2026-11-21 09:31:00 UTC signed - Bea Broker \(Broker\) x+…"$/,
+    );
     // No line of the certificate begins with the forged time but the real events.
     expect(text.split('\n').filter((l) => l.startsWith('2026-11-21 09:31'))).toEqual([]);
   });

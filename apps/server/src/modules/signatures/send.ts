@@ -8,7 +8,7 @@ import { recordChange } from '../history/index.ts';
 import { withNotices } from '../notifications/index.ts';
 import { formProgress } from './progress.ts';
 import { safPartiesKey } from '../websites/index.ts';
-import { renderSafForm } from './pdf.ts';
+import { renderSafForm } from './pdf-threads.ts';
 import { prepareSaf } from './prepare.ts';
 import * as q from './queries.ts';
 import { newSigningToken, type Origin } from './tokens.ts';
@@ -91,7 +91,10 @@ export async function sendSaf(
     };
   });
 
-  await mailLimits.mailTo(site.id, chosen.map((c) => c.email));
+  await mailLimits.mailTo(
+    site.id,
+    chosen.map((c) => c.email),
+  );
   const namedBrokers = chosen.filter((c) => c.signatory.startsWith('Broker'));
   const now = new Date();
   const pdf = await renderSafForm({

@@ -10,7 +10,8 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.ts';
-import { decodePng, ImageUnreadableError } from '../../platform/image-pool.ts';
+import { TaskFailedError } from '../../platform/thread-pool.ts';
+import { decodePng } from './pdf-threads.ts';
 import { readDocumentBytes } from '../documents/index.ts';
 import { recordChange } from '../history/index.ts';
 import { withNotices } from '../notifications/index.ts';
@@ -178,7 +179,7 @@ async function checkedPng(dataUrl: string): Promise<Buffer> {
   try {
     await decodePng(bytes);
   } catch (err) {
-    if (err instanceof ImageUnreadableError) throw bad();
+    if (err instanceof TaskFailedError) throw bad();
     throw err;
   }
   return bytes;

@@ -637,7 +637,10 @@ describe('a drawn signature', () => {
     const token = await linkOf(signatories[0]!.email);
     expect((await pub('POST', `/api/sign/${token}/consent`, { consent: true })).statusCode).toBe(200);
     const signWith = (image: string) =>
-      pub('POST', `/api/sign/${token}`, { fullName: signatories[0]!.name, signature: { kind: 'drawn', image } });
+      pub('POST', `/api/sign/${token}`, {
+        fullName: signatories[0]!.name,
+        signature: { kind: 'drawn', image },
+      });
     const refused = { code: 400, message: SigningLinkMessages.signatureRequired };
 
     // The body limit of a usable link's call is a drawn signature's size.
@@ -656,7 +659,9 @@ describe('a drawn signature', () => {
     expect((await signWith(signaturePng(120, 40, 16))).json()).toEqual(refused);
     expect((await signWith(signaturePng(2000, 1001))).json()).toEqual(refused);
     // A header that passes over data that cannot be decoded: refused by the decoder.
-    expect((await signWith(signaturePng(120, 40, 8, Buffer.from('not zlib at all')))).json()).toEqual(refused);
+    expect((await signWith(signaturePng(120, 40, 8, Buffer.from('not zlib at all')))).json()).toEqual(
+      refused,
+    );
     // The real one is signed.
     const signed = await signWith(signaturePng());
     expect(signed.statusCode, signed.body).toBe(200);
@@ -960,7 +965,8 @@ describe('signing mails', () => {
     const site = await newSite(agent);
     let { documentId } = await send(site);
     const resend = (id: number) => t.call(t.tokens.demo, 'PUT', `/api/document/${id}/signatures/resend`);
-    for (let i = 0; i < RESENDS_PER_FORM_PER_DAY; i++) expect((await resend(documentId)).statusCode).toBe(200);
+    for (let i = 0; i < RESENDS_PER_FORM_PER_DAY; i++)
+      expect((await resend(documentId)).statusCode).toBe(200);
     const tooMany = await resend(documentId);
     expect(tooMany.statusCode).toBe(429);
     expect(tooMany.json().message).toBe(SafMessages.resendLimit(RESENDS_PER_FORM_PER_DAY));
@@ -971,7 +977,12 @@ describe('signing mails', () => {
         reason: 'Sent again',
       });
       expect(voided.statusCode, voided.body).toBe(200);
-      return t.call(t.tokens.demo, 'POST', `/api/documenttype/${safType}/sign`, sendBody(site, await prepared(site)));
+      return t.call(
+        t.tokens.demo,
+        'POST',
+        `/api/documenttype/${safType}/sign`,
+        sendBody(site, await prepared(site)),
+      );
     };
     const mailed = 1 + RESENDS_PER_FORM_PER_DAY;
     for (let n = mailed; n < MAILS_PER_RECIPIENT_PER_DAY; n++) {

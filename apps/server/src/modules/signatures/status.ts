@@ -91,7 +91,10 @@ export async function resendSaf(
     const open = (await q.signersOf(tx, request.id)).filter((s) => s.status !== 'signed');
     if (open.length === 0) throw new ConflictError(SafMessages.nothingToResend);
     await mailLimits.resend(request.id);
-    await mailLimits.mailTo(request.websiteId, open.map((s) => s.email));
+    await mailLimits.mailTo(
+      request.websiteId,
+      open.map((s) => s.email),
+    );
     for (const s of open) {
       const t = newSigningToken();
       await sq.setToken(tx, s.id, t.hash, t.expiresAt);

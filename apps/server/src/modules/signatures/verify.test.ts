@@ -119,7 +119,10 @@ describe('the verify body', () => {
   it('answers 400 to a body that is not well-formed multipart', async () => {
     const shapes: { type: string; payload: string }[] = [
       { type: 'multipart/form-data', payload: 'no boundary at all' },
-      { type: 'multipart/form-data; boundary=b', payload: '--b\r\nContent-Disposition: form-data; name="file"' },
+      {
+        type: 'multipart/form-data; boundary=b',
+        payload: '--b\r\nContent-Disposition: form-data; name="file"',
+      },
       { type: 'multipart/form-data; boundary=b', payload: 'garbage without any boundary line' },
     ];
     for (const shape of shapes) {

@@ -1,44 +1,18 @@
 import { typedNameNote, VerifyMessages, type VerifyResult } from '@vp/contract';
-import { webcrypto as crypto } from 'node:crypto';
-import forge from 'node-forge';
 import type { AppContext } from '../../context.ts';
-import { describeCertificate, sealingCertificate, type CertificateDetails } from './certificate.ts';
+import { sealingCertificate, type CertificateDetails } from './certificate.ts';
+import { scanPdf } from './pdf-threads.ts';
 import * as q from './queries.ts';
-import { SEAL_NAME, SEAL_REASON } from './seal.ts';
 
 /**
  * Verify: is this PDF one the portal sealed, unchanged? Only the hash decides "sealed"; a PDF whose
  * signature dictionary carries our seal's name and reason but whose hash we never issued was changed.
+ * The file is read on the documents' thread (pdf-worker.ts), not on the one that answers everyone.
  */
 
-const pdfString = (text: string) => Buffer.from(`(${text})`, 'latin1');
-const OUR_REASON = pdfString(SEAL_REASON);
-const OUR_NAME = pdfString(SEAL_NAME);
-
-/** The certificate inside the last PDF signature of `bytes`, when it can be read. */
-export function signatureCertificate(bytes: Buffer): CertificateDetails | null {
-  try {
-    const at = bytes.lastIndexOf('/ByteRange');
-    const m = /\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/.exec(
-      bytes.toString('latin1', at, at + 120),
-    );
-    if (!m) return null;
-    const [start, length, next] = [Number(m[1]), Number(m[2]), Number(m[3])];
-    const hex = bytes.toString('latin1', start + length + 1, next - 1).replace(/(?:00)+$/, '');
-    const p7 = forge.pkcs7.messageFromAsn1(
-      forge.asn1.fromDer(forge.util.hexToBytes(hex)),
-    ) as forge.pkcs7.PkcsSignedData;
-    const cert = p7.certificates[0];
-    return cert ? describeCertificate(cert) : null;
-  } catch {
-    return null;
-  }
-}
-
 export async function verifyPdf(ctx: AppContext, bytes: Buffer): Promise<VerifyResult> {
-  // Hashed on libuv's threads (Web Crypto), not on the thread that answers every other request.
-  const sha256 = Buffer.from(await crypto.subtle.digest('SHA-256', bytes)).toString('hex');
-  if (bytes.length < 5 || bytes.toString('latin1', 0, 5) !== '%PDF-') {
+  const { sha256, isPdf, markedAsOurs, certificate } = await scanPdf(bytes);
+  if (!isPdf) {
     return { result: 'not-pdf', message: VerifyMessages.notPdf, sha256, document: null };
   }
   const found = await q.sealedBySha(ctx.db, sha256);
@@ -65,12 +39,11 @@ export async function verifyPdf(ctx: AppContext, bytes: Buffer): Promise<VerifyR
           typedName: s.signedName ? typedNameNote(s.signedName, s.name) : null,
           signedAt: (s.signedAt ?? found.document.sealedAt!).toISOString(),
         })),
-        certificate: signatureCertificate(bytes) ?? sealingCertificate(ctx.config).details,
+        certificate: certificate ?? sealingCertificate(ctx.config).details,
       },
     };
   }
-  const ours = bytes.includes(OUR_REASON) && bytes.includes(OUR_NAME) && bytes.includes('/ByteRange');
-  return ours
+  return markedAsOurs
     ? { result: 'altered', message: VerifyMessages.altered, sha256, document: null }
     : { result: 'unknown', message: VerifyMessages.unknown, sha256, document: null };
 }

@@ -14,6 +14,7 @@ import type { Db } from '../../db/client.ts';
 import { isUniqueViolation, rowsOf, textArray } from '../../db/sql.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { ConflictError, TooManyRequestsError } from '../../platform/errors.ts';
+import { mapInSlices, slices } from '../../platform/slices.ts';
 import { agentsByMemberNumbers, vendorAllowsReciprocal, type AgentRow } from '../agents/index.ts';
 import { diffFields, recordChanges, type ChangeEntry } from '../history/index.ts';
 import { noticeText, type NoticeBatch } from '../notifications/index.ts';
@@ -43,11 +44,14 @@ interface Product {
 
 const nameKey = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
 
-/** The rules that need the database's products and roster; the domain's use is judged apart. */
+/**
+ * The rules that need the database's products and roster; the domain's use is judged apart. A file
+ * of thousands of rows is read and judged a slice at a time, so other requests are answered between.
+ */
 async function judgeRows(db: Db, vendorId: number, rows: readonly Row[]): Promise<Judged[]> {
   const now = new Date();
   const day = today();
-  const read = rows.map((row) => ({ row, read: readImportRow(row, now) }));
+  const read = await mapInSlices(rows, (row) => ({ row, read: readImportRow(row, now) }));
   const numbers = [...new Set(read.flatMap((r) => (r.read.ok ? [r.read.value.memberNumber] : [])))];
   const [agents, reciprocalAllowed, products] = await Promise.all([
     agentsByMemberNumbers(db, numbers),
@@ -60,7 +64,7 @@ async function judgeRows(db: Db, vendorId: number, rows: readonly Row[]): Promis
   const names = products.map((p) => p.name);
   const firstRowOf = new Map<string, number>();
 
-  return read.map(({ row, read: r }): Judged => {
+  return mapInSlices(read, ({ row, read: r }): Judged => {
     const result: ImportRowResult = { row: row.row, ok: false, message: '', siteId: null };
     const refuse = (message: string): Judged => ({ result: { ...result, message }, site: null });
     if (!r.ok) return refuse(r.message);
@@ -98,17 +102,19 @@ async function judgeRows(db: Db, vendorId: number, rows: readonly Row[]): Promis
 /** Which of the domains (by key) any vendor's site holds, or a pending domain change request names. */
 async function domainsInUse(db: Db, keys: string[]): Promise<Map<string, 'site' | 'request'>> {
   const used = new Map<string, 'site' | 'request'>();
-  if (keys.length === 0) return used;
-  const rows = await rowsOf<{ key: string; used: 'site' | 'request' }>(
-    db,
-    sql`SELECT regexp_replace(lower(domain_name), '^www\\.', '') AS key, 'site' AS used FROM websites
-        WHERE regexp_replace(lower(domain_name), '^www\\.', '') = ANY(${textArray(keys)})
-      UNION ALL
-      SELECT regexp_replace(lower(payload ->> 'domainName'), '^www\\.', ''), 'request' FROM website_requests
-        WHERE kind = 'domain' AND status = 'pending'
-          AND regexp_replace(lower(payload ->> 'domainName'), '^www\\.', '') = ANY(${textArray(keys)})`,
-  );
-  for (const r of rows) if (used.get(r.key) !== 'site') used.set(r.key, r.used);
+  // A query a slice of keys: the embedded database works on the main thread, so no one query is long.
+  for (const some of slices(keys)) {
+    const rows = await rowsOf<{ key: string; used: 'site' | 'request' }>(
+      db,
+      sql`SELECT regexp_replace(lower(domain_name), '^www\\.', '') AS key, 'site' AS used FROM websites
+          WHERE regexp_replace(lower(domain_name), '^www\\.', '') = ANY(${textArray(some)})
+        UNION ALL
+        SELECT regexp_replace(lower(payload ->> 'domainName'), '^www\\.', ''), 'request' FROM website_requests
+          WHERE kind = 'domain' AND status = 'pending'
+            AND regexp_replace(lower(payload ->> 'domainName'), '^www\\.', '') = ANY(${textArray(some)})`,
+    );
+    for (const r of rows) if (used.get(r.key) !== 'site') used.set(r.key, r.used);
+  }
   return used;
 }
 
