@@ -30,6 +30,41 @@ describe('the load estimate', () => {
   });
 });
 
+describe('a line that stands', () => {
+  it('sheds when even the quickest request of the last second waited longer than the limit', () => {
+    let now = 10_000;
+    const load = new RequestLoad(() => now);
+    // A slow server: 20 under way, 5 a second finished, each after 4 s in the line.
+    const starts = Array.from({ length: 20 }, () => load.started());
+    now += 4_000;
+    for (const at of starts.slice(0, 5)) load.finished(at);
+    expect(load.expectedWaitMs()).toBeLessThan(SHED_AFTER_MS);
+    expect(load.standingMs()).toBe(4_000);
+    expect(load.overloaded(SHED_AFTER_MS)).toBe(true);
+    // A second later, with nothing finished in it, there is nothing to tell: no shedding.
+    now += 1_000;
+    expect(load.standingMs()).toBe(0);
+    expect(load.overloaded(SHED_AFTER_MS)).toBe(false);
+  });
+
+  it('is not seen in a long export among quick requests, nor in too few requests to tell', () => {
+    let now = 10_000;
+    const load = new RequestLoad(() => now);
+    const exportAt = load.started();
+    const quick = Array.from({ length: 6 }, () => load.started());
+    now += 30;
+    for (const at of quick) load.finished(at);
+    now += 9_000;
+    load.finished(exportAt);
+    expect(load.standingMs()).toBe(0);
+    const slow = Array.from({ length: 4 }, () => load.started());
+    now += 5_000;
+    for (const at of slow) load.finished(at);
+    expect(load.standingMs()).toBe(0);
+    expect(load.overloaded(SHED_AFTER_MS)).toBe(false);
+  });
+});
+
 describe('a server under more load than it can serve', () => {
   let t: TestContext;
   beforeAll(async () => {

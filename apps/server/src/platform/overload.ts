@@ -1,5 +1,6 @@
 import { Messages } from '@vp/contract';
 import type { FastifyInstance } from 'fastify';
+import { StandingLine } from './standing-line.ts';
 
 /**
  * Overload is shed at once: when more requests are under way than the server can finish within
@@ -11,6 +12,11 @@ import type { FastifyInstance } from 'fastify';
  * so a burst on an idle server is not shed for want of a measure. (Requests, not statements, are
  * counted: the embedded database runs its statements on this thread, so a queue of statements is
  * never seen while it waits, but the requests that wait are.)
+ *
+ * A line that stands is the other sign: when even the quickest request finished in the last second
+ * took longer than SHED_AFTER_MS, every request is waiting behind the others (a long export does
+ * not count: it is never the quickest). That catches a server slower than the floor rate, which the
+ * first estimate cannot see, such as the embedded database under hundreds of users.
  */
 export const SHED_AFTER_MS = 2_000;
 export const MIN_RATE = 100;
@@ -21,24 +27,39 @@ const SLOTS = 16;
 export class RequestLoad {
   private inFlight = 0;
   private readonly done = new Array<number>(SLOTS).fill(0);
+  private readonly line: StandingLine;
   private slotAt = 0;
 
   constructor(private readonly now: () => number = () => performance.now()) {
     this.slotAt = Math.floor(this.now() / SLOT_MS);
+    this.line = new StandingLine(now);
   }
 
   get underWay(): number {
     return this.inFlight;
   }
 
-  started(): void {
+  /** A request starts; the time returned is handed back to `finished`. */
+  started(): number {
     this.inFlight += 1;
+    return this.now();
   }
 
-  finished(): void {
+  finished(startedAt: number = this.now()): void {
     this.inFlight -= 1;
     this.advance();
     this.done[this.slotAt % SLOTS]! += 1;
+    this.line.record(this.now() - startedAt);
+  }
+
+  /** How long the quickest request of the last second took (0 when too few finished to tell). */
+  standingMs(): number {
+    return this.line.ms();
+  }
+
+  /** Whether a new request should be shed rather than join the line. */
+  overloaded(limitMs: number): boolean {
+    return this.expectedWaitMs() > limitMs || this.standingMs() > limitMs;
   }
 
   /** Requests finished per second lately, at least MIN_RATE. */
@@ -67,20 +88,20 @@ export function registerLoadShedding(app: FastifyInstance, shedAfterMs = SHED_AF
   const load = new RequestLoad();
   app.addHook('onRequest', (request, reply, done) => {
     if (NEVER_SHED(request.url)) return done();
-    if (load.expectedWaitMs() > shedAfterMs) {
+    if (load.overloaded(shedAfterMs)) {
       void reply
         .status(503)
         .header('retry-after', String(RETRY_AFTER_SECONDS))
         .send({ code: 503, message: Messages.serverBusy });
       return;
     }
-    load.started();
+    const startedAt = load.started();
     // Counted until the answer is complete or the client has gone, whichever comes first.
     let counted = true;
     const finish = () => {
       if (!counted) return;
       counted = false;
-      load.finished();
+      load.finished(startedAt);
     };
     reply.raw.once('finish', finish);
     reply.raw.once('close', finish);
