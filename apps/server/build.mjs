@@ -34,8 +34,8 @@ await build({
   logLevel: 'warning',
 });
 
-// A worker thread written as plain JavaScript, loaded beside the bundle by its URL.
-for (const file of ['modules/websites/xlsx-worker.mjs']) {
+// The worker threads written as plain JavaScript, loaded beside the bundle by their URLs.
+for (const file of ['modules/websites/xlsx-worker.mjs', 'modules/signatures/picture-worker.mjs']) {
   copyFileSync(
     new URL(`./src/${file}`, import.meta.url),
     new URL(`./dist/${file.split('/').pop()}`, import.meta.url),

@@ -233,6 +233,9 @@ function faultIn(value: unknown, depth = 0): TextFault {
   return null;
 }
 
+/** A body this long (in bytes or characters) is parsed, checked and validated on separate turns. */
+export const LARGE_BODY = 64 * 1024;
+
 /**
  * Refuses, before any route sees it, text the database cannot store as sent: a NUL character or a
  * lone surrogate in a path parameter, the query string or the body.
@@ -241,8 +244,13 @@ export function registerInputGuard(app: FastifyInstance): void {
   // A callback hook: it runs on every request, so it costs no promise.
   app.addHook('preValidation', (request, _reply, done) => {
     const fault = faultIn(request.params) ?? faultIn(request.query) ?? faultIn(request.body);
-    if (fault === 'nul') done(new BadRequestError(Messages.nulCharacter));
-    else if (fault === 'surrogate') done(new BadRequestError(Messages.loneSurrogate));
-    else done();
+    const answer = () => {
+      if (fault === 'nul') done(new BadRequestError(Messages.nulCharacter));
+      else if (fault === 'surrogate') done(new BadRequestError(Messages.loneSurrogate));
+      else done();
+    };
+    // After a large body's walk, its validation waits for a later turn of the event loop.
+    if (Number(request.headers['content-length']) > LARGE_BODY) setImmediate(answer);
+    else answer();
   });
 }

@@ -29,6 +29,17 @@ beforeAll(async () => {
       app.get('/api/test-probe/crash', { config: { access: 'public' } }, async () => {
         throw new Error('connection string postgres://secret@db');
       });
+      // What a route sees of a JSON body: its own keys, and whether its prototype is the plain one.
+      app.post('/api/test-probe/keys', { config: { access: 'public' } }, async (request) => {
+        const body = request.body as Record<string, unknown>;
+        const nested = body.rows as Record<string, unknown>[] | undefined;
+        return {
+          keys: Object.getOwnPropertyNames(body),
+          plain: Object.getPrototypeOf(body) === Object.prototype,
+          nestedKeys: nested ? Object.getOwnPropertyNames(nested[0]) : [],
+          polluted: ({} as Record<string, unknown>).admin !== undefined,
+        };
+      });
     },
   });
 });
@@ -193,5 +204,42 @@ describe('web app', () => {
       expect(res.body, url).not.toContain('src/main.tsx');
       expect(res.body, url).not.toContain('<title>');
     }
+  });
+});
+
+describe('JSON bodies', () => {
+  const send = (payload: string) =>
+    t.inject({
+      method: 'POST',
+      url: '/api/test-probe/keys',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
+
+  it('lose every __proto__ key, written out or escaped, at any depth', async () => {
+    for (const payload of [
+      '{"__proto__":{"admin":true},"a":1,"rows":[{"__proto__":{"admin":true},"b":2}]}',
+      '{"\\u005f_proto__":{"admin":true},"a":1,"rows":[{"_\\u005fproto\\u005f_":{"admin":true},"b":2}]}',
+    ]) {
+      const answer = await send(payload);
+      expect(answer.statusCode, payload).toBe(200);
+      expect(answer.json(), payload).toEqual({
+        keys: ['a', 'rows'],
+        plain: true,
+        nestedKeys: ['b'],
+        polluted: false,
+      });
+    }
+  });
+
+  it('keep everything else of a body as sent', async () => {
+    const rows = Array.from({ length: 100 }, (_, i) => ({ b: i, name: `Site ${i} – ünïcode` }));
+    const answer = await send(JSON.stringify({ a: 1, rows }));
+    expect(answer.json()).toEqual({
+      keys: ['a', 'rows'],
+      plain: true,
+      nestedKeys: ['b', 'name'],
+      polluted: false,
+    });
   });
 });

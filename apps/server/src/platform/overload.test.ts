@@ -41,6 +41,10 @@ describe('a line that stands', () => {
     expect(load.expectedWaitMs()).toBeLessThan(SHED_AFTER_MS);
     expect(load.standingMs()).toBe(4_000);
     expect(load.overloaded(SHED_AFTER_MS)).toBe(true);
+    // Once the line has drained, a newcomer is served at once, however long the last ones waited.
+    for (const at of starts.slice(5)) load.finished(at);
+    expect(load.standingMs()).toBe(4_000);
+    expect(load.overloaded(SHED_AFTER_MS)).toBe(false);
     // A second later, with nothing finished in it, there is nothing to tell: no shedding.
     now += 1_000;
     expect(load.standingMs()).toBe(0);

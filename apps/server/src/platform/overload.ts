@@ -15,10 +15,13 @@ import { StandingLine } from './standing-line.ts';
  *
  * A line that stands is the other sign: when even the quickest request finished in the last second
  * took longer than SHED_AFTER_MS, every request is waiting behind the others (a long export does
- * not count: it is never the quickest). That catches a server slower than the floor rate, which the
- * first estimate cannot see, such as the embedded database under hundreds of users.
+ * not count: it is never the quickest), as long as a line is still there (STANDING_UNDER_WAY under
+ * way; a line that has drained serves a newcomer at once). That catches a server slower than the
+ * floor rate, which the first estimate cannot see, such as the embedded database under hundreds of
+ * users.
  */
 export const SHED_AFTER_MS = 2_000;
+export const STANDING_UNDER_WAY = 5;
 export const MIN_RATE = 100;
 const RETRY_AFTER_SECONDS = 2;
 const SLOT_MS = 250;
@@ -59,7 +62,8 @@ export class RequestLoad {
 
   /** Whether a new request should be shed rather than join the line. */
   overloaded(limitMs: number): boolean {
-    return this.expectedWaitMs() > limitMs || this.standingMs() > limitMs;
+    if (this.expectedWaitMs() > limitMs) return true;
+    return this.inFlight >= STANDING_UNDER_WAY && this.standingMs() > limitMs;
   }
 
   /** Requests finished per second lately, at least MIN_RATE. */

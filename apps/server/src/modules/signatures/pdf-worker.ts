@@ -1,7 +1,8 @@
 /**
  * The thread that does the signing flow's work that grows with its input, off the server's main
- * thread (pdf-threads.ts runs it): decoding a drawn signature sent by a stranger, writing a Site
- * Access Form, sealing a fully signed one, and reading a PDF sent to Verify. Each export is one task.
+ * thread (pdf-threads.ts runs it): writing a Site Access Form, sealing a fully signed one, and
+ * reading a PDF sent to Verify. Each export is one task. (Drawn signatures are decoded on a thread of
+ * their own, picture-worker.mjs.)
  */
 import { createHash } from 'node:crypto';
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
@@ -9,7 +10,6 @@ import { P12Signer } from '@signpdf/signer-p12';
 import { SignPdf } from '@signpdf/signpdf';
 import { SUBFILTER_ADOBE_PKCS7_DETACHED } from '@signpdf/utils';
 import forge from 'node-forge';
-import { PDFDocument } from 'pdf-lib';
 import { dispatcher } from '../../platform/thread-pool.ts';
 import { describeCertificate, type CertificateDetails } from './certificate.ts';
 import { renderCompleted, type CompletionContent } from './pdf-completion.ts';
@@ -21,17 +21,6 @@ import { SEAL_NAME, SEAL_REASON } from './seal-marks.ts';
  * without signing-certificate-v2, which ETSI.CAdES.detached (PAdES) does not allow.
  */
 const SEAL_SUBFILTER = SUBFILTER_ADOBE_PKCS7_DETACHED;
-
-/** Decodes a PNG in full, as the sealed form will embed it; throws when it cannot be read. */
-export async function decodePng({
-  bytes,
-}: {
-  bytes: Uint8Array;
-}): Promise<{ width: number; height: number }> {
-  const pdf = await PDFDocument.create();
-  const image = await pdf.embedPng(bytes);
-  return { width: image.width, height: image.height };
-}
 
 /** A Site Access Form as sent for signing. */
 export function render(content: FormContent): Promise<Uint8Array> {
@@ -111,4 +100,4 @@ function signatureCertificate(bytes: Buffer): CertificateDetails | null {
   }
 }
 
-export default dispatcher({ decodePng, render, seal, scan });
+export default dispatcher({ render, seal, scan });
