@@ -29,3 +29,25 @@ for (const viewport of [
     expect(await placeholderOverflow(box)).toBeLessThanOrEqual(0);
   });
 }
+
+test('typing at 150, 250 and 350 ms a key keeps every letter while the searches land', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await useSession(page, await apiLogin(request, users.demo));
+  await page.goto('/websites');
+  const box = page.getByRole('textbox', { name: 'Search websites' });
+  await expect(page.getByTestId('websites-table').locator('tbody tr.ant-table-row').first()).toBeVisible();
+  for (const delay of [150, 250, 350]) {
+    await box.fill('');
+    await expect(page).not.toHaveURL(/search=/);
+    // A hesitation after the third letter lets a search go out and land while typing goes on.
+    await box.pressSequentially('how', { delay });
+    await page.waitForTimeout(400);
+    await box.pressSequentially('ard', { delay });
+    await expect(box).toHaveValue('howard');
+    await expect(page).toHaveURL(/search=howard/);
+    await expect(box).toHaveValue('howard');
+  }
+});
