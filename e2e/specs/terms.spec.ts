@@ -25,6 +25,20 @@ async function termsShown(page: Page) {
   await expect(page.getByRole('button', { name: 'Accept' })).toBeEnabled();
 }
 
+test('the terms can be read without logging in, at 1440 and 390 px', async ({ page }) => {
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await page.goto('/tos');
+    await expect(page.getByRole('region', { name: 'Terms of service text' })).toBeVisible();
+    await expect(page.getByText('Loading…')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Log in to accept' }).click();
+    await expect(page).toHaveURL(/\/login\?redirect=%2Ftos$/);
+  }
+});
+
 test('logging in before accepting the terms asks for no vendor data on the way to /tos', async ({ page }) => {
   const seen = watchDataCalls(page);
   await page.goto('/login');

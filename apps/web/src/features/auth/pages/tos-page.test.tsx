@@ -1,14 +1,16 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getToken, resetToken, sessionStore, setToken } from '../../../lib/session.ts';
-import { renderWithClient, serveApi } from '../../../testing/fake-api.tsx';
+import { queryClient as appQueries } from '../../../lib/query-client.ts';
+import { serveApi } from '../../../testing/fake-api.tsx';
 import TosPage, { afterAccepting } from './tos-page.tsx';
 
 const terms = { version: '2', effectiveDate: '2025-01-31', text: 'The terms.' };
 
-function openTerms(entry = '/tos') {
-  setToken('tok-1');
+function openTerms(entry = '/tos', signedIn = true) {
+  if (signedIn) setToken('tok-1');
   const api = serveApi((method, path) => {
     if (method === 'GET' && path === '/settings/tos') return { body: terms };
     if (method === 'PUT' && path === '/profile/tos') return { body: { acceptedTOS: true } };
@@ -23,7 +25,18 @@ function openTerms(entry = '/tos') {
     ],
     { initialEntries: [entry] },
   );
-  renderWithClient(<RouterProvider router={router} />);
+  // The app's own query defaults: no query of the session runs without one.
+  const client = new QueryClient({
+    defaultOptions: {
+      ...appQueries.getDefaultOptions(),
+      queries: { ...appQueries.getDefaultOptions().queries, retry: false },
+    },
+  });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
   return { router, ...api };
 }
 
@@ -35,6 +48,16 @@ afterEach(() => {
 });
 
 describe('terms of service page', () => {
+  it('shows the terms to a visitor who is not signed in, with a way to log in and accept them', async () => {
+    const { calls, headers } = openTerms('/tos', false);
+    expect(await screen.findByText('The terms.')).toBeTruthy();
+    expect(screen.queryByText('Loading…')).toBeNull();
+    const asked = calls.findIndex((c) => c.path === '/settings/tos');
+    expect(headers[asked]?.Authorization).toBeUndefined();
+    expect(screen.getByRole('button', { name: 'Log in to accept' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull();
+  });
+
   it('shows the effective date as MM/DD/YYYY', async () => {
     openTerms();
     expect(await screen.findByText('Version 2, effective 01/31/2025')).toBeTruthy();
