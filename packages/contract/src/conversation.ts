@@ -90,6 +90,8 @@ export const NotificationMessages = {
 
 export const NotificationServerMessages = {
   notFound: 'Notification not found',
+  settingsInvalid:
+    'Each notification setting needs its email and push choices, each on or off. Reload the settings and try again.',
 } as const;
 
 export const notificationSchema = z.object({
@@ -122,7 +124,11 @@ export type NotificationList = z.infer<typeof notificationListSchema>;
 export const dismissManySchema = z.array(z.number().int().positive().max(2_147_483_647)).min(1).max(500);
 
 /** One item of the settings: whether it reaches the drawer (push) and the mailbox (email). */
-export const deliverySchema = z.object({ email: z.boolean(), push: z.boolean() });
+const settingsInvalid = { error: () => NotificationServerMessages.settingsInvalid };
+export const deliverySchema = z.object(
+  { email: z.boolean(settingsInvalid), push: z.boolean(settingsInvalid) },
+  settingsInvalid,
+);
 export type Delivery = z.infer<typeof deliverySchema>;
 
 /**
@@ -130,19 +136,36 @@ export type Delivery = z.infer<typeof deliverySchema>;
  * declined, completed, voided), which the spec's list leaves out but vendors most need to hear of,
  * and changes of the vendor's key contacts.
  */
-export const notificationSettingsSchema = z.object({
-  websites: z.object({ create: deliverySchema, modify: deliverySchema, delete: deliverySchema }),
-  comments: z.object({ vendorCreate: deliverySchema, websiteCreate: deliverySchema }),
-  files: z.object({
-    vendorCreate: deliverySchema,
-    vendorDelete: deliverySchema,
-    websiteCreate: deliverySchema,
-    websiteDelete: deliverySchema,
-  }),
-  forms: z.object({ progress: deliverySchema }),
-  contacts: z.object({ change: deliverySchema }),
-});
+export const notificationSettingsSchema = z.object(
+  {
+    websites: z.object(
+      { create: deliverySchema, modify: deliverySchema, delete: deliverySchema },
+      settingsInvalid,
+    ),
+    comments: z.object({ vendorCreate: deliverySchema, websiteCreate: deliverySchema }, settingsInvalid),
+    files: z.object(
+      {
+        vendorCreate: deliverySchema,
+        vendorDelete: deliverySchema,
+        websiteCreate: deliverySchema,
+        websiteDelete: deliverySchema,
+      },
+      settingsInvalid,
+    ),
+    forms: z.object({ progress: deliverySchema }, settingsInvalid),
+    contacts: z.object({ change: deliverySchema }, settingsInvalid),
+  },
+  settingsInvalid,
+);
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+/**
+ * What a save carries: at least one of the groups, each whole. The spec's three groups (websites,
+ * comments, files) are enough; a group left out keeps its stored choices.
+ */
+export const notificationSettingsUpdateSchema = notificationSettingsSchema
+  .partial()
+  .refine((update) => Object.values(update).some((group) => group !== undefined), settingsInvalid);
+export type NotificationSettingsUpdate = z.infer<typeof notificationSettingsUpdateSchema>;
 
 const on = { email: true, push: true };
 const pushOnly = { email: false, push: true };

@@ -193,8 +193,20 @@ describe('GET and PUT /api/profile/preferences/notifications', () => {
     await t.call(t.tokens.viewer, 'PUT', url, DEFAULT_NOTIFICATION_SETTINGS);
   });
 
-  it('refuses settings missing an item or with a flag that is not a boolean (400), storing nothing', async () => {
-    const { forms: _forms, ...missing } = DEFAULT_NOTIFICATION_SETTINGS;
+  it("takes the spec's three groups alone, and the groups left out keep their choices", async () => {
+    const custom = { ...DEFAULT_NOTIFICATION_SETTINGS, forms: { progress: { email: false, push: false } } };
+    expect((await t.call(t.tokens.viewer, 'PUT', url, custom)).statusCode).toBe(200);
+    const { websites, comments, files } = DEFAULT_NOTIFICATION_SETTINGS;
+    const three = { websites: { ...websites, delete: { email: false, push: true } }, comments, files };
+    const saved = await t.call(t.tokens.viewer, 'PUT', url, three);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toEqual({ ...custom, websites: three.websites });
+    await t.call(t.tokens.viewer, 'PUT', url, DEFAULT_NOTIFICATION_SETTINGS);
+  });
+
+  it('refuses a group missing an item or a flag that is not a boolean (400), naming no field, storing nothing', async () => {
+    const { delete: _delete, ...websites } = DEFAULT_NOTIFICATION_SETTINGS.websites;
+    const missing = { ...DEFAULT_NOTIFICATION_SETTINGS, websites };
     const wrong = {
       ...DEFAULT_NOTIFICATION_SETTINGS,
       files: { ...DEFAULT_NOTIFICATION_SETTINGS.files, vendorCreate: { email: 'yes', push: true } },
@@ -202,6 +214,10 @@ describe('GET and PUT /api/profile/preferences/notifications', () => {
     for (const body of [missing, wrong, [], null]) {
       const res = await t.call(t.tokens.demo, 'PUT', url, body);
       expect(res.statusCode).toBe(400);
+      expect([
+        NotificationServerMessages.settingsInvalid,
+        'The request body is missing or not valid.',
+      ]).toContain(res.json().message);
     }
     expect((await t.call(t.tokens.demo, 'GET', url)).json()).toEqual(DEFAULT_NOTIFICATION_SETTINGS);
   });

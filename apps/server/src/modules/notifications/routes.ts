@@ -5,6 +5,7 @@ import {
   notificationListQuerySchema,
   notificationListSchema,
   notificationSettingsSchema,
+  notificationSettingsUpdateSchema,
 } from '@vp/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -100,8 +101,9 @@ export function notificationsRoutes(app: FastifyInstance, ctx: AppContext): void
       config: { access: 'session' },
       schema: {
         tags,
-        summary: 'Set how the caller hears of each kind of change; answers the settings stored',
-        body: notificationSettingsSchema.meta({ examples: [DEFAULT_NOTIFICATION_SETTINGS] }),
+        summary:
+          'Set how the caller hears of each kind of change (any groups; the others keep their choices); answers the settings stored',
+        body: notificationSettingsUpdateSchema.meta({ examples: [DEFAULT_NOTIFICATION_SETTINGS] }),
         response: { 200: notificationSettingsSchema, ...errorResponses },
       },
     },

@@ -3,6 +3,7 @@ import {
   NotificationServerMessages,
   type NotificationList,
   type NotificationSettings,
+  type NotificationSettingsUpdate,
 } from '@vp/contract';
 import type { AppContext } from '../../context.ts';
 import { NotFoundError } from '../../platform/errors.ts';
@@ -31,7 +32,7 @@ export function notificationsService({ db }: AppContext) {
 
     settings: (userId: number): Promise<NotificationSettings> => settingsOf(db, userId),
 
-    saveSettings: (userId: number, settings: NotificationSettings): Promise<NotificationSettings> =>
-      saveSettings(db, userId, settings),
+    saveSettings: (userId: number, update: NotificationSettingsUpdate): Promise<NotificationSettings> =>
+      saveSettings(db, userId, update),
   };
 }

@@ -3,6 +3,7 @@ import {
   deliverySchema,
   type Delivery,
   type NotificationSettings,
+  type NotificationSettingsUpdate,
 } from '@vp/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -38,13 +39,13 @@ export async function settingsOf(db: Db, userId: number): Promise<NotificationSe
   return withDefaults(row?.settings);
 }
 
-/** Stores the whole of a user's choices and answers them as stored. */
+/** Stores the groups sent over the user's current choices, and answers them as stored. */
 export async function saveSettings(
   db: Db,
   userId: number,
-  settings: NotificationSettings,
+  update: NotificationSettingsUpdate,
 ): Promise<NotificationSettings> {
-  const clean = withDefaults(settings);
+  const clean = withDefaults({ ...(await settingsOf(db, userId)), ...update });
   await db
     .insert(notificationSettings)
     .values({ userId, settings: clean })
