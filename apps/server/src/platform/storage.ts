@@ -96,10 +96,14 @@ export async function stageStream(
       done(null, chunk);
     },
   });
+  const sink = fs.createWriteStream(file, { flags: 'wx' });
   try {
-    await pipeline(source, meter, fs.createWriteStream(file, { flags: 'wx' }));
+    await pipeline(source, meter, sink);
     return { path: file, size, sha256: hash.digest('hex'), head: Buffer.concat(heads) };
   } catch (err) {
+    // A body cut short can fail the pipeline while the file is still being opened: removing it
+    // before its stream has closed would leave the file it then creates behind.
+    if (!sink.closed) await new Promise<void>((resolve) => sink.once('close', () => resolve()));
     await fsp.rm(file, { force: true });
     throw err;
   }
