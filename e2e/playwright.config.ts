@@ -48,7 +48,9 @@ export default defineConfig({
     // a dialog fading in; the specs about focus and the shell's layers keep the motion on.
     reducedMotion: 'reduce',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
-    trace: 'retain-on-failure',
+    // A trace records a screencast and a snapshot per action, which took about a third of the
+    // browser's work on passing tests; a test that fails is run again with its trace recorded.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
   },
 });

@@ -80,12 +80,12 @@ function installPdfTools() {
 
 // Each suite runs in its own process group so a hung one can be stopped whole (servers and browsers
 // included); an interrupt of this script is passed on to that group.
-let runningGroup = null;
+const runningGroups = new Set();
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
-    if (runningGroup !== null) {
+    for (const group of runningGroups) {
       try {
-        process.kill(-runningGroup, signal);
+        process.kill(-group, signal);
       } catch {
         // already gone
       }
@@ -101,7 +101,7 @@ const KEPT_LINES = 400;
  * Runs a command, passing its output on as it comes; resolves to its exit code (or a signal
  * marker). With `tail`, its last output lines are collected into that array.
  */
-function run(cmd, args, { cwd = root, env = {}, limitMs = SUITE_TIME_LIMIT_MS, tail } = {}) {
+function run(cmd, args, { cwd = root, env = {}, limitMs = SUITE_TIME_LIMIT_MS, tail, quiet = false } = {}) {
   return new Promise((resolvePromise) => {
     const child = spawn(cmd, args, {
       cwd,
@@ -111,14 +111,14 @@ function run(cmd, args, { cwd = root, env = {}, limitMs = SUITE_TIME_LIMIT_MS, t
       ),
       detached: true,
     });
-    runningGroup = child.pid ?? null;
+    if (child.pid) runningGroups.add(child.pid);
     if (tail) {
       for (const [stream, sink] of [
         [child.stdout, process.stdout],
         [child.stderr, process.stderr],
       ]) {
         stream.on('data', (chunk) => {
-          sink.write(chunk);
+          if (!quiet) sink.write(chunk);
           tail.push(...chunk.toString('utf8').split('\n'));
           if (tail.length > KEPT_LINES) tail.splice(0, tail.length - KEPT_LINES);
         });
@@ -134,13 +134,13 @@ function run(cmd, args, { cwd = root, env = {}, limitMs = SUITE_TIME_LIMIT_MS, t
     }, limitMs);
     child.on('error', (error) => {
       clearTimeout(timer);
-      runningGroup = null;
+      runningGroups.delete(child.pid);
       console.log(`[test] could not start ${cmd}: ${error.message}`);
       resolvePromise(127);
     });
     child.on('exit', (code, signal) => {
       clearTimeout(timer);
-      runningGroup = null;
+      runningGroups.delete(child.pid);
       resolvePromise(code ?? (signal ? 128 : 1));
     });
   });
@@ -337,12 +337,19 @@ const buildFailures = ensureBuilt(['web', 'server']);
 for (const name of buildFailures)
   record(`build:${name}`, 1, { passed: 0, failed: 1, skipped: 0 }, 'build failed');
 
-/** A check that passes or fails as a whole (type checking, lint): one test each in the total. */
+/**
+ * A check that passes or fails as a whole (type checking, lint): one test each in the total. Each
+ * is single-threaded, so the checks run side by side (see `together`); a check's output is shown
+ * once it has finished, so the two never interleave.
+ */
 function checkSuite(name, script) {
   return {
     name,
     async run() {
-      const code = await run('npm', ['run', '-s', script]);
+      const output = [];
+      const code = await run('npm', ['run', '-s', script], { tail: output, quiet: true });
+      const shown = output.join('\n').trim();
+      console.log(`[test] ${name}: ${code === 0 ? 'passed' : 'failed'}${shown ? `\n${shown}` : ''}`);
       return {
         code,
         counts: { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0, failedNames: [] },
@@ -351,9 +358,13 @@ function checkSuite(name, script) {
   };
 }
 
+/** Suites that run at the same time, each recorded with its own time. */
+function together(...parts) {
+  return { name: parts.map((p) => p.name).join(' + '), parts };
+}
+
 const suites = [
-  checkSuite('typecheck', 'typecheck'),
-  checkSuite('lint', 'lint'),
+  together(checkSuite('typecheck', 'typecheck'), checkSuite('lint', 'lint')),
   vitestSuite('contract', 'packages/contract'),
   vitestSuite('server-pglite', 'apps/server', { TEST_DB: undefined }),
 ];
@@ -366,10 +377,19 @@ suites.push(vitestSuite('web', 'apps/web'), e2eSuite);
 
 for (const suite of suites) {
   banner(suite.name);
-  const suiteStarted = Date.now();
-  const { code, counts } = await suite.run();
-  record(suite.name, code, counts);
-  results.at(-1).seconds = (Date.now() - suiteStarted) / 1000;
+  const parts = suite.parts ?? [suite];
+  const finished = await Promise.all(
+    parts.map(async (part) => {
+      const partStarted = Date.now();
+      const outcome = await part.run();
+      return { ...outcome, seconds: (Date.now() - partStarted) / 1000 };
+    }),
+  );
+  parts.forEach((part, i) => {
+    const { code, counts, seconds } = finished[i];
+    record(part.name, code, counts);
+    results.at(-1).seconds = seconds;
+  });
 }
 
 banner('summary');

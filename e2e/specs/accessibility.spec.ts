@@ -1,4 +1,3 @@
-import { COLORBLIND_SCHEMES } from '@vp/contract';
 import {
   expect,
   test,
@@ -9,7 +8,7 @@ import {
 } from '@playwright/test';
 import { AxeAudit } from '../support/axe.ts';
 import { baseUrl } from '../support/server.ts';
-import { apiLogin, StorageKeys, useSession, users, type User } from '../support/session.ts';
+import { apiLogin, useSession, users, type User } from '../support/session.ts';
 
 /**
  * axe (WCAG 2.0/2.1 A and AA) on every screen, dialog, drawer and menu of the portal, as a vendor,
@@ -311,27 +310,6 @@ test('the website modal’s dialogs as a vendor', async ({ page, request }, test
   await auditEditDialogs(page, audit, await teamSite(request, token), single!.rowKey);
   await finish(audit, testInfo);
 });
-
-// Only the colours change from one scheme to the next, so these visits check contrast alone.
-for (const scheme of COLORBLIND_SCHEMES) {
-  test(`dashboard figures and status badges in ${scheme}`, async ({ page, request }, testInfo) => {
-    const audit = new AxeAudit('demo');
-    await loggedIn(page, request, users.demo);
-    await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
-      StorageKeys.colorblind,
-      scheme,
-    ] as const);
-    await page.goto('/dashboard');
-    await expect(page.getByTestId('dashboard-card-totalSites')).toBeVisible(PAGE_LOAD);
-    await audit.check(page, `/dashboard in ${scheme}`, { rules: ['color-contrast'] });
-    await page.goto('/websites');
-    await expect(page.getByTestId('websites-table').locator('tbody tr.ant-table-row').first()).toBeVisible(
-      PAGE_LOAD,
-    );
-    await audit.check(page, `/websites in ${scheme}`, { rules: ['color-contrast'] });
-    await finish(audit, testInfo);
-  });
-}
 
 for (const role of ['viewer', 'admin'] as const) {
   test(`the main screens as ${role}`, async ({ page, request }, testInfo) => {

@@ -1,5 +1,6 @@
 import { COLORBLIND_SCHEMES, contrastRatio, TEXT_CONTRAST } from '@vp/contract';
 import { expect, test, type Page } from '@playwright/test';
+import { AxeAudit } from '../support/axe.ts';
 import { apiLogin, StorageKeys, useSession, users } from '../support/session.ts';
 
 const cssVar = (page: Page, name: string) =>
@@ -40,18 +41,27 @@ function hex(rgb: string): string {
   return `#${[r, g, b].map((c) => Math.round(c!).toString(16).padStart(2, '0')).join('')}`;
 }
 
-test('every scheme keeps the dashboard figures readable: 4.5:1 against their cards', async ({
+async function chooseScheme(page: Page, scheme: string | null): Promise<void> {
+  await page.evaluate(
+    ([key, value]) => (value === null ? localStorage.removeItem(key) : localStorage.setItem(key, value)),
+    [StorageKeys.colorblind, scheme] as const,
+  );
+  await page.reload();
+}
+
+// Only the colours change from one scheme to the next, so each visit checks axe's contrast rule alone.
+const CONTRAST = { rules: ['color-contrast'] };
+
+test('every scheme keeps the dashboard figures readable (4.5:1 against their cards) and passes axe’s contrast rule on the dashboard and the status badges', async ({
   page,
   request,
-}) => {
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const audit = new AxeAudit('demo');
   await useSession(page, await apiLogin(request, users.demo));
   await page.goto('/dashboard');
   for (const scheme of [null, ...COLORBLIND_SCHEMES]) {
-    await page.evaluate(
-      ([key, value]) => (value === null ? localStorage.removeItem(key) : localStorage.setItem(key, value)),
-      [StorageKeys.colorblind, scheme] as const,
-    );
-    await page.reload();
+    await chooseScheme(page, scheme);
     const cards = page.locator('.vp-figure');
     await expect(cards).toHaveCount(9);
     const shown = await cards.evaluateAll((els) =>
@@ -68,5 +78,16 @@ test('every scheme keeps the dashboard figures readable: 4.5:1 against their car
       const ratio = contrastRatio(hex(text), hex(card));
       expect(ratio, `${scheme ?? 'Off'}: ${figure} ${text} on ${card}`).toBeGreaterThanOrEqual(TEXT_CONTRAST);
     }
+    if (scheme) await audit.check(page, `/dashboard in ${scheme}`, CONTRAST);
   }
+
+  await page.goto('/websites');
+  const rows = page.getByTestId('websites-table').locator('tbody tr.ant-table-row');
+  for (const scheme of COLORBLIND_SCHEMES) {
+    await chooseScheme(page, scheme);
+    await expect(rows.first()).toBeVisible({ timeout: 20_000 });
+    await audit.check(page, `/websites in ${scheme}`, CONTRAST);
+  }
+  await testInfo.attach('axe', { body: `${audit.summary()}\n\n${audit.details()}`, contentType: 'text/plain' });
+  expect(audit.blocking(), 'serious or critical axe findings').toEqual([]);
 });

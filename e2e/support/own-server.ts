@@ -3,10 +3,15 @@ import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 
 /**
- * The built server as a child process on a free port, with its own embedded database (demo data
+ * The built server as a child process on a free port, with a database of its own (demo data
  * seeded): the suite's shared server (global-setup.ts), and the specs that stop and start one.
+ * With TEST_DATABASE_URL set (as CI sets it) the database is a new one on that PostgreSQL server,
+ * the production path, dropped again afterwards; otherwise it is the embedded one in the data
+ * directory, as `npm start` runs.
  */
 const root = resolve(import.meta.dirname, '../..');
 export const SERVER_MAIN = join(root, 'apps/server/dist/main.js');
@@ -57,6 +62,7 @@ export async function startOwnServer(env: NodeJS.ProcessEnv = {}): Promise<OwnSe
     throw new Error('Build the app first (npm run build); the end-to-end suite runs against the built tree.');
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'vp-e2e-'));
+  const database = await createDatabase();
   const logFile = join(dataDir, 'server.log');
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -73,7 +79,7 @@ export async function startOwnServer(env: NodeJS.ProcessEnv = {}): Promise<OwnSe
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
-        DATABASE_URL: '',
+        DATABASE_URL: database?.url ?? '',
         SEED_DEMO: '1',
         SMTP_URL: '',
         PUBLIC_URL: baseUrl,
@@ -120,8 +126,32 @@ export async function startOwnServer(env: NodeJS.ProcessEnv = {}): Promise<OwnSe
     start,
     async dispose() {
       await stop();
+      await database?.drop();
       log.end();
       if (!process.env.E2E_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/** A new PostgreSQL database on TEST_DATABASE_URL's server, when one is configured. */
+async function createDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return null;
+  const name = `vp_e2e_${randomBytes(6).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
 }
