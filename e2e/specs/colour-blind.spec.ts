@@ -88,6 +88,9 @@ test('every scheme keeps the dashboard figures readable (4.5:1 against their car
     await expect(rows.first()).toBeVisible({ timeout: 20_000 });
     await audit.check(page, `/websites in ${scheme}`, CONTRAST);
   }
-  await testInfo.attach('axe', { body: `${audit.summary()}\n\n${audit.details()}`, contentType: 'text/plain' });
+  await testInfo.attach('axe', {
+    body: `${audit.summary()}\n\n${audit.details()}`,
+    contentType: 'text/plain',
+  });
   expect(audit.blocking(), 'serious or critical axe findings').toEqual([]);
 });

@@ -81,3 +81,36 @@ for (const role of ['demo', 'viewer', 'admin'] as const) {
     await walk(page, role, users[role], testInfo);
   });
 }
+
+test('at 1440 px the billable report shows the latest month beside its pinned total, the earlier ones a scroll away', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await useSession(page, await apiLogin(request, users.admin));
+  await page.goto('/admin/reports');
+  const table = page.getByTestId('billable-table');
+  const headers = table.locator('thead th');
+  await expect(headers.last()).toHaveText('Site-months', PAGE_LOAD);
+  const latest = headers.nth((await headers.count()) - 2);
+  // Neither pinned column covers the latest month.
+  const box = async (h: typeof latest) => {
+    const b = await h.boundingBox();
+    if (!b) throw new Error('a header cell has no box');
+    return b;
+  };
+  const [month, total, vendor] = [await box(latest), await box(headers.last()), await box(headers.first())];
+  expect(month.x + month.width).toBeLessThanOrEqual(total.x + 1);
+  expect(month.x).toBeGreaterThanOrEqual(vendor.x + vendor.width - 1);
+  // The box scrolls sideways, and the keyboard can reach it.
+  const region = table.getByRole('region', { name: 'Billable sites per vendor, by month' });
+  const scroll = await region.evaluate((el) => ({
+    left: el.scrollLeft,
+    max: el.scrollWidth - el.clientWidth,
+  }));
+  expect(scroll.max).toBeGreaterThan(0);
+  expect(scroll.left).toBeGreaterThanOrEqual(scroll.max - 1);
+  await region.focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeLessThan(scroll.left);
+});

@@ -144,6 +144,8 @@ test('create a website through the modal from an empty form', async ({ page, req
   );
   await expect(modal.getByRole('tab', { name: 'Team' })).not.toHaveAttribute('aria-disabled', 'true');
   await expect(modal.getByPlaceholder('www.example.com')).toBeDisabled();
+  // Nothing was touched since the save: Save is off.
+  await expect(modal.getByRole('button', { name: 'Save' })).toBeDisabled();
   await expect(
     modal.getByText('To change the domain, contact the MLS Data Licensing Department.'),
   ).toBeVisible();
@@ -159,7 +161,15 @@ test('create a website through the modal from an empty form', async ({ page, req
   await expect(team).toContainText('(Primary)');
   expect(teamWrites).toEqual([]);
 
+  // Nothing was touched since the save: Close closes without asking.
+  const consoleErrors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') consoleErrors.push(m.text());
+  });
   await modal.getByRole('button', { name: 'Close', exact: true }).last().click();
+  await expect(modal).toBeHidden();
+  await expect(page.getByText('Discard changes?')).toHaveCount(0);
+  expect(consoleErrors.filter((e) => /blocker/i.test(e))).toEqual([]);
   await page.getByLabel('Search websites').fill(domain);
   await expect(page.getByTestId('websites-table').locator('tbody tr.ant-table-row')).toHaveCount(1);
   await expect(page.getByTestId('websites-table')).toContainText('Active (Pending)');

@@ -88,6 +88,11 @@ export async function startOwnServer(env: NodeJS.ProcessEnv = {}): Promise<OwnSe
         // suite's many logins do not queue behind scrypt.
         NODE_ENV: 'test',
         TEST_SCRYPT_LOG2N: '12',
+        // The specs' API client (Playwright's request context, on Node's http agent) reuses an idle
+        // connection without reading the server's Keep-Alive hint, so one reused just as the
+        // server closes it after its 5 s was reset; browsers retry such a request themselves.
+        KEEP_ALIVE_SECONDS: '120',
+        IDLE_TIMEOUT_SECONDS: '150',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -23,3 +23,9 @@ export function fieldErrorsOf<Name extends string>(
   }
   return found;
 }
+
+/** A refusal's reason without the action's prefix ('Domain Change Failed: taken' → 'taken'). */
+export function failureReason(err: unknown, prefix: string): string {
+  const text = errorMessage(err);
+  return text.startsWith(`${prefix}: `) ? text.slice(prefix.length + 2) : text;
+}

@@ -288,11 +288,11 @@ describe('DELETE /api/contacts/:id', () => {
 });
 
 describe('metadata', () => {
-  it('names the missing required types, and takes the technical and billing contact from the contacts', async () => {
+  it('names the missing required types, and takes the technical and billing contact from the contacts alone', async () => {
     const before = await metadata();
     expect(before.missingContactTypes).toEqual(['Technical']);
-    // No technical contact yet: the text stored on the vendor.
-    expect(before.technicalContact).toBe('Dana Whitfield (dana.whitfield@summitweb.example)');
+    // No technical key contact yet: none is named, though the vendor record holds a contact text.
+    expect(before.technicalContact).toBe('');
     expect(before.billingContact).toBe('Marcus Lee <billing@summitweb.example>');
 
     await create();

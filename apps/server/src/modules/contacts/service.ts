@@ -204,11 +204,14 @@ export async function contactFacts(
 
 /**
  * What the vendor summary says of key contacts: the technical and billing contact (the first of
- * that type by name, else the text stored on the vendor), and the required types it has none of.
+ * that type by name; empty when there is none), and the required types it has none of. The key
+ * contacts are the one source: the contact text MLS staff keep on the vendor record is their own
+ * note and never stands in for a missing key contact, so the summary cannot name a technical
+ * contact while saying that one is missing.
  */
 export function contactSummary(
   { types, contacts }: { types: readonly ContactType[]; contacts: readonly Contact[] },
-  vendor: { type: string; technicalContact: string; billingContact: string },
+  vendor: { type: string },
 ): { technicalContact: string; billingContact: string; missingContactTypes: string[] } {
   // The contacts come sorted by name, so the first holding the type is the one to show.
   const firstOfType = (name: string) => {
@@ -218,8 +221,8 @@ export function contactSummary(
   const technical = firstOfType('Technical');
   const billing = firstOfType('Billing');
   return {
-    technicalContact: technical ? contactLine(technical) : vendor.technicalContact,
-    billingContact: billing ? contactLine(billing) : vendor.billingContact,
+    technicalContact: technical ? contactLine(technical) : '',
+    billingContact: billing ? contactLine(billing) : '',
     missingContactTypes: missingContactTypes(types, contacts, vendor.type),
   };
 }

@@ -6,7 +6,7 @@ import {
   type ReportRange,
 } from '@vp/contract';
 import { Button, Table, type TableProps } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -73,6 +73,13 @@ export function BillableReport({ range }: { range: ReportRange }) {
 function BillableTable({ report }: { report: BillableSitesReport }) {
   const region = useScrollRegion<HTMLDivElement>('Billable sites per vendor, by month');
   const wide = useIsWide();
+  // The latest months matter most: a table wider than its card opens scrolled to its end, the
+  // current month beside the pinned total, and the earlier months a scroll to the left.
+  const monthsKey = report.months.join();
+  useEffect(() => {
+    const box = region.current?.querySelector<HTMLElement>('.ant-table-content');
+    if (box) box.scrollLeft = box.scrollWidth;
+  }, [monthsKey, region]);
   const columns: NonNullable<TableProps<BillableVendor>['columns']> = [
     {
       title: 'Vendor',

@@ -1,14 +1,13 @@
 import { TeamMessages, WebsiteMessages, WebsiteServerMessages } from '@vp/contract';
-import { Checkbox, Form, Input, Modal } from 'antd';
+import { Alert, Checkbox, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useUnsavedChanges } from '../../../hooks/use-unsaved-changes.ts';
-import { fieldErrorsOf } from '../../../lib/form-errors.ts';
-import { errorMessage } from '../../../lib/http.ts';
+import { failureReason, fieldErrorsOf } from '../../../lib/form-errors.ts';
 import { message } from '../../../lib/toast.ts';
 import { AgentSearch, EMPTY_PICK, type AgentPick } from '../../agents/index.ts';
 import { useAgentChangeRequest } from '../api.ts';
 
-/** Refusals about the chosen agent, shown on the New agent field as well as in the toast. */
+/** Refusals about the chosen agent, shown on the New agent field. */
 const FIELD_ERRORS = {
   agent: [
     WebsiteMessages.agentNotActive,
@@ -20,7 +19,9 @@ const FIELD_ERRORS = {
 
 /**
  * The agent (and with it the broker) change request of a saved site; recorded on the site. A
- * failure is said once, in the toast, and on the New agent field when it is about the agent.
+ * refusal is the spec's info message 'Agent Change Failed' as a toast, and its reason in the
+ * dialog: on the New agent field when it is about the agent, else above the fields. The toast goes
+ * when the request is sent after all, so it never stands beside the success.
  */
 export function AgentChangeDialog({
   siteId,
@@ -38,6 +39,8 @@ export function AgentChangeDialog({
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [touched, setTouched] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const failedKey = `agent-change-failed-${siteId}`;
   const request = useAgentChangeRequest(siteId);
   const guard = useUnsavedChanges(open && !!(pick.text.trim() || reason.trim()));
 
@@ -45,6 +48,7 @@ export function AgentChangeDialog({
     setPick(EMPTY_PICK);
     setReason('');
     setError(null);
+    setProblem(null);
     setTouched(false);
     onClose();
   }
@@ -57,15 +61,19 @@ export function AgentChangeDialog({
     setTouched(true);
     if (!pick.agent) return;
     setError(null);
+    setProblem(null);
     try {
       await request.mutateAsync({ memberNumber: pick.agent.memberNumber, reciprocal, reason: reason.trim() });
+      message.destroy(failedKey);
       void message.success('Agent Change Request sent');
       guard.release();
       close();
     } catch (err) {
-      // The server's message starts with 'Agent Change Failed' (spec §9 info message) and says why.
-      void message.info(errorMessage(err));
-      setError(fieldErrorsOf(err, FIELD_ERRORS)[0]?.errors[0] ?? null);
+      // The spec's info message as the toast; the reason in the dialog, on the field it is about.
+      void message.info({ key: failedKey, content: WebsiteMessages.agentChangeFailed });
+      const onField = fieldErrorsOf(err, FIELD_ERRORS)[0]?.errors[0] ?? null;
+      setError(onField);
+      setProblem(onField ? null : failureReason(err, WebsiteMessages.agentChangeFailed));
     }
   }
 
@@ -86,6 +94,7 @@ export function AgentChangeDialog({
       confirmLoading={request.isPending}
       destroyOnHidden
     >
+      {problem && <Alert type="error" showIcon title={problem} className="vp-dialog-alert" role="alert" />}
       <Form name={`agent-change-${siteId}`} layout="vertical" component="div">
         {reciprocalAllowed && (
           <Form.Item>

@@ -1,8 +1,8 @@
 import { WebsiteMessages, WebsiteServerMessages, isValidDomain } from '@vp/contract';
-import { Form, Input, Modal } from 'antd';
+import { Alert, Form, Input, Modal } from 'antd';
+import { useState } from 'react';
 import { useUnsavedChanges } from '../../../hooks/use-unsaved-changes.ts';
-import { fieldErrorsOf } from '../../../lib/form-errors.ts';
-import { errorMessage } from '../../../lib/http.ts';
+import { failureReason, fieldErrorsOf } from '../../../lib/form-errors.ts';
 import { message } from '../../../lib/toast.ts';
 import { useDomainChangeRequest } from '../api.ts';
 import { DOMAIN_PLACEHOLDER } from './website-form.tsx';
@@ -12,7 +12,7 @@ interface Values {
   reason: string;
 }
 
-/** Refusals about the new domain, shown on its field as well as in the toast. */
+/** Refusals about the new domain, shown on its field. */
 const FIELD_ERRORS = {
   domainName: [
     WebsiteMessages.duplicateDomain,
@@ -24,7 +24,9 @@ const FIELD_ERRORS = {
 
 /**
  * Domain Change Request (spec §4): how an Active site's domain changes; recorded on the site. A
- * failure is said once, in the toast, and on the New domain field when it is about the domain.
+ * refusal is the spec's info message 'Domain Change Failed' as a toast, and its reason in the
+ * dialog: on the New domain field when it is about the domain, else above the fields. The toast
+ * goes when the request is sent after all, so it never stands beside the success.
  */
 export function DomainChangeDialog({
   siteId,
@@ -42,29 +44,34 @@ export function DomainChangeDialog({
   const domain = Form.useWatch('domainName', form) as string | undefined;
   const reason = Form.useWatch('reason', form) as string | undefined;
   const guard = useUnsavedChanges(open && !!(domain?.trim() || reason?.trim()));
+  const [problem, setProblem] = useState<string | null>(null);
+  const failedKey = `domain-change-failed-${siteId}`;
 
   async function cancel() {
     if (!(await guard.confirmLeave())) return;
     form.resetFields();
+    setProblem(null);
     onClose();
   }
 
   async function submit() {
     const values = await form.validateFields();
+    setProblem(null);
     try {
       await request.mutateAsync({
         domainName: values.domainName.trim(),
         reason: values.reason?.trim() ?? '',
       });
+      message.destroy(failedKey);
       void message.success('Domain Change Request sent');
       guard.release();
       form.resetFields();
       onClose();
     } catch (err) {
-      // The server's message starts with 'Domain Change Failed' (spec §9 info message) and says why.
-      void message.info(errorMessage(err));
+      void message.info({ key: failedKey, content: WebsiteMessages.domainChangeFailed });
       const fields = fieldErrorsOf(err, FIELD_ERRORS);
       if (fields.length) form.setFields(fields);
+      else setProblem(failureReason(err, WebsiteMessages.domainChangeFailed));
     }
   }
 
@@ -78,6 +85,7 @@ export function DomainChangeDialog({
       confirmLoading={request.isPending}
       destroyOnHidden
     >
+      {problem && <Alert type="error" showIcon title={problem} className="vp-dialog-alert" role="alert" />}
       <Form form={form} name={`domain-change-${siteId}`} layout="vertical" requiredMark={false}>
         <Form.Item label="Current domain" htmlFor="vp-current-domain">
           <Input id="vp-current-domain" value={current} disabled />

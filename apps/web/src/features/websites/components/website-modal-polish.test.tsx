@@ -139,12 +139,12 @@ describe('closing with unsaved edits', () => {
   });
 });
 
-describe('closing a request dialog with unsaved edits', () => {
-  function dialogTitled(title: string): HTMLElement | null {
-    const heading = [...document.querySelectorAll('.ant-modal-title')].find((t) => t.textContent === title);
-    return heading?.closest<HTMLElement>('[role="dialog"]') ?? null;
-  }
+function dialogTitled(title: string): HTMLElement | null {
+  const heading = [...document.querySelectorAll('.ant-modal-title')].find((t) => t.textContent === title);
+  return heading?.closest<HTMLElement>('[role="dialog"]') ?? null;
+}
 
+describe('closing a request dialog with unsaved edits', () => {
   it('Domain Change Request: Cancel with a typed domain asks; Keep editing keeps it, Discard closes it', async () => {
     setToken('t');
     setAccount(['vendor'], true);
@@ -255,7 +255,7 @@ describe('one notice per action, and field errors on the field', () => {
     expect(notify).not.toHaveBeenCalled();
   });
 
-  it("a refused Domain Change Request says 'Domain Change Failed' once, with the reason on the New domain field", async () => {
+  it("a refused Domain Change Request toasts the spec's 'Domain Change Failed' alone, with the reason on the New domain field", async () => {
     const failure = `${WebsiteMessages.domainChangeFailed}: ${WebsiteMessages.duplicateDomain}`;
     const info = vi.spyOn(message, 'info');
     await openSaved('Active', {
@@ -276,10 +276,79 @@ describe('one notice per action, and field errors on the field', () => {
       ),
     );
     expect(info).toHaveBeenCalledTimes(1);
-    expect(info).toHaveBeenCalledWith(failure);
-    // Nothing in the page repeats the failure (the toast itself renders outside it).
+    expect(info).toHaveBeenCalledWith(
+      expect.objectContaining({ content: WebsiteMessages.domainChangeFailed }),
+    );
+    // Nothing in the dialog repeats the failure (the toast itself renders outside it).
     const dialog = newDomain.closest('[role="dialog"]')!;
     expect(dialog.textContent).not.toContain(WebsiteMessages.domainChangeFailed);
+    expect(within(dialog as HTMLElement).queryByRole('alert', { name: /./ })).toBeNull();
+  });
+
+  it('a Domain Change refusal about no field is said in the dialog, and its toast goes when the request is then sent', async () => {
+    const pending = 'A request for this website is already waiting for the MLS.';
+    let refuse = true;
+    const info = vi.spyOn(message, 'info');
+    const destroy = vi.spyOn(message, 'destroy');
+    const success = vi.spyOn(message, 'success');
+    await openSaved('Active', {
+      extra: (method, path) => {
+        if (method !== 'POST' || path !== '/portal/websites/7/domain-change') return undefined;
+        if (refuse)
+          return {
+            status: 409,
+            body: { code: 409, message: `${WebsiteMessages.domainChangeFailed}: ${pending}` },
+          };
+        return { body: {} };
+      },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Domain Change Request' }));
+    const newDomain = (await screen.findByLabelText('New domain')) as HTMLInputElement;
+    fireEvent.change(newDomain, { target: { value: 'next.example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send Request' }));
+    const dialog = newDomain.closest<HTMLElement>('[role="dialog"]')!;
+    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toContain(pending));
+    expect(info).toHaveBeenCalledWith(
+      expect.objectContaining({ content: WebsiteMessages.domainChangeFailed }),
+    );
+    const key = (info.mock.calls[0]![0] as { key: string }).key;
+
+    refuse = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Send Request' }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Domain Change Request sent'));
+    expect(destroy).toHaveBeenCalledWith(key);
+    expect(destroy.mock.invocationCallOrder[0]!).toBeLessThan(success.mock.invocationCallOrder[0]!);
+  });
+});
+
+describe('Agent Change Request refusals', () => {
+  it("toasts the spec's 'Agent Change Failed' alone, and says a reason about no field in the dialog", async () => {
+    setToken('t');
+    setAccount(['vendor'], true);
+    const pending = 'A request for this website is already waiting for the MLS.';
+    serve(website({ status: 'Active' }), (method, path) =>
+      method === 'POST' && path === '/portal/websites/7/agent-change'
+        ? { status: 409, body: { code: 409, message: `${WebsiteMessages.agentChangeFailed}: ${pending}` } }
+        : undefined,
+    );
+    const info = vi.spyOn(message, 'info');
+    renderWithClient(
+      <AgentChangeDialog siteId={7} open reciprocalAllowed={false} onClose={() => undefined} />,
+    );
+    const dialog = await waitFor(() => {
+      expect(dialogTitled('Agent Change Request')).not.toBeNull();
+      return dialogTitled('Agent Change Request')!;
+    });
+    fireEvent.change(within(dialog).getByRole('combobox'), { target: { value: 'Alice' } });
+    await waitFor(() => expect(document.querySelector('.ant-select-item-option')).not.toBeNull());
+    fireEvent.click(document.querySelector('.ant-select-item-option')!);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send Request' }));
+    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toContain(pending));
+    expect(info).toHaveBeenCalledTimes(1);
+    expect(info).toHaveBeenCalledWith(
+      expect.objectContaining({ content: WebsiteMessages.agentChangeFailed }),
+    );
+    expect(dialog.textContent).not.toContain(WebsiteMessages.agentChangeFailed);
   });
 });
 

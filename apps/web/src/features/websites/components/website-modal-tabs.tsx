@@ -174,11 +174,12 @@ export const WEBSITE_TABS: readonly WebsiteTabDef[] = [
     key: 'messages',
     label: (c) =>
       c.siteId === null ? 'Messages' : <MessagesTabLabel siteId={c.siteId} active={c.tab === 'messages'} />,
-    // A conversation is about a site: there is none until it is created.
-    shows: (c) => !c.creating,
+    // While creating, Messages, Files and History are offered like the Website tab's neighbours
+    // always are: choosing one saves the new site first (spec §4: 'Please save to continue.'), then
+    // opens it. Only Team is disabled until the site exists (spec §2).
     Component: MessagesPane,
   },
-  { key: 'files', label: () => 'Files', disabled: (c) => c.creating, Component: FilesPane },
+  { key: 'files', label: () => 'Files', Component: FilesPane },
   { key: 'history', label: () => 'History', Component: HistoryPane },
   {
     key: 'team',

@@ -217,7 +217,7 @@ describe('website modal: create', () => {
     });
   }
 
-  it('starts as Pending Activation today, with Files disabled until the site is saved', async () => {
+  it('starts as Pending Activation today, its other tabs offered (choosing one saves first)', async () => {
     serveCreate();
     renderWithClient(<WebsiteModal open siteId={null} onClose={() => undefined} />);
     const domain = await screen.findByPlaceholderText('www.example.com');
@@ -230,9 +230,11 @@ describe('website modal: create', () => {
     expect(input('Term Date').disabled).toBe(true);
     expect(statusBox().disabled).toBe(false);
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
-    // No Messages while creating: a conversation is about a site, and there is none yet.
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Website', 'Files', 'History']);
-    expect(screen.getByRole('tab', { name: 'Files' }).getAttribute('aria-disabled')).toBe('true');
+    // The same tabs as a saved site, none of them disabled: choosing one saves the new site first
+    // (Team, disabled while creating, shows only for the team product).
+    const tabs = screen.getAllByRole('tab');
+    expect(tabs.map((t) => t.textContent)).toEqual(['Website', 'Messages', 'Files', 'History']);
+    expect(tabs.filter((t) => t.getAttribute('aria-disabled') === 'true')).toEqual([]);
   });
 
   it('shows each validation message verbatim', async () => {
@@ -304,48 +306,56 @@ describe('website modal: create', () => {
     expect(input('Domain').disabled).toBe(true);
   });
 
-  it('leaving the Website tab with a valid form saves it first, then opens the chosen tab', async () => {
-    const alice = {
-      firstName: 'Alice',
-      lastName: 'Agent',
-      memberNumber: 'M100',
-      mlsId: 'K100',
-      office: 'Summit Realty',
-      status: 'Active',
-      licenseNumber: 'L-100',
-      broker: null,
-      memberAOR: null,
-    };
-    const { calls } = serveApi((method, path) => {
-      if (path === '/portal/metadata') return { body: metadata() };
-      if (path === '/products') return { body: products };
-      if (path.startsWith('/searchagent/')) return { body: [alice] };
-      if (method === 'POST' && path === '/portal/websites') return { status: 201, body: { id: 42 } };
-      if (path === '/portal/websites/42') return { body: website({ rowKey: 42 }) };
-      if (path === '/website/42/changelog') return { body: [] };
-      return undefined;
-    });
-    renderWithClient(<WebsiteModal open siteId={null} onClose={() => undefined} />);
-    await screen.findByPlaceholderText('www.example.com');
-    fireEvent.change(input('Domain'), { target: { value: 'alice-homes.example.com' } });
-    fireEvent.change(screen.getByRole('combobox', { name: 'Agent Search' }), { target: { value: 'Alice' } });
-    await waitFor(() => expect(document.querySelector('.ant-select-item-option')).not.toBeNull());
-    fireEvent.click(document.querySelector('.ant-select-item-option')!);
-    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Product' }));
-    fireEvent.click(await screen.findByTitle('IDX'));
+  it.each(['Messages', 'Files', 'History'])(
+    'choosing %s with a valid form saves it first, then opens that tab',
+    async (chosen) => {
+      const alice = {
+        firstName: 'Alice',
+        lastName: 'Agent',
+        memberNumber: 'M100',
+        mlsId: 'K100',
+        office: 'Summit Realty',
+        status: 'Active',
+        licenseNumber: 'L-100',
+        broker: null,
+        memberAOR: null,
+      };
+      const { calls } = serveApi((method, path) => {
+        if (path === '/portal/metadata') return { body: metadata() };
+        if (path === '/products') return { body: products };
+        if (path.startsWith('/searchagent/')) return { body: [alice] };
+        if (method === 'POST' && path === '/portal/websites') return { status: 201, body: { id: 42 } };
+        if (path === '/portal/websites/42') return { body: website({ rowKey: 42 }) };
+        if (path === '/website/42/changelog') return { body: [] };
+        if (path === '/website/42/comments') return { body: [] };
+        if (path.startsWith('/website/42/documents') || path.startsWith('/portal/documents'))
+          return { body: [] };
+        return undefined;
+      });
+      renderWithClient(<WebsiteModal open siteId={null} onClose={() => undefined} />);
+      await screen.findByPlaceholderText('www.example.com');
+      fireEvent.change(input('Domain'), { target: { value: 'alice-homes.example.com' } });
+      fireEvent.change(screen.getByRole('combobox', { name: 'Agent Search' }), {
+        target: { value: 'Alice' },
+      });
+      await waitFor(() => expect(document.querySelector('.ant-select-item-option')).not.toBeNull());
+      fireEvent.click(document.querySelector('.ant-select-item-option')!);
+      fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Product' }));
+      fireEvent.click(await screen.findByTitle('IDX'));
 
-    const info = vi.spyOn(message, 'info');
-    const success = vi.spyOn(message, 'success');
-    fireEvent.click(screen.getByRole('tab', { name: 'History' }));
-    await waitFor(() =>
-      expect(info).toHaveBeenCalledWith(expect.objectContaining({ content: WebsiteMessages.saveFirst })),
-    );
-    await waitFor(() => expect(success).toHaveBeenCalledWith(WebsiteMessages.created, 2));
-    await waitFor(() =>
-      expect(screen.getByRole('tab', { name: 'History' }).getAttribute('aria-selected')).toBe('true'),
-    );
-    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
-  });
+      const info = vi.spyOn(message, 'info');
+      const success = vi.spyOn(message, 'success');
+      fireEvent.click(screen.getByRole('tab', { name: chosen }));
+      await waitFor(() =>
+        expect(info).toHaveBeenCalledWith(expect.objectContaining({ content: WebsiteMessages.saveFirst })),
+      );
+      await waitFor(() => expect(success).toHaveBeenCalledWith(WebsiteMessages.created, 2));
+      await waitFor(() =>
+        expect(screen.getByRole('tab', { name: chosen }).getAttribute('aria-selected')).toBe('true'),
+      );
+      expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+    },
+  );
 
   it('leaving the Website tab with an invalid form asks to save and refuses', async () => {
     const { calls } = serveCreate();
