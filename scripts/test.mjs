@@ -99,30 +99,39 @@ const KEPT_LINES = 400;
 
 /**
  * Runs a command, passing its output on as it comes; resolves to its exit code (or a signal
- * marker). With `tail`, its last output lines are collected into that array.
+ * marker). With `tail`, its last output lines are collected into that array. A `quiet` command's
+ * output is held back and shown whole once it has finished, so suites run side by side never
+ * interleave their output.
  */
-function run(cmd, args, { cwd = root, env = {}, limitMs = SUITE_TIME_LIMIT_MS, tail, quiet = false } = {}) {
+function run(cmd, args, { cwd = root, env = {}, limitMs = SUITE_TIME_LIMIT_MS, tail = [], quiet = false } = {}) {
+  const held = [];
+  return runCommand(cmd, args, { cwd, env, limitMs, tail, quiet, held }).then((code) => {
+    if (quiet && held.length > 0) process.stdout.write(`\n${held.join('')}`);
+    return code;
+  });
+}
+
+function runCommand(cmd, args, { cwd, env, limitMs, tail, quiet, held }) {
   return new Promise((resolvePromise) => {
     const child = spawn(cmd, args, {
       cwd,
-      stdio: ['ignore', tail ? 'pipe' : 'inherit', tail ? 'pipe' : 'inherit'],
+      stdio: ['ignore', 'pipe', 'pipe'],
       env: Object.fromEntries(
         Object.entries({ ...process.env, ...env }).filter(([, value]) => value !== undefined),
       ),
       detached: true,
     });
     if (child.pid) runningGroups.add(child.pid);
-    if (tail) {
-      for (const [stream, sink] of [
-        [child.stdout, process.stdout],
-        [child.stderr, process.stderr],
-      ]) {
-        stream.on('data', (chunk) => {
-          if (!quiet) sink.write(chunk);
-          tail.push(...chunk.toString('utf8').split('\n'));
-          if (tail.length > KEPT_LINES) tail.splice(0, tail.length - KEPT_LINES);
-        });
-      }
+    for (const [stream, sink] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ]) {
+      stream.on('data', (chunk) => {
+        if (quiet) held.push(chunk.toString('utf8'));
+        else sink.write(chunk);
+        tail.push(...chunk.toString('utf8').split('\n'));
+        if (tail.length > KEPT_LINES) tail.splice(0, tail.length - KEPT_LINES);
+      });
     }
     const timer = setTimeout(() => {
       console.log(`\n[test] ${cmd} ${args.join(' ')} exceeded ${limitMs / 60000} min; stopping it.`);
@@ -252,7 +261,7 @@ const vitestWorkers = process.env.VITEST_MAX_WORKERS ?? String(Math.max(2, avail
 function vitestSuite(name, cwd, env = {}) {
   return {
     name,
-    async run() {
+    async run({ quiet = false } = {}) {
       const out = join(reportDir, `${name}.json`);
       const times = join(reportDir, `${name}.times.json`);
       const tail = [];
@@ -269,6 +278,7 @@ function vitestSuite(name, cwd, env = {}) {
           cwd: join(root, cwd),
           env: { VITEST_MAX_WORKERS: vitestWorkers, VITEST_FILE_TIMES: times, ...env },
           tail,
+          quiet,
         },
       );
       const counts = vitestCounts(out);
@@ -285,11 +295,12 @@ function vitestSuite(name, cwd, env = {}) {
 
 const e2eSuite = {
   name: 'e2e',
-  async run() {
+  async run({ quiet = false } = {}) {
     const out = join(reportDir, 'e2e.json');
     const code = await run(bin('playwright'), ['test', '-c', 'e2e'], {
       env: { E2E_JSON_REPORT: out },
       limitMs: E2E_TIME_LIMIT_MS,
+      quiet,
     });
     return { code, counts: playwrightCounts(out) };
   },
@@ -337,19 +348,13 @@ const buildFailures = ensureBuilt(['web', 'server']);
 for (const name of buildFailures)
   record(`build:${name}`, 1, { passed: 0, failed: 1, skipped: 0 }, 'build failed');
 
-/**
- * A check that passes or fails as a whole (type checking, lint): one test each in the total. Each
- * is single-threaded, so the checks run side by side (see `together`); a check's output is shown
- * once it has finished, so the two never interleave.
- */
+/** A check that passes or fails as a whole (type checking, lint): one test each in the total. */
 function checkSuite(name, script) {
   return {
     name,
-    async run() {
-      const output = [];
-      const code = await run('npm', ['run', '-s', script], { tail: output, quiet: true });
-      const shown = output.join('\n').trim();
-      console.log(`[test] ${name}: ${code === 0 ? 'passed' : 'failed'}${shown ? `\n${shown}` : ''}`);
+    async run({ quiet = false } = {}) {
+      const code = await run('npm', ['run', '-s', script], { quiet });
+      console.log(`[test] ${name}: ${code === 0 ? 'passed' : 'failed'}`);
       return {
         code,
         counts: { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0, failedNames: [] },
@@ -358,22 +363,31 @@ function checkSuite(name, script) {
   };
 }
 
-/** Suites that run at the same time, each recorded with its own time. */
+/**
+ * Suites that run at the same time, each recorded with its own time; each one's output is shown
+ * once it has finished. Run one after another, the suites left a core idle for long stretches:
+ * type checking and lint are single-threaded, the PostgreSQL suite waits on its database, and
+ * the browser suite waits on its servers; side by side they keep both cores at work.
+ */
 function together(...parts) {
   return { name: parts.map((p) => p.name).join(' + '), parts };
 }
 
-const suites = [
-  together(checkSuite('typecheck', 'typecheck'), checkSuite('lint', 'lint')),
-  vitestSuite('contract', 'packages/contract'),
-  vitestSuite('server-pglite', 'apps/server', { TEST_DB: undefined }),
-];
+const serverSuites = [vitestSuite('server-pglite', 'apps/server', { TEST_DB: undefined })];
 if (process.env.TEST_DATABASE_URL) {
-  suites.push(vitestSuite('server-postgres', 'apps/server', { TEST_DB: 'postgres' }));
+  serverSuites.push(vitestSuite('server-postgres', 'apps/server', { TEST_DB: 'postgres' }));
 } else {
   console.log('[test] TEST_DATABASE_URL is not set: the server suite runs on the embedded database only.');
 }
-suites.push(vitestSuite('web', 'apps/web'), e2eSuite);
+const suites = [
+  together(
+    checkSuite('typecheck', 'typecheck'),
+    checkSuite('lint', 'lint'),
+    vitestSuite('contract', 'packages/contract'),
+  ),
+  together(...serverSuites),
+  together(vitestSuite('web', 'apps/web'), e2eSuite),
+];
 
 for (const suite of suites) {
   banner(suite.name);
@@ -381,7 +395,7 @@ for (const suite of suites) {
   const finished = await Promise.all(
     parts.map(async (part) => {
       const partStarted = Date.now();
-      const outcome = await part.run();
+      const outcome = await part.run({ quiet: parts.length > 1 });
       return { ...outcome, seconds: (Date.now() - partStarted) / 1000 };
     }),
   );

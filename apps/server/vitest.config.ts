@@ -15,5 +15,8 @@ export default defineConfig({
     // A worker's files share their imports (the app's modules load once per worker, not per file);
     // each file still builds its own app and database through test/helper.ts.
     isolate: false,
+    // A larger young generation: the suite allocates briskly (requests, rows, PDFs), and fewer
+    // minor collections saved about a tenth of its time.
+    execArgv: ['--max-semi-space-size=64'],
   },
 });

@@ -13,5 +13,8 @@ export default defineConfig({
     // A worker's files share their imports (antd, React, the app) instead of loading them again
     // per file; vitest.setup.ts resets the app's module-level state after every test.
     isolate: false,
+    // A larger young generation: rendering allocates briskly, and fewer minor collections saved
+    // about a tenth of the suite's time.
+    execArgv: ['--max-semi-space-size=64'],
   },
 });
