@@ -103,7 +103,11 @@ const KEPT_LINES = 400;
  * output is held back and shown whole once it has finished, so suites run side by side never
  * interleave their output.
  */
-function run(cmd, args, { cwd = root, env = {}, limitMs = SUITE_TIME_LIMIT_MS, tail = [], quiet = false } = {}) {
+function run(
+  cmd,
+  args,
+  { cwd = root, env = {}, limitMs = SUITE_TIME_LIMIT_MS, tail = [], quiet = false } = {},
+) {
   const held = [];
   return runCommand(cmd, args, { cwd, env, limitMs, tail, quiet, held }).then((code) => {
     if (quiet && held.length > 0) process.stdout.write(`\n${held.join('')}`);
@@ -354,7 +358,6 @@ function checkSuite(name, script) {
     name,
     async run({ quiet = false } = {}) {
       const code = await run('npm', ['run', '-s', script], { quiet });
-      console.log(`[test] ${name}: ${code === 0 ? 'passed' : 'failed'}`);
       return {
         code,
         counts: { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0, failedNames: [] },

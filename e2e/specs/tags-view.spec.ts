@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { apiLogin, useSession, users } from '../support/session.ts';
 
-test('Close Others keeps the affixed Dashboard and the chosen tab', async ({ page, request }) => {
+test('the visited pages survive a reload; Close Others keeps the affixed Dashboard and the chosen tab', async ({
+  page,
+  request,
+}) => {
   await useSession(page, await apiLogin(request, users.demo));
   await page.goto('/dashboard');
   const tags = page.getByRole('navigation', { name: 'Visited pages' });
@@ -10,9 +13,14 @@ test('Close Others keeps the affixed Dashboard and the chosen tab', async ({ pag
   // Visit pages inside the app, as a user would, so the tabs accumulate.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('menuitem', { name: 'Feedback' }).click();
   await expect(page).toHaveURL(/\/feedback$/);
+  // A page chosen from the menu takes focus to its heading.
+  await expect(page.locator('#main').getByRole('heading', { level: 1 })).toBeFocused();
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Profile' }).click();
   await expect(page).toHaveURL(/\/profile$/);
+  await expect(tags.getByRole('link')).toHaveText(['Dashboard', 'Feedback', 'Profile']);
+  // A reload of the browser tab keeps them.
+  await page.reload();
   await expect(tags.getByRole('link')).toHaveText(['Dashboard', 'Feedback', 'Profile']);
 
   // The affixed tab has no close button; the others do.

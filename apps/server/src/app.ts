@@ -65,8 +65,8 @@ export interface AppDeps {
   storage?: FileStorage;
   logger?: FastifyServerOptions['logger'];
   sessionOptions?: SessionOptions;
-  /** How often the live channel pings its sockets and checks their sessions (default 30 s). */
-  liveHeartbeatMs?: number;
+  /** How often the live channel checks its sockets' sessions (default 30 s, with its pings). */
+  liveSessionCheckMs?: number;
 }
 
 declare module 'fastify' {
@@ -191,7 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bus,
     sessions,
     publicUrl: config.publicUrl,
-    ...(deps.liveHeartbeatMs ? { heartbeatMs: deps.liveHeartbeatMs } : {}),
+    ...(deps.liveSessionCheckMs ? { sessionCheckMs: deps.liveSessionCheckMs } : {}),
   });
   registerLiveWrites(app, live);
   for (const feature of FEATURES) feature(app, ctx);

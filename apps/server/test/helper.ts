@@ -92,7 +92,7 @@ export async function setup(
     /** Run jobs on pg-boss (scheduled, polled, with this timing) instead of only when asked. */
     realJobs?: JobTiming;
     sessionOptions?: SessionOptions;
-    liveHeartbeatMs?: number;
+    liveSessionCheckMs?: number;
   } = {},
 ): Promise<TestContext> {
   let drop: () => Promise<void> = async () => undefined;
@@ -139,7 +139,7 @@ export async function setup(
     database,
     logger: options.logger ?? false,
     ...(options.sessionOptions ? { sessionOptions: options.sessionOptions } : {}),
-    ...(options.liveHeartbeatMs ? { liveHeartbeatMs: options.liveHeartbeatMs } : {}),
+    ...(options.liveSessionCheckMs ? { liveSessionCheckMs: options.liveSessionCheckMs } : {}),
     ...(options.realJobs ? { jobTiming: options.realJobs } : { jobs: 'manual' as const }),
   });
   options.extend?.(app);

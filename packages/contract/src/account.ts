@@ -141,6 +141,19 @@ export const registerBodySchema = z.object({
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
+/** GET /profile/register (bearer: the invitation token): whom the invitation is for. */
+export const invitedAccountSchema = z.object({
+  username: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+});
+export type InvitedAccount = z.infer<typeof invitedAccountSchema>;
+
+/** PUT /profile/register answers its message and a session of the new account, signed in. */
+export const registerResponseSchema = loginResponseSchema.extend({ message: z.string() });
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;
+
 export const profileSchema = z.object({
   id: z.number().int(),
   username: z.string(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayDate, formatCount, formatFileSize, formatWait, truncateLicensee } from './format.ts';
+import { countOf, displayDate, formatCount, formatFileSize, formatWait, truncateLicensee } from './format.ts';
 
 describe('truncateLicensee', () => {
   it.each([
@@ -48,4 +48,16 @@ describe('formatCount (thousands grouped as en-US writes them)', () => {
   it.each([0, 7, 999, 1_000, 4_000, 12_345, 999_999, 1_000_000, 50_000_000, -1_234])('%d', (n) =>
     expect(formatCount(n)).toBe(n.toLocaleString('en-US')),
   );
+});
+
+describe('countOf', () => {
+  it.each([
+    [0, 'website', '0 websites'],
+    [1, 'website', '1 website'],
+    [2, 'site', '2 sites'],
+    [4000, 'website', '4,000 websites'],
+    [1, 'entry', '1 entry'],
+  ])('%i %s', (n, noun, text) => {
+    expect(countOf(n, noun, noun === 'entry' ? 'entries' : undefined)).toBe(text);
+  });
 });

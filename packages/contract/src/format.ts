@@ -17,6 +17,11 @@ export function formatCount(n: number): string {
   return n < 0 ? `-${digits}` : digits;
 }
 
+/** A count with its noun, singular for one: '1 website', '4,000 websites'. */
+export function countOf(n: number, noun: string, plural = `${noun}s`): string {
+  return `${formatCount(n)} ${n === 1 ? noun : plural}`;
+}
+
 /** File sizes with base 1000, units Bytes to YB, 2 decimals (spec §9). */
 export function formatFileSize(bytes: number, decimals = 2): string {
   if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';

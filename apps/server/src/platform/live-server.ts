@@ -37,6 +37,8 @@ export interface LiveServerOptions {
   authTimeoutMs?: number;
   /** Heartbeat: a socket that answers no ping within this is dropped (default 30 s). */
   heartbeatMs?: number;
+  /** How often the sockets' sessions are checked against their limits (default: the heartbeat). */
+  sessionCheckMs?: number;
 }
 
 export const LIVE_PLAIN_REQUEST = 'This address is the live channel: open it as a WebSocket.';
@@ -90,6 +92,7 @@ export async function registerLiveServer(app: FastifyInstance, options: LiveServ
   const origins = new Set([new URL(options.publicUrl).origin, ...(options.allowedOrigins ?? [])]);
   const authTimeoutMs = options.authTimeoutMs ?? 10_000;
   const heartbeatMs = options.heartbeatMs ?? 30_000;
+  const sessionCheckMs = options.sessionCheckMs ?? heartbeatMs;
 
   const states = new Set<SocketState>();
   const byVendor = new Map<number, Set<Subscriber>>();
@@ -237,8 +240,12 @@ export async function registerLiveServer(app: FastifyInstance, options: LiveServ
     }
   };
 
-  const heartbeat = setInterval(() => {
+  const sessionCheck = setInterval(() => {
     void expire().catch((err: unknown) => app.log.warn({ err }, 'live session check failed'));
+  }, sessionCheckMs);
+  sessionCheck.unref();
+
+  const heartbeat = setInterval(() => {
     for (const state of states) {
       if (!state.alive) {
         state.socket.terminate();
@@ -252,6 +259,7 @@ export async function registerLiveServer(app: FastifyInstance, options: LiveServ
 
   app.addHook('onClose', async () => {
     clearInterval(heartbeat);
+    clearInterval(sessionCheck);
     for (const off of offs) off();
     for (const state of states) state.socket.terminate();
   });

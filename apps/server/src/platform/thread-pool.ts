@@ -39,9 +39,18 @@ export function workerFile(sourceUrl: string, name: string): URL {
 
 const TS_WORKER = new URL('./ts-worker.mjs', import.meta.url);
 
+/**
+ * The task every worker module answers at once (true): run first on a thread that is still
+ * starting, so loading the thread's code never spends a task's budget.
+ */
+export const READY_TASK = 'ready';
+/** Longest a new thread may take to load its code, on a loaded machine. */
+const STARTUP_LIMIT_MS = 60_000;
+
 /** A worker module's default export, from its tasks by name. */
 export function dispatcher<T extends Record<string, (input: never) => unknown>>(tasks: T) {
   return (job: { task: keyof T & string; input: unknown }): unknown => {
+    if (job.task === READY_TASK) return true;
     const run = Object.hasOwn(tasks, job.task) ? tasks[job.task] : undefined;
     if (!run) throw new Error(`no task ${job.task}`);
     return run(job.input as never);
@@ -50,6 +59,7 @@ export function dispatcher<T extends Record<string, (input: never) => unknown>>(
 
 export function threadPool(options: ThreadPoolOptions): ThreadPool {
   let pool: Piscina | null = null;
+  let warming: Promise<unknown> | null = null;
   const fromSource = options.file.pathname.endsWith('.ts');
   const started = () =>
     (pool ??= new Piscina({
@@ -70,6 +80,12 @@ export function threadPool(options: ThreadPoolOptions): ThreadPool {
       const workers = started();
       if (workers.queueSize >= options.waiting) throw options.busy();
       try {
+        if (workers.threads.length === 0) {
+          warming ??= workers
+            .run({ task: READY_TASK, input: null }, { signal: AbortSignal.timeout(STARTUP_LIMIT_MS) })
+            .finally(() => (warming = null));
+          await warming;
+        }
         return (await workers.run(
           { task, input },
           {

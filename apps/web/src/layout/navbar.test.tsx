@@ -7,7 +7,7 @@ import { queryKeys } from '../lib/query-keys.ts';
 import { setAccount, setToken } from '../lib/session.ts';
 import { getVendor, setVendor } from '../lib/settings.ts';
 import { renderWithClient, serveApi } from '../testing/fake-api.tsx';
-import { Navbar } from './navbar.tsx';
+import { Navbar, READ_ONLY_TITLE } from './navbar.tsx';
 
 const accounts: LinkedAccount[] = [
   { rowKey: 1, licensee: 'Summit Web Solutions', vendorCode: 'SWS', status: true, isPrimary: true },
@@ -49,6 +49,24 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+});
+
+describe('the read-only mark', () => {
+  it('a read-only user sees that they are read-only in the top bar; a vendor user does not', async () => {
+    setAccount(['viewer'], true);
+    renderNavbar(accounts);
+    const mark = await screen.findByTestId('read-only-mark');
+    expect(mark.textContent).toBe('Read-only');
+    fireEvent.focus(mark);
+    expect((await screen.findByRole('tooltip')).textContent).toBe(READ_ONLY_TITLE);
+  });
+
+  it.each([['vendor'], ['admin']])('is absent for the %s role', async (role) => {
+    setAccount([role], true);
+    renderNavbar(accounts);
+    await screen.findByRole('button', { name: /account menu/i });
+    expect(screen.queryByTestId('read-only-mark')).toBeNull();
+  });
 });
 
 describe('navbar user menu', () => {

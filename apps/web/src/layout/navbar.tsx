@@ -9,17 +9,20 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Avatar, Button, Dropdown, Layout, Tooltip, type MenuProps } from 'antd';
+import { Avatar, Button, Dropdown, Layout, Tag, Tooltip, type MenuProps } from 'antd';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { routesForRoles } from '../lib/route-table.ts';
 import { NotificationBell } from '../features/notifications/index.ts';
 import { useProfile } from '../features/profile/index.ts';
-import { useSession } from '../lib/session.ts';
+import { sessionRole, useSession } from '../lib/session.ts';
 import { toast } from '../lib/toast.ts';
 import { AppBreadcrumb } from './breadcrumb.tsx';
 import { confirmLogOut } from './session-actions.ts';
 import { AccountLabel, useVendorChoice, VendorSelector } from './vendor-selector.tsx';
+
+/** Said beside the read-only mark in the top bar. */
+export const READ_ONLY_TITLE = 'Your role can view everything here but not change it.';
 
 /** Past this many accounts the user menu hands the choice to the searchable selector. */
 const MENU_ACCOUNTS_MAX = 6;
@@ -128,6 +131,13 @@ export function Navbar({
       />
       <AppBreadcrumb />
       <div className="vp-navbar-right">
+        {sessionRole(roles) === 'viewer' && (
+          <Tooltip title={READ_ONLY_TITLE} trigger={['hover', 'focus']}>
+            <Tag className="vp-read-only-mark" data-testid="read-only-mark" tabIndex={0}>
+              Read-only
+            </Tag>
+          </Tooltip>
+        )}
         {!mobile && <VendorSelector />}
         <Tooltip title="Refresh">
           <Button

@@ -1,5 +1,5 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setAccount, setToken } from '../lib/session.ts';
 import { Sidebar } from './sidebar.tsx';
@@ -25,6 +25,43 @@ beforeEach(() => {
 });
 
 describe('sidebar', () => {
+  it('a page chosen from the menu takes focus to its heading once it is shown', async () => {
+    const page = (title: string) => <h1>{title}</h1>;
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/',
+          element: (
+            <>
+              <Sidebar open mobile={false} onNavigate={() => undefined} />
+              <main id="main">
+                <Outlet />
+              </main>
+            </>
+          ),
+          children: [
+            { path: 'dashboard', element: page('Dashboard') },
+            // A page whose code arrives a moment later, as the lazy pages do.
+            {
+              path: 'feedback',
+              lazy: async () => {
+                await new Promise((r) => setTimeout(r, 100));
+                return { element: page('Feedback') };
+              },
+            },
+          ],
+        },
+      ],
+      { initialEntries: ['/dashboard'] },
+    );
+    render(<RouterProvider router={router} />);
+    await settle();
+    fireEvent.click(screen.getByRole('menuitem', { name: /Feedback/ }));
+    const heading = await screen.findByRole('heading', { name: 'Feedback' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(heading.getAttribute('tabindex')).toBe('-1');
+  });
+
   it('expanded on a Tools page, it opens the Tools section with the page selected', async () => {
     renderSidebar('/tools/export-selected-excel', true);
     await settle();

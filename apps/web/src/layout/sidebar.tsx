@@ -26,6 +26,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { menuRoutes, type AppRoute } from '../lib/route-table.ts';
 import { useSession } from '../lib/session.ts';
+import { focusNextPageHeading } from '../lib/focus-heading.ts';
 
 const ICONS: Record<string, ReactNode> = {
   dashboard: <DashboardOutlined aria-hidden />,
@@ -130,6 +131,7 @@ export function Sidebar({
             onOpenChange={open ? setInlineKeys : setFlyoutKeys}
             items={items}
             onClick={({ key }) => {
+              if (key !== pathname) focusNextPageHeading();
               void navigate(key);
               onNavigate();
             }}

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { tagsActions, tagsStore } from './tags-store.ts';
+import { restoredViews, tagsActions, tagsStore, VISITED_VIEWS_KEY } from './tags-store.ts';
 import { TagsView } from './tags-view.tsx';
 import { resetToken } from '../lib/session.ts';
 
@@ -26,6 +26,33 @@ describe('tags view', () => {
     renderAt('/dashboard');
     expect(tabPaths()).toEqual(['/dashboard']);
     expect(screen.queryByRole('button', { name: 'Close Dashboard' })).toBeNull();
+  });
+
+  it('the visited pages come back after a reload of the browser tab, and go at sign-out', () => {
+    for (const p of ['/profile', '/feedback']) tagsActions.visit({ path: p, fullPath: `${p}?x=1`, title: p });
+    // What a reload reads back: the pinned Dashboard, then the pages in their order, queries kept.
+    expect(restoredViews()).toEqual([
+      { path: '/dashboard', fullPath: '/dashboard', title: 'Dashboard', affix: true },
+      { path: '/profile', fullPath: '/profile?x=1', title: '/profile' },
+      { path: '/feedback', fullPath: '/feedback?x=1', title: '/feedback' },
+    ]);
+    // Anything else in storage (an unknown page, a foreign address, a broken value) is left out.
+    sessionStorage.setItem(
+      VISITED_VIEWS_KEY,
+      JSON.stringify([
+        { path: '/nowhere', fullPath: '/nowhere', title: 'x' },
+        { path: '/feedback', fullPath: 'https://evil.example/', title: 'x' },
+        { path: '/profile', fullPath: '/profile', title: 'Profile' },
+        'junk',
+      ]),
+    );
+    expect(restoredViews().map((v) => v.fullPath)).toEqual(['/dashboard', '/profile']);
+    sessionStorage.setItem(VISITED_VIEWS_KEY, '{not json');
+    expect(restoredViews().map((v) => v.path)).toEqual(['/dashboard']);
+    tagsActions.visit({ path: '/profile', fullPath: '/profile', title: 'Profile' });
+    resetToken();
+    expect(sessionStorage.getItem(VISITED_VIEWS_KEY)).toBeNull();
+    expect(restoredViews().map((v) => v.path)).toEqual(['/dashboard']);
   });
 
   it('Close Others keeps the affixed Dashboard and the chosen tab', () => {

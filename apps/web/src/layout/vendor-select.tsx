@@ -31,7 +31,9 @@ export function VendorSelect({
       onChange={choose}
       popupMatchSelectWidth={false}
       showSearch={{ filterOption: (typed, option) => !!option && accountMatches(option.account, typed) }}
-      options={active.map((a) => ({ value: a.rowKey, label: <AccountLabel account={a} />, account: a }))}
+      options={active.map((a) => ({ value: a.rowKey, label: <AccountLabel account={a} full />, account: a }))}
+      // The box shows the chosen account cut to fit; the list shows every name whole.
+      labelRender={() => <AccountLabel account={current} full={!!id} />}
     />
   );
 }

@@ -96,9 +96,8 @@ describe('vendor selector', () => {
     const { invalidate } = renderSelector();
     const box = await screen.findByRole('combobox', { name: 'Vendor account' });
     fireEvent.mouseDown(box);
-    const option = await screen.findByText('Summit Web Solutions...');
-    // The full name stays available on hover.
-    expect(option.getAttribute('title')).toBe('Summit Web Solutions West');
+    // The list shows the name whole; only the box in the top bar cuts it.
+    const option = await screen.findByText('Summit Web Solutions West');
     fireEvent.click(option);
 
     await waitFor(() =>
@@ -109,18 +108,23 @@ describe('vendor selector', () => {
     expect(invalidate).toHaveBeenCalledWith();
   });
 
-  it('leads each name with its vendor code, so names that read alike once cut still differ', async () => {
-    serve([summit, west]);
+  it('leads each name with its vendor code, lists names whole, and cuts only the chosen one in the box', async () => {
+    serve([west, summit]);
+    setVendor(2);
     renderSelector();
     const box = await screen.findByRole('combobox', { name: 'Vendor account' });
+    // The narrow box cuts the name at 20 characters, the whole name on hover.
+    expect(box.textContent).toBe('SWS-W·Summit Web Solutions...');
     fireEvent.mouseDown(box);
-    const cut = await screen.findByText('Summit Web Solutions...');
+    const whole = await screen.findByText('Summit Web Solutions West', {
+      selector: '.ant-select-item-option *',
+    });
     const options = document.querySelectorAll('.ant-select-item-option');
     const texts = [...options].map((o) => o.textContent);
-    expect(texts).toEqual(['SWS·Summit Web Solutions', 'SWS-W·Summit Web Solutions...']);
-    expect(cut.parentElement?.querySelector('[data-testid="vendor-code"]')?.textContent).toBe('SWS-W');
+    expect(texts).toEqual(['SWS-W·Summit Web Solutions West', 'SWS·Summit Web Solutions']);
+    expect(whole.parentElement?.querySelector('[data-testid="vendor-code"]')?.textContent).toBe('SWS-W');
     // Read aloud as code and name, without the dot between them.
-    expect(cut.parentElement?.querySelector('[aria-hidden="true"]')?.textContent).toBe('·');
+    expect(whole.parentElement?.querySelector('[aria-hidden="true"]')?.textContent).toBe('·');
     // The selected account shows its code too.
     const select = await screen.findByRole('combobox', { name: 'Vendor account' });
     expect(select).not.toBe(box);
@@ -144,7 +148,7 @@ describe('vendor selector', () => {
     await new Promise((r) => setTimeout(r, 20));
     expect(document.querySelector('.ant-select')).toBeNull();
     fireEvent.keyDown(box, { key: 'ArrowDown' });
-    const option = await screen.findByText('Summit Web Solutions...');
+    const option = await screen.findByText('Summit Web Solutions West');
     const select = screen.getByRole('combobox', { name: 'Vendor account' });
     expect(select.getAttribute('aria-expanded')).toBe('true');
     await waitFor(() => expect(document.activeElement).toBe(select));
@@ -177,7 +181,7 @@ describe('vendor selector', () => {
     fireEvent.change(input, { target: { value: 'west' } });
     await waitFor(() =>
       expect([...document.querySelectorAll('.ant-select-item-option')].map((o) => o.textContent)).toEqual([
-        'SWS-W·Summit Web Solutions...',
+        'SWS-W·Summit Web Solutions West',
       ]),
     );
     expect(accountMatches(west, 'sws-w')).toBe(true);

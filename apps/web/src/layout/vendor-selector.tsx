@@ -45,11 +45,12 @@ export function useVendorChoice(): VendorChoice | null {
 }
 
 /**
- * An account as the lists show it: its vendor code first, then the licensee cut at the spec's 20
- * characters, so that two names that read alike once cut (a vendor and its sub-account) are told
- * apart at a glance. The full name is the hover title.
+ * An account as the selector shows it: its vendor code first, so that two names that read alike
+ * (a vendor and its sub-account) are told apart at a glance, then the licensee. The narrow box in
+ * the top bar cuts the name at the spec's 20 characters, with the full name as its hover title;
+ * the list of accounts (`full`) shows whole names.
  */
-export function AccountLabel({ account }: { account: LinkedAccount }) {
+export function AccountLabel({ account, full = false }: { account: LinkedAccount; full?: boolean }) {
   return (
     <span className="vp-account-label">
       <span className="vp-account-code" data-testid="vendor-code">
@@ -58,8 +59,8 @@ export function AccountLabel({ account }: { account: LinkedAccount }) {
       <span className="vp-account-separator" aria-hidden="true">
         ·
       </span>
-      <span className="vp-account-name" title={account.licensee}>
-        {truncateLicensee(account.licensee)}
+      <span className="vp-account-name" title={full ? undefined : account.licensee}>
+        {full ? account.licensee : truncateLicensee(account.licensee)}
       </span>
     </span>
   );

@@ -1,5 +1,5 @@
 import type { LiveEvent } from '@vp/contract';
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { hashKey, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { queryKeys } from '../lib/query-keys.ts';
 
 /** What every event may have changed: the sites, the vendor's figures and the notifications. */
@@ -40,4 +40,61 @@ export const CATCH_UP_KEYS: readonly QueryKey[] = [
 
 export function invalidateKeys(client: QueryClient, keys: readonly QueryKey[]): Promise<unknown> {
   return Promise.all(keys.map((queryKey) => client.invalidateQueries({ queryKey })));
+}
+
+/** The keys left once those already covered by a shorter key of the list (its prefix) are dropped. */
+export function coveringKeys(keys: readonly QueryKey[]): QueryKey[] {
+  const unique = [...new Map(keys.map((key) => [hashKey(key), key])).values()];
+  return unique.filter(
+    (key) =>
+      !unique.some(
+        (other) => other.length < key.length && hashKey(key.slice(0, other.length)) === hashKey(other),
+      ),
+  );
+}
+
+/** A burst's events are gathered until the channel has been quiet this long… */
+export const BURST_QUIET_MS = 200;
+/** …or, in a long burst, for this long at most. */
+export const BURST_MAX_WAIT_MS = 1000;
+
+export interface Invalidator {
+  /** Marks keys stale at the end of the current burst. */
+  add(keys: readonly QueryKey[]): void;
+  /** Drops what is gathered (the channel is going away). */
+  stop(): void;
+}
+
+/**
+ * Invalidates once per key per burst: a job that ends fifteen sites sends fifteen events, and the
+ * list, the figures and the notifications are each asked for once, not fifteen times. Invalidating
+ * refetches only the queries on screen; the others are marked stale and load when next shown.
+ */
+export function createInvalidator(client: QueryClient): Invalidator {
+  let pending: QueryKey[] = [];
+  let quiet: ReturnType<typeof setTimeout> | undefined;
+  let longest: ReturnType<typeof setTimeout> | undefined;
+  const clear = () => {
+    clearTimeout(quiet);
+    clearTimeout(longest);
+    quiet = longest = undefined;
+  };
+  const flush = () => {
+    clear();
+    const keys = coveringKeys(pending);
+    pending = [];
+    void invalidateKeys(client, keys);
+  };
+  return {
+    add(keys) {
+      pending.push(...keys);
+      clearTimeout(quiet);
+      quiet = setTimeout(flush, BURST_QUIET_MS);
+      longest ??= setTimeout(flush, BURST_MAX_WAIT_MS);
+    },
+    stop() {
+      clear();
+      pending = [];
+    },
+  };
 }

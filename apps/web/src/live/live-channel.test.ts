@@ -5,13 +5,13 @@ import {
   LiveMessages,
   type LiveEvent,
 } from '@vp/contract';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { notification } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../lib/query-keys.ts';
 import { resetToken, setToken } from '../lib/session.ts';
 import { setVendor } from '../lib/settings.ts';
-import { CATCH_UP_KEYS, keysFor } from './invalidate.ts';
+import { BURST_MAX_WAIT_MS, BURST_QUIET_MS, CATCH_UP_KEYS, coveringKeys, keysFor } from './invalidate.ts';
 import { liveUrl, startLiveChannel } from './live-channel.ts';
 import type { LiveSocket } from './live-client.ts';
 import { onLiveEvent } from './live-events.ts';
@@ -100,7 +100,64 @@ describe('the live channel in the app', () => {
     sockets[0]!.onmessage?.({ data: JSON.stringify(event) });
     await vi.waitFor(() => expect(heard).toHaveBeenCalledWith(event));
     unlisten();
+    // Listeners hear it at once; its queries go stale when the channel has been quiet a moment.
+    expect(invalidate).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(BURST_QUIET_MS);
     expect(invalidate.mock.calls.map(([f]) => f?.queryKey)).toEqual(keysFor(event));
+  });
+
+  it('a burst of events refetches each query on screen once, and the others not at all', async () => {
+    const fetches = { list: 0, figures: 0, hidden: 0 };
+    // The list and the figures are on screen (observed); a site's history is not.
+    const unobserve = (
+      [
+        [[...queryKeys.websites.all, 'list'], 'list'],
+        [queryKeys.dashboard.metadata, 'figures'],
+      ] as const
+    ).map(([queryKey, name]) =>
+      new QueryObserver(client, { queryKey, queryFn: () => ++fetches[name], staleTime: Infinity }).subscribe(
+        () => undefined,
+      ),
+    );
+    await client.fetchQuery({ queryKey: queryKeys.history.site(9), queryFn: () => ++fetches.hidden });
+    await vi.waitFor(() => expect(fetches).toEqual({ list: 1, figures: 1, hidden: 1 }));
+    // The first event loads the channel's check of events; the burst's are read as they come.
+    const heard = vi.fn();
+    const unlisten = onLiveEvent(heard);
+    sockets[0]!.onmessage?.({ data: JSON.stringify(ev({ type: 'contact', siteId: null })) });
+    await vi.waitFor(() => expect(heard).toHaveBeenCalledTimes(1));
+    vi.advanceTimersByTime(BURST_QUIET_MS);
+    await vi.waitFor(() => expect(fetches).toEqual({ list: 2, figures: 2, hidden: 1 }));
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    // A job ends fifteen sites, one event each, 50 ms apart.
+    for (let site = 1; site <= 15; site++) {
+      sockets[0]!.onmessage?.({ data: JSON.stringify(ev({ siteId: site, action: 'update' })) });
+      vi.advanceTimersByTime(50);
+    }
+    expect(heard).toHaveBeenCalledTimes(16);
+    unlisten();
+    vi.advanceTimersByTime(BURST_MAX_WAIT_MS);
+    await vi.waitFor(() => expect(fetches.list).toBe(3));
+    const asked = invalidate.mock.calls.map(([f]) => JSON.stringify(f?.queryKey));
+    expect(asked).toContain(JSON.stringify(queryKeys.websites.all));
+    expect(asked).toHaveLength(new Set(asked).size);
+    expect(fetches).toEqual({ list: 3, figures: 3, hidden: 1 });
+    // The history not on screen is stale, to load when next shown.
+    expect(client.getQueryState(queryKeys.history.site(9))?.isInvalidated).toBe(true);
+    unobserve.forEach((stop) => stop());
+  });
+
+  it('keys already covered by a shorter one are asked for once', () => {
+    expect(
+      coveringKeys([
+        queryKeys.websites.all,
+        [...queryKeys.websites.all, 'list'],
+        queryKeys.history.site(1),
+        queryKeys.history.site(1),
+        queryKeys.history.all,
+        queryKeys.dashboard.metadata,
+      ]),
+    ).toEqual([queryKeys.websites.all, queryKeys.history.all, queryKeys.dashboard.metadata]);
   });
 
   it('a lost connection, once back, refetches everything the channel covers', () => {
@@ -110,6 +167,7 @@ describe('the live channel in the app', () => {
     sockets[1]!.onopen?.({});
     expect(invalidate).not.toHaveBeenCalled();
     sockets[1]!.onmessage?.({ data: LIVE_SUBSCRIBED });
+    vi.advanceTimersByTime(BURST_QUIET_MS);
     expect(invalidate.mock.calls.map(([f]) => f?.queryKey)).toEqual(CATCH_UP_KEYS);
   });
 

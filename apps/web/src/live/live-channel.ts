@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { queryKeys } from '../lib/query-keys.ts';
 import { getToken, sessionStore } from '../lib/session.ts';
 import { getVendor, settingsStore } from '../lib/settings.ts';
-import { CATCH_UP_KEYS, invalidateKeys, keysFor } from './invalidate.ts';
+import { CATCH_UP_KEYS, createInvalidator, keysFor } from './invalidate.ts';
 import { createLiveClient, type LiveClientOptions, type LiveCredentials } from './live-client.ts';
 import { emitLiveEvent } from './live-events.ts';
 
@@ -25,21 +25,23 @@ const GIVE_UP_KEY = 'live-give-up';
 const ORIGIN_KEY = 'live-origin';
 
 /**
- * Runs the live channel for the signed-in app: events make their queries stale and reach the
- * screens that listen; a vendor switch or a logout moves the socket on. Answers the stop.
+ * Runs the live channel for the signed-in app: events reach the screens that listen at once, and
+ * make their queries stale once per burst (see createInvalidator); a vendor switch or a logout
+ * moves the socket on. Answers the stop.
  */
 export function startLiveChannel(
   client: QueryClient,
   overrides: Partial<LiveClientOptions> = {},
 ): () => void {
+  const stale = createInvalidator(client);
   const live = createLiveClient({
     url: () => liveUrl(window.location),
     credentials: () => liveCredentials(client),
     onEvent: (event) => {
-      void invalidateKeys(client, keysFor(event));
+      stale.add(keysFor(event));
       emitLiveEvent(event);
     },
-    onCatchUp: () => void invalidateKeys(client, CATCH_UP_KEYS),
+    onCatchUp: () => stale.add(CATCH_UP_KEYS),
     onGiveUp: () => notification.error({ key: GIVE_UP_KEY, title: LiveMessages.maxReconnects, duration: 0 }),
     onOriginRefused: (portal) =>
       notification.warning({
@@ -56,6 +58,7 @@ export function startLiveChannel(
     stopSession();
     stopSettings();
     live.stop();
+    stale.stop();
   };
 }
 

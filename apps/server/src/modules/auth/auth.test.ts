@@ -1,4 +1,11 @@
-import { ErrorCodes, Messages, PasswordMessages, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '@vp/contract';
+import {
+  ErrorCodes,
+  Messages,
+  PasswordMessages,
+  SESSION_ABSOLUTE_MS,
+  SESSION_IDLE_MS,
+  UserMessages,
+} from '@vp/contract';
 import { PASSWORD_FEEDBACK as feedback } from '@vp/contract/password-strength';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -276,6 +283,26 @@ describe('registration by invitation', () => {
 
     expect((await login('invited', 'chosen-password-1', '10.4.0.1')).statusCode).toBe(401);
 
+    // The registration page shows whom the invitation is for, as many times as it is opened.
+    for (let i = 0; i < 2; i++) {
+      const whom = await t.inject({
+        method: 'GET',
+        url: '/api/profile/register',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(whom.json()).toEqual({
+        username: 'invited',
+        email: 'invited@summitweb.example',
+        firstName: '',
+        lastName: '',
+      });
+    }
+    for (const headers of [{}, { authorization: 'Bearer not-an-invitation' }]) {
+      const refused = await t.inject({ method: 'GET', url: '/api/profile/register', headers });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe(UserMessages.invitationInvalid);
+    }
+
     const missing = await t.inject({
       method: 'PUT',
       url: '/api/profile/register',
@@ -307,7 +334,23 @@ describe('registration by invitation', () => {
       payload: { password: 'chosen-password-1', firstName: 'Ivy', lastName: 'Nguyen' },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: 'Your account is ready. Please log in.' });
+    // The new user is signed in by the answer: its session works at once.
+    const registered = res.json();
+    expect(registered).toEqual({
+      message: 'Your account is ready, and you are signed in.',
+      token: expect.any(String),
+      role: 'vendor',
+    });
+    const me = await t.inject({ method: 'GET', url: '/api/profile', headers: t.auth(registered.token) });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().username).toBe('invited');
+    // A used invitation no longer says whom it was for.
+    const used = await t.inject({
+      method: 'GET',
+      url: '/api/profile/register',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(used.statusCode).toBe(400);
 
     const [row] = await t.db.select().from(users).where(eq(users.id, invited!.id));
     expect(row!.active).toBe(true);

@@ -73,6 +73,35 @@ export async function findUsableToken(db: Db, tokenHash: string, kind: 'reset' |
   return row ?? null;
 }
 
+export async function roleOf(db: Db, userId: number) {
+  const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId));
+  if (!row) throw new Error(`user ${userId} is gone`);
+  return row.role;
+}
+
+/** Whom a usable invitation is for, as the registration page shows it. */
+export async function invitationAccount(db: Db, tokenHash: string, now: Date) {
+  const [row] = await db
+    .select({
+      username: users.username,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(passwordTokens)
+    .innerJoin(users, eq(users.id, passwordTokens.userId))
+    .where(
+      and(
+        eq(passwordTokens.tokenHash, tokenHash),
+        eq(passwordTokens.kind, 'invite'),
+        isNull(passwordTokens.usedAt),
+        gt(passwordTokens.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
 /** Marks a token used; false when another request used it first, which keeps it single-use. */
 export async function claimToken(db: Db, id: number, now: Date): Promise<boolean> {
   const rows = await db

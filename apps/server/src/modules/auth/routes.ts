@@ -6,7 +6,9 @@ import {
   forgotPasswordBodySchema,
   loginResponseSchema,
   messageResponseSchema,
+  invitedAccountSchema,
   registerBodySchema,
+  registerResponseSchema,
   resetPasswordBodySchema,
 } from '@vp/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -133,21 +135,35 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => service.resetPassword(request.body, request.ip),
   );
 
-  // The bearer here is an invitation token, not a session: the route is public to the scope hook.
+  // The bearer here is an invitation token, not a session: the routes are public to the scope hook.
+  api.get(
+    '/api/profile/register',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Whom an invitation is for (the bearer is the mailed invitation token); it stays unused',
+        security: [{ session: [] }],
+        response: { 200: invitedAccountSchema, ...errorResponses },
+      },
+    },
+    async (request) => service.invitation(bearerToken(request)),
+  );
+
   api.put(
     '/api/profile/register',
     {
       config: { access: 'public' },
       schema: {
         tags,
-        summary: 'Accept an invitation: the bearer is the mailed invitation token',
+        summary: 'Accept an invitation (the bearer is the mailed invitation token); answers a session',
         security: [{ session: [] }],
         body: registerBodySchema.meta({
           examples: [{ password: 'a-new-long-password', firstName: 'Dana', lastName: 'Whitfield' }],
         }),
-        response: done,
+        response: { 200: registerResponseSchema, ...errorResponses },
       },
     },
-    async (request) => service.register(bearerToken(request), request.body, request.ip),
+    async (request) => service.register(bearerToken(request), request.body, clientOf(request)),
   );
 }

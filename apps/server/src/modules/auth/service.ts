@@ -6,7 +6,9 @@ import {
   UserMessages,
   usernameSchema,
   type LoginResponse,
+  type InvitedAccount,
   type RegisterBody,
+  type RegisterResponse,
   type ResetPasswordBody,
   type LoginCodeAccount,
   type LoginCodeResponse,
@@ -27,7 +29,7 @@ import * as q from './queries.ts';
 export const AuthMessages = {
   loggedOut: 'Logged out',
   passwordChanged: 'Your password has been changed.',
-  registered: 'Your account is ready. Please log in.',
+  registered: 'Your account is ready, and you are signed in.',
 } as const;
 
 export interface Credentials {
@@ -141,7 +143,20 @@ export function authService(ctx: AppContext) {
       return { message: AuthMessages.passwordChanged };
     },
 
-    async register(token: string | null, body: RegisterBody, address: string): Promise<{ message: string }> {
+    /** Whom an invitation is for; the token stays unused. */
+    async invitation(token: string | null): Promise<InvitedAccount> {
+      const account = token ? await q.invitationAccount(db, sha256(token), new Date()) : null;
+      if (!account) throw new BadRequestError(UserMessages.invitationInvalid);
+      return account;
+    },
+
+    /** Accepts an invitation: sets the password, and answers a session of the new account. */
+    async register(
+      token: string | null,
+      body: RegisterBody,
+      meta: { address: string; userAgent?: string },
+    ): Promise<RegisterResponse> {
+      const { address } = meta;
       if (!token) throw new BadRequestError(UserMessages.invitationInvalid);
       const userId = await useToken(token, 'invite', async (found) => {
         checkNewPassword(body.password, {
@@ -157,7 +172,9 @@ export function authService(ctx: AppContext) {
         };
       });
       await sessions.userChanged(userId);
-      return { message: AuthMessages.registered };
+      const session = await sessions.create(userId, meta);
+      const role = await q.roleOf(db, userId);
+      return { message: AuthMessages.registered, token: session, role };
     },
 
     /** Creates an invitation for a (usually inactive) user and mails its registration link. */

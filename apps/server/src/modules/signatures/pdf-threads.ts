@@ -11,13 +11,16 @@ import type { ScanResult, SealTask } from './pdf-worker.ts';
 const PICTURES = new URL('./picture-worker.mjs', import.meta.url);
 const DOCUMENTS = workerFile(import.meta.url, 'pdf-worker');
 
-/** Longest a picture's decoding may take before it is stopped and the picture refused. */
-export const DECODE_BUDGET_MS = 2_000;
+/**
+ * Longest a picture's decoding may take before it is stopped and the picture refused. One within
+ * the pixel budget decodes in a fraction of a second; the rest is room for a loaded machine.
+ */
+export const DECODE_BUDGET_MS = 5_000;
 /** Decodes waiting beyond the one running; more are answered 503 at once. */
 export const DECODES_WAITING = 8;
 /**
  * A seal of a form with many signers on a loaded machine takes a few seconds at most; reading a
- * file for Verify less. Each budget includes starting the thread, which from source compiles it.
+ * file for Verify less. Starting a thread (which from source compiles it) is not counted.
  */
 const DOCUMENT_BUDGET_MS = 20_000;
 

@@ -6,10 +6,12 @@ import { PDFDocument } from 'pdf-lib';
 
 /**
  * Decodes a PNG in full, as the sealed form will embed it; throws when it cannot be read.
- * @param {{ task: 'decodePng', input: { bytes: Uint8Array } }} job
+ * @param {{ task: 'decodePng' | 'ready', input: { bytes: Uint8Array } }} job
  * @returns {Promise<{ width: number, height: number }>}
  */
 export default async function run({ task, input }) {
+  // Answered once the thread has loaded, before a picture's budget starts (thread-pool.ts).
+  if (task === 'ready') return true;
   if (task !== 'decodePng') throw new Error(`no task ${task}`);
   const pdf = await PDFDocument.create();
   const image = await pdf.embedPng(input.bytes);

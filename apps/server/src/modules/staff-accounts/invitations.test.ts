@@ -58,6 +58,18 @@ describe('inviting a user', () => {
   it('makes an invited user linked to their accounts and mails a link to /registration that works once', async () => {
     const { body, id, token, mail } = await invite();
     expect(mail.subject).toBe('Vendor Portal: your invitation');
+    // The registration page is shown whom the invitation is for, with the names staff entered.
+    const whom = await t.inject({
+      method: 'GET',
+      url: '/api/profile/register',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(whom.json()).toEqual({
+      username: body.username,
+      email: body.email,
+      firstName: body.firstName,
+      lastName: body.lastName,
+    });
     expect(mail.text).toContain(
       'Alex Morgan of the MLS has invited you to the Vendor Portal for Summit Web Solutions.',
     );

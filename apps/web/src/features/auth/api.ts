@@ -2,7 +2,15 @@
  * The calls of the login-free pages. Plain fetchers without TanStack Query, which the first page
  * loads without; the terms page's query hooks are in terms-api.ts.
  */
-import type { LoginCodeAccount, LoginCodeResponse, LoginResponse, Profile, RegisterBody } from '@vp/contract';
+import type {
+  InvitedAccount,
+  LoginCodeAccount,
+  LoginCodeResponse,
+  LoginResponse,
+  Profile,
+  RegisterBody,
+  RegisterResponse,
+} from '@vp/contract';
 import { http } from '../../lib/http.ts';
 
 /** base64 of UTF-8 bytes; btoa alone rejects characters outside Latin-1. */
@@ -45,7 +53,17 @@ export function confirmEmail(token: string): Promise<{ message: string }> {
   return http.post('/profile/email/confirm', { token }, { auth: false, session: false });
 }
 
-export function register(invitationToken: string, body: RegisterBody): Promise<{ message: string }> {
+/** Whom an invitation is for; the invitation stays unused. */
+export function invitedAccount(invitationToken: string): Promise<InvitedAccount> {
+  return http.get('/profile/register', {
+    auth: false,
+    session: false,
+    headers: { Authorization: `Bearer ${invitationToken}` },
+  });
+}
+
+/** Accepts an invitation; answers a session of the new account. */
+export function register(invitationToken: string, body: RegisterBody): Promise<RegisterResponse> {
   return http.put('/profile/register', body, {
     auth: false,
     session: false,

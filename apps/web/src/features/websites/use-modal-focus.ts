@@ -3,6 +3,14 @@ import { useEffect, useRef, useState } from 'react';
 /** The form fields a keyboard user can reach first: the first one that is not disabled gets focus. */
 const FIELD_SELECTOR = 'input:not([disabled]):not([type="hidden"]), textarea:not([disabled])';
 
+/**
+ * A touch screen without a fine pointer (a phone, a tablet): focusing a text field there raises the
+ * on-screen keyboard over the form the user has not read yet.
+ */
+function touchScreen(): boolean {
+  return window.matchMedia?.('(pointer: coarse) and (hover: none)').matches ?? false;
+}
+
 interface Options {
   open: boolean;
   /** What the form is filled for ('new', or the site's rowKey); null until it is filled. */
@@ -12,8 +20,8 @@ interface Options {
 }
 
 /**
- * The modal's focus: it opens with focus on its first field that can be edited, once per site, and
- * gives focus back to what opened it (the row, or the New Website button) when it goes. Answers the
+ * The modal's focus: it opens with focus on its first field that can be edited, once per site (on
+ * a touch screen focus stays on the dialog, so no keyboard covers the form), and gives focus back to what opened it (the row, or the New Website button) when it goes. Answers the
  * ref setter of the box that holds the form's fields.
  */
 export function useModalFocus({ open, focusKey, settled }: Options): (box: HTMLDivElement | null) => void {
@@ -40,6 +48,7 @@ export function useModalFocus({ open, focusKey, settled }: Options): (box: HTMLD
   useEffect(() => {
     if (focusKey === null || !open || !formBox || !settled || focusedFor.current === focusKey) return;
     focusedFor.current = focusKey;
+    if (touchScreen()) return;
     formBox.querySelector<HTMLElement>(FIELD_SELECTOR)?.focus({ preventScroll: true });
   }, [focusKey, open, formBox, settled]);
 

@@ -1,11 +1,11 @@
 import {
-  QUEUE_KIND_LABELS,
-  QueueMessages,
-  formatCount,
+  type BulkResult,
+  countOf,
   licenceNoteSchema,
   paperFormSchema,
-  type BulkResult,
+  QUEUE_KIND_LABELS,
   type QueueItem,
+  QueueMessages,
 } from '@vp/contract';
 import { Button, Card, Modal, Space } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -53,7 +53,7 @@ const BULK_TEXTS: Record<BulkKind, { verb: string; title: string; effect: string
   },
 };
 
-const websites = (n: number) => (n === 1 ? '1 website' : `${formatCount(n)} websites`);
+const websites = (n: number) => countOf(n, 'website');
 
 /**
  * The MLS staff's approval queue: everything waiting on the MLS, oldest first, with the decisions

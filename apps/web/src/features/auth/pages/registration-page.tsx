@@ -1,11 +1,13 @@
+import type { InvitedAccount } from '@vp/contract';
 import { Button, Form, Input } from 'antd';
-import { useCallback, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
 import { passwordFieldErrors } from '../../../components/password-rules.ts';
 import { errorMessage } from '../../../lib/http.ts';
-import { resetToken } from '../../../lib/session.ts';
-import { register } from '../api.ts';
+import { setToken } from '../../../lib/session.ts';
+import { toast } from '../../../lib/toast.ts';
+import { invitedAccount, register } from '../api.ts';
 import { AuthCard, FormMessage } from '../components/auth-card.tsx';
 
 interface RegistrationValues {
@@ -15,14 +17,40 @@ interface RegistrationValues {
   confirm: string;
 }
 
-/** An invited user sets their password; the invitation token is the bearer of the call. */
+/**
+ * An invited user sets their password; the invitation token is the bearer of the calls. The page
+ * says which account is being created (the names staff entered filled in), and the new user is
+ * signed in once it is.
+ */
 export default function RegistrationPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
+  const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const [invited, setInvited] = useState<InvitedAccount | null>(null);
+  const [refused, setRefused] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<RegistrationValues>();
+
+  useEffect(() => {
+    if (!token) return undefined;
+    let current = true;
+    invitedAccount(token).then(
+      (account) => {
+        if (!current) return;
+        setInvited(account);
+        // What staff entered, unless the user has typed their own already.
+        for (const name of ['firstName', 'lastName'] as const)
+          if (account[name] && !form.isFieldTouched(name)) form.setFieldValue(name, account[name]);
+      },
+      (err: unknown) => {
+        if (current) setRefused(errorMessage(err));
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [token, form]);
   // The names typed above count as guessable in the password.
   const owner = useCallback(
     () => ({
@@ -36,14 +64,16 @@ export default function RegistrationPage() {
     setBusy(true);
     setError(null);
     try {
-      const { message } = await register(token, {
+      const { message, token: session } = await register(token, {
         password: values.password,
         firstName: values.firstName?.trim() || undefined,
         lastName: values.lastName?.trim() || undefined,
       });
-      // On /register the guard kept the invitation token as if it were a session; it is not one.
-      resetToken();
-      setDone(message);
+      // Signed in as the new account (on /register the guard had kept the invitation token as if
+      // it were a session; this replaces it). The guard loads the profile and asks for the terms.
+      setToken(session);
+      void toast('success', message);
+      void navigate('/dashboard', { replace: true });
     } catch (err) {
       // A refusal of the password itself is said under its field.
       const fields = passwordFieldErrors(err);
@@ -54,22 +84,12 @@ export default function RegistrationPage() {
     }
   }
 
-  if (done) {
-    return (
-      <AuthCard title="Registration">
-        <FormMessage type="success">{done}</FormMessage>
-        <div className="vp-auth-links">
-          <Link to="/login">Log in</Link>
-        </div>
-      </AuthCard>
-    );
-  }
-
   return (
     <AuthCard title="Registration">
-      {!token ? (
+      {!token || refused ? (
         <FormMessage type="error">
-          This invitation link is missing its token. Please use the link from your invitation email.
+          {refused ??
+            'This invitation link is missing its token. Please use the link from your invitation email.'}
         </FormMessage>
       ) : (
         <Form<RegistrationValues>
@@ -79,6 +99,18 @@ export default function RegistrationPage() {
           requiredMark={false}
           name="registration"
         >
+          {invited && (
+            <p className="vp-auth-hint" data-testid="invited-account">
+              You are creating the account <strong>{invited.username}</strong>
+              {invited.email && (
+                <>
+                  {' '}
+                  for <strong>{invited.email}</strong>
+                </>
+              )}
+              .
+            </p>
+          )}
           <Form.Item label="First name" name="firstName">
             <Input autoComplete="given-name" autoFocus />
           </Form.Item>

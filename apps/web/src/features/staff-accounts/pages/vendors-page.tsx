@@ -1,5 +1,7 @@
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import {
+  countOf,
+  formatCount,
   SITE_STATUS_DISPLAY,
   STAFF_PAGE_SIZES,
   VENDOR_STATUS_LABELS,
@@ -8,7 +10,6 @@ import {
   type VendorStatus,
   type VendorSummary,
   type VendorType,
-  formatCount,
 } from '@vp/contract';
 import { Button, Card, Input, Select, Space, Table, Tag, type TableProps } from 'antd';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/query-states.tsx';
@@ -34,7 +35,7 @@ function SitesCell({ v }: { v: VendorSummary }) {
   ];
   return (
     <span className="vp-console-sites-cell">
-      <span className="vp-console-name">{s.total} sites</span>
+      <span className="vp-console-name">{countOf(s.total, 'site')}</span>
       <span className="vp-console-sites">
         {parts.map(([label, n]) => (
           <span key={label}>
@@ -134,7 +135,7 @@ export default function VendorsPage() {
               </span>
               <span className="vp-console-card-meta">
                 <VendorStatusBadge status={v.status} />
-                <span>{v.sites.total} sites</span>
+                <span>{countOf(v.sites.total, 'site')}</span>
                 {v.missingDocs + v.missingSiteDocs > 0 && (
                   <span>{v.missingDocs + v.missingSiteDocs} missing documents</span>
                 )}

@@ -1,5 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { EXPORT_COLUMNS, formatCount, type SiteStatus, type Website } from '@vp/contract';
+import { countOf, EXPORT_COLUMNS, formatCount, type SiteStatus, type Website } from '@vp/contract';
 import { Button, Card, Checkbox, Space } from 'antd';
 import { useState, type Key } from 'react';
 import { BusyButton } from '../../../components/busy-button.tsx';
@@ -83,7 +83,7 @@ export default function CustomExportPage() {
               sort: state.sort,
               order: state.order,
             });
-      void message.success(`Exported ${formatCount(result.rows)} websites to ${result.fileName}`);
+      void message.success(`Exported ${countOf(result.rows, 'website')} to ${result.fileName}`);
     } catch (err) {
       void message.error(errorMessage(err));
     }
@@ -111,14 +111,14 @@ export default function CustomExportPage() {
           <div className="vp-select-all" role="status" data-testid="select-all-offer">
             {all ? (
               <>
-                All {formatCount(total)} websites are selected.{' '}
+                All {countOf(total, 'website')} are selected.{' '}
                 <Button type="link" size="small" onClick={() => setSelection(NONE)}>
                   Clear selection
                 </Button>
               </>
             ) : (
               <>
-                All {formatCount(rows.length)} websites on this page are selected.{' '}
+                All {countOf(rows.length, 'website')} on this page are selected.{' '}
                 <Button type="link" size="small" onClick={() => setSelection({ kind: 'all' })}>
                   Select all {formatCount(total)} websites
                 </Button>

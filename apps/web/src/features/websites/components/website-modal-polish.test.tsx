@@ -362,6 +362,31 @@ describe('keyboard and focus', () => {
     await waitFor(() => expect(document.activeElement).toBe(domain));
   });
 
+  it('on a touch screen a site opens without focusing a text field, so no keyboard covers the form', async () => {
+    const touch = vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: query.includes('pointer: coarse'),
+          media: query,
+          onchange: null,
+          addListener: () => undefined,
+          removeListener: () => undefined,
+          addEventListener: () => undefined,
+          removeEventListener: () => undefined,
+          dispatchEvent: () => false,
+        }) as MediaQueryList,
+    );
+    try {
+      await openSaved('Active');
+      await screen.findByRole('textbox', { name: 'DBA' });
+      // Given the moment the desktop takes to focus its first field.
+      await new Promise((r) => setTimeout(r, 300));
+      expect(document.activeElement?.matches('input, textarea')).toBe(false);
+    } finally {
+      touch.mockRestore();
+    }
+  });
+
   it('a saved website opens with focus on its first field that can be edited', async () => {
     await openSaved('Pending Activation');
     // The saved domain is locked; the agent search is the first editable field.

@@ -1,5 +1,5 @@
 import { GlobalOutlined } from '@ant-design/icons';
-import { displayDate, type SiteStatus, type Website, type WebsiteListQuery, formatCount } from '@vp/contract';
+import { countOf, displayDate, type SiteStatus, type Website, type WebsiteListQuery } from '@vp/contract';
 import { Button, Table, Tooltip, type TableProps } from 'antd';
 import {
   useLayoutEffect,
@@ -249,7 +249,7 @@ export function WebsitesTable({
           total,
           showSizeChanger: true,
           pageSizeOptions: [...PAGE_SIZES],
-          showTotal: (t) => `${formatCount(t)} websites`,
+          showTotal: (t) => countOf(t, 'website'),
           size: wide ? undefined : 'small',
         }}
         // Only what this action changed is reported, so a click that lands before the last change

@@ -2,11 +2,11 @@ import { ArrowLeftOutlined, DownloadOutlined, PlusOutlined, SwapOutlined } from 
 import {
   ALL_EXPORT_KEYS,
   canWrite,
+  countOf,
   SITE_VIEW_DELAY_MS,
-  WebsiteServerMessages,
   type SiteStatus,
   type Website,
-  formatCount,
+  WebsiteServerMessages,
 } from '@vp/contract';
 import { Button, Card, Result, Space } from 'antd';
 import { lazy, Suspense, useCallback, useState } from 'react';
@@ -208,7 +208,7 @@ export default function WebsitesPage() {
         ALL_EXPORT_KEYS,
       );
       void message.success({
-        content: `Exported ${formatCount(result.rows)} websites to ${result.fileName}`,
+        content: `Exported ${countOf(result.rows, 'website')} to ${result.fileName}`,
         key: EXPORT_TOAST,
       });
     } catch (err) {

@@ -1,0 +1,71 @@
+import { UserMessages } from '@vp/contract';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getToken, resetToken } from '../../../lib/session.ts';
+import { renderWithClient, serveApi } from '../../../testing/fake-api.tsx';
+import RegistrationPage from './registration-page.tsx';
+
+/** Accepting an invitation: whom it is for is shown, the names staff entered filled in, and the new user signed in. */
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  resetToken();
+});
+
+const invited = { username: 'robin.o', email: 'robin@summitweb.example', firstName: 'Robin', lastName: '' };
+
+function open(lookup: { status?: number; body: unknown } = { body: invited }) {
+  const api = serveApi((method, path) => {
+    if (method === 'GET' && path === '/profile/register') return lookup;
+    if (method === 'PUT' && path === '/profile/register')
+      return {
+        body: {
+          message: 'Your account is ready, and you are signed in.',
+          token: 'new-session',
+          role: 'vendor',
+        },
+      };
+    return undefined;
+  });
+  renderWithClient(
+    <MemoryRouter initialEntries={['/registration?token=invite-abc']}>
+      <Routes>
+        <Route path="/registration" element={<RegistrationPage />} />
+        <Route path="/dashboard" element={<p>Dashboard page</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  return api;
+}
+
+describe('registration page', () => {
+  it('says whose account is being created, fills in the names staff gave, and signs the new user in', async () => {
+    const { calls, headers } = open();
+    expect((await screen.findByTestId('invited-account')).textContent).toBe(
+      'You are creating the account robin.o for robin@summitweb.example.',
+    );
+    expect(headers[0]?.Authorization).toBe('Bearer invite-abc');
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('First name').value).toBe('Robin'));
+    expect(screen.getByLabelText<HTMLInputElement>('Last name').value).toBe('');
+    fireEvent.change(screen.getByLabelText('Last name'), { target: { value: 'Okafor' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Maple-harbor-lights-42' } });
+    fireEvent.change(screen.getByLabelText('Confirm password'), {
+      target: { value: 'Maple-harbor-lights-42' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await screen.findByText('Dashboard page');
+    expect(getToken()).toBe('new-session');
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      password: 'Maple-harbor-lights-42',
+      firstName: 'Robin',
+      lastName: 'Okafor',
+    });
+  });
+
+  it('a used or unknown invitation says so, with no form to fill in', async () => {
+    open({ status: 400, body: { code: 400, message: UserMessages.invitationInvalid } });
+    expect(await screen.findByText(UserMessages.invitationInvalid)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Create account' })).toBeNull();
+  });
+});
