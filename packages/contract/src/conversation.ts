@@ -227,10 +227,13 @@ export const LiveMessages = {
   originRefused: (portal: string) =>
     `Live updates are off: the portal does not send them to pages opened at this address. Open the portal at ${portal} to get them.`,
   siteDeleted: 'Site has been deleted',
-  siteChanged:
-    'This website was changed elsewhere, by someone else or in another tab. Refresh to see the changes.',
-  siteChangedShown:
-    'This website was changed elsewhere, by someone else or in another tab. The form shows the latest.',
+  /** Who changed the open website, and when: `who` is a username, or `you` for this user's other tab. */
+  siteChangedBy: (who: string | 'you', time: string) =>
+    who === 'you'
+      ? `You changed this website in another tab at ${time}.`
+      : `${who} changed this website at ${time}.`,
+  siteChanged: 'Refresh to see the changes.',
+  siteChangedShown: 'The form shows the latest.',
   refresh: 'Refresh',
   refreshing: 'Refreshing data...',
 } as const;

@@ -26,7 +26,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { menuRoutes, type AppRoute } from '../lib/route-table.ts';
 import { useSession } from '../lib/session.ts';
-import { focusNextPageHeading } from '../lib/focus-heading.ts';
+import { focusNextPageHeading } from '../lib/focus-when.ts';
 
 const ICONS: Record<string, ReactNode> = {
   dashboard: <DashboardOutlined aria-hidden />,

@@ -59,7 +59,7 @@ export function AccountLabel({ account, full = false }: { account: LinkedAccount
       <span className="vp-account-separator" aria-hidden="true">
         ·
       </span>
-      <span className="vp-account-name" title={full ? undefined : account.licensee}>
+      <span className="vp-account-name" title={account.licensee}>
         {full ? account.licensee : truncateLicensee(account.licensee)}
       </span>
     </span>

@@ -445,6 +445,21 @@ describe('Approval queue: decisions', () => {
     );
   });
 
+  it('after a decision focus goes on to the next item, once the decided one has left', async () => {
+    serveQueue([page([activation, domainChange]), page([domainChange])], () => ({
+      body: { message: 'Done' },
+    }));
+    renderAt();
+    const row = await rowOf('summit-homes.example.com');
+    fireEvent.click(within(row).getByRole('button', { name: 'Activate summit-homes.example.com' }));
+    const dialog = await dialogNamed('Activate summit-homes.example.com');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Activate' }));
+    await waitFor(() => expect(screen.queryByText('summit-homes.example.com')).toBeNull(), { timeout: 5000 });
+    const next = await rowOf('old-name.example.com');
+    await waitFor(() => expect(next.contains(document.activeElement)).toBe(true));
+    expect(document.activeElement?.tagName).toBe('BUTTON');
+  });
+
   it('Decline needs a reason and sends it trimmed', async () => {
     const success = vi.spyOn(message, 'success');
     const { calls } = serveQueue([page([domainChange])], (path) =>

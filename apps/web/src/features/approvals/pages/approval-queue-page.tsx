@@ -10,6 +10,7 @@ import {
 import { Button, Card, Modal, Space } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { EmptyState, ErrorState } from '../../../components/query-states.tsx';
+import { focusWhen } from '../../../lib/focus-when.ts';
 import { errorMessage } from '../../../lib/http.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useListSearch } from '../../websites/index.ts';
@@ -80,11 +81,34 @@ export default function ApprovalQueuePage() {
   }
 
   function closeDialog(decided: boolean) {
+    const decidedItem = dialog?.item ?? null;
     setDialog(null);
+    if (decided) {
+      focusAfterDecision(decidedItem);
+      return;
+    }
     window.setTimeout(() => {
-      const back = decided ? heading.current : opener.current;
-      if (back?.isConnected) back.focus();
+      if (opener.current?.isConnected) opener.current.focus();
     }, 0);
+  }
+
+  /**
+   * Once a decision has taken its item out of the queue, focus goes to the item that followed it
+   * (the one before, at the end of a page), so staff go on down the queue; to the page's heading
+   * when none is left or the decision was for several items.
+   */
+  function focusAfterDecision(item: QueueItem | null) {
+    const index = item ? items.findIndex((i) => i.key === item.key) : -1;
+    const next = index >= 0 ? (items[index + 1] ?? items[index - 1]) : undefined;
+    const rowOf = (key: string) =>
+      document.querySelector<HTMLElement>(`tr[data-row-key="${CSS.escape(key)}"]`);
+    focusWhen(
+      () => {
+        if (!next || (item && rowOf(item.key))) return null;
+        return rowOf(next.key)?.querySelector<HTMLElement>('button:not([disabled]), a[href]');
+      },
+      { waitMs: next ? 3000 : 0, fallback: () => heading.current },
+    );
   }
 
   const items = useMemo(() => queue.data?.items ?? [], [queue.data]);
@@ -107,11 +131,11 @@ export default function ApprovalQueuePage() {
     setState({ kind: null, vendor: null, age: null, search: '', page: 1 }, 'push');
   };
 
-  /** Posts a decision; once taken (or stale) its row leaves, so focus goes to the page's heading. */
+  /** Posts a decision; once taken (or stale) its row leaves, and focus goes on to the next item. */
   async function decide(action: QueueAction) {
     const outcome = await runAction(single.mutateAsync, action);
     if (!outcome.ok && !outcome.stale) void toast('error', errorMessage(outcome.error));
-    else window.setTimeout(() => heading.current?.focus(), 0);
+    else focusAfterDecision(action.item);
   }
 
   /**

@@ -66,6 +66,8 @@ describe('website modal: changes made elsewhere', () => {
     site.changeByOthers();
     live({});
     const alert = await screen.findByTestId('changed-alert');
+    // Who changed it and when, and that Refresh shows it.
+    expect(alert.textContent).toMatch(/^carol changed this website at \d{1,2}:\d{2} [AP]M\. /);
     expect(alert.textContent).toContain(LiveMessages.siteChanged);
     // The edits stay until the user chooses.
     expect(input('DBA').value).toBe('My DBA');
@@ -113,8 +115,13 @@ describe('website modal: changes made elsewhere', () => {
     // As the live channel does on an event: what it names is read again.
     await act(() => site.client.invalidateQueries());
     const alert = await screen.findByTestId('changed-alert');
+    expect(alert.textContent).toMatch(/^You changed this website in another tab at \d{1,2}:\d{2} [AP]M\. /);
     expect(alert.textContent).toContain(LiveMessages.siteChangedShown);
     await waitFor(() => expect(input('DBA').value).toBe('Their DBA'));
+    // The form is the latest already: nothing to refresh, only a notice to dismiss.
+    expect(within(alert).queryByRole('button', { name: LiveMessages.refresh })).toBeNull();
+    fireEvent.click(within(alert).getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(screen.queryByTestId('changed-alert')).toBeNull());
   });
 
   it('a delete closes the modal, saying the site has been deleted', async () => {

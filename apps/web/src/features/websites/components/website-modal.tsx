@@ -15,7 +15,7 @@ import { useModalFocus } from '../use-modal-focus.ts';
 import { useWebsiteActions } from '../use-website-actions.ts';
 import { useWebsiteForm } from '../use-website-form.ts';
 import { WebsiteModalDialogs } from './website-modal-dialogs.tsx';
-import { WebsiteModalNotices } from './website-modal-notices.tsx';
+import { WebsiteModalNotices, type ChangedElsewhere } from './website-modal-notices.tsx';
 import {
   WEBSITE_TABS,
   type WebsiteModalSlots,
@@ -75,7 +75,7 @@ export function WebsiteModal({ open, siteId: requestedId, onClose, onCreated, sl
   // A change to this site made elsewhere (by another user, or by this one in another tab), heard on
   // the live channel: a save from here would now be refused, so the modal offers the latest. A
   // delete closes the modal, wherever it was made. This tab's own writes name it, and say nothing.
-  const [changedByOthers, setChangedByOthers] = useState(false);
+  const [changedByOthers, setChangedByOthers] = useState<ChangedElsewhere | null>(null);
   useLiveEvent((e) => {
     if (e.type !== 'website' || siteId === null || e.siteId !== siteId) return;
     if (e.action === 'delete') {
@@ -84,7 +84,8 @@ export function WebsiteModal({ open, siteId: requestedId, onClose, onCreated, sl
       void toast('success', LiveMessages.siteDeleted);
       state.guard.release();
       onClose();
-    } else if (e.tab !== TAB_ID) setChangedByOthers(true);
+    } else if (e.tab !== TAB_ID)
+      setChangedByOthers({ username: e.username, tab: e.tab ?? null, at: new Date().toISOString() });
   });
 
   /** Reads the site again; edits in the form are only dropped when the user says so. */
@@ -92,7 +93,7 @@ export function WebsiteModal({ open, siteId: requestedId, onClose, onCreated, sl
     if (!(await state.guard.confirmLeave(state.dirtyNow()))) return;
     void toast('info', LiveMessages.refreshing);
     await actions.reload();
-    setChangedByOthers(false);
+    setChangedByOthers(null);
   }
 
   /** Close, the ✕ and Escape: unsaved edits are only dropped when the user says so. */
@@ -187,7 +188,7 @@ export function WebsiteModal({ open, siteId: requestedId, onClose, onCreated, sl
               changedByOthers={changedByOthers}
               edited={state.dirty}
               onRefresh={() => void refresh()}
-              onKeepEditing={() => setChangedByOthers(false)}
+              onKeepEditing={() => setChangedByOthers(null)}
             />
             <Tabs
               className="vp-website-tabs"
