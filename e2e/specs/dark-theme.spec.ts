@@ -1,10 +1,12 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { AxeAudit } from '../support/axe.ts';
+import { baseUrl } from '../support/server.ts';
 import { apiLogin, StorageKeys, useSession, users } from '../support/session.ts';
 
 /**
  * The dark theme: it follows the device until the user chooses in the Settings drawer, the choice
- * survives a reload, and the screens keep axe's contrast rules in it (no serious finding).
+ * is kept with the account (a reload and another browser find it), and the screens keep axe's
+ * contrast rules in it (no serious finding).
  */
 // Each test has a browser context of its own and saves nothing on the server, so they spread over the workers.
 test.describe.configure({ mode: 'parallel', timeout: 120_000 });
@@ -19,7 +21,14 @@ async function finish(audit: AxeAudit, testInfo: TestInfo): Promise<void> {
   expect(audit.blocking(), 'serious or critical axe findings').toEqual([]);
 }
 
-test('follows the device until the user chooses, and keeps the choice', async ({ page, request }) => {
+const kept = (page: Page) =>
+  page.waitForResponse((r) => r.url().endsWith('/api/profile/preferences/display') && r.ok());
+
+test('follows the device until the user chooses, and keeps the choice with the account', async ({
+  page,
+  request,
+  browser,
+}) => {
   await page.emulateMedia({ colorScheme: 'dark' });
   await useSession(page, await apiLogin(request, users.demo));
   await page.goto('/dashboard');
@@ -33,20 +42,35 @@ test('follows the device until the user chooses, and keeps the choice', async ({
 
   await page.getByRole('button', { name: 'Settings' }).click();
   const drawer = page.getByRole('dialog', { name: 'Settings' });
+  const darkKept = kept(page);
   await drawer.getByText('Dark', { exact: true }).click();
   await expect.poll(() => theme(page)).toBe('dark');
   expect(await page.evaluate((k) => localStorage.getItem(k), StorageKeys.theme)).toBe('dark');
+  await darkKept;
 
   // Chosen: a reload on a light device stays dark.
   await page.reload();
   await expect(page.getByTestId('dashboard-vendor-name')).toBeVisible(PAGE_LOAD);
   expect(await theme(page)).toBe('dark');
 
-  // "Device" hands the choice back.
+  // Another browser of the same user, on a light device, finds the dark theme too.
+  const elsewhere = await browser.newPage({ colorScheme: 'light', baseURL: baseUrl(), reducedMotion: 'reduce' });
+  try {
+    await useSession(elsewhere, await apiLogin(request, users.demo));
+    await elsewhere.goto('/dashboard');
+    await expect(elsewhere.getByTestId('dashboard-vendor-name')).toBeVisible(PAGE_LOAD);
+    await expect.poll(() => theme(elsewhere)).toBe('dark');
+  } finally {
+    await elsewhere.close();
+  }
+
+  // "Device" hands the choice back, for the account.
   await page.getByRole('button', { name: 'Settings' }).click();
+  const deviceKept = kept(page);
   await page.getByRole('dialog', { name: 'Settings' }).getByText('Device', { exact: true }).click();
   await expect.poll(() => theme(page)).toBe('light');
   expect(await page.evaluate((k) => localStorage.getItem(k), StorageKeys.theme)).toBeNull();
+  await deviceKept;
 });
 
 test('the login page stays light on a dark device', async ({ page }) => {

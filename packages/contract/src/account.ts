@@ -154,6 +154,15 @@ export type InvitedAccount = z.infer<typeof invitedAccountSchema>;
 export const registerResponseSchema = loginResponseSchema.extend({ message: z.string() });
 export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 
+/** The theme a user chose: 'system' follows the device's light or dark preference. */
+export const THEME_CHOICES = ['system', 'light', 'dark'] as const;
+export const themeChoiceSchema = z.enum(THEME_CHOICES, { error: 'Please choose Device, Light or Dark.' });
+export type ThemeChoice = z.infer<typeof themeChoiceSchema>;
+
+/** PUT /profile/preferences/display: how the portal looks to the user, in every browser. */
+export const displayPreferencesSchema = z.strictObject({ theme: themeChoiceSchema });
+export type DisplayPreferences = z.infer<typeof displayPreferencesSchema>;
+
 export const profileSchema = z.object({
   id: z.number().int(),
   username: z.string(),
@@ -168,6 +177,8 @@ export const profileSchema = z.object({
   avatar: z.string().nullable(),
   /** A new address waiting for its confirmation link to be opened; the email stays until then. */
   pendingEmail: z.string().nullable(),
+  /** The theme kept with the account, so it follows the user to every browser. */
+  theme: themeChoiceSchema,
 });
 export type Profile = z.infer<typeof profileSchema>;
 
@@ -247,6 +258,8 @@ export const metadataSchema = z.object({
   billingContact: z.string(),
   feedType: z.string(),
   missingDocs: z.number().int(),
+  /** The vendor-level document types (by name) required of the vendor that it has none of on file. */
+  missingDocTypes: z.array(z.string()),
   missingSiteDocs: z.number().int(),
   /** The required contact types (by name) of which the vendor has no key contact. */
   missingContactTypes: z.array(z.string()),

@@ -117,9 +117,14 @@ export const queueItemSchema = z.object({
 export type QueueItem = z.infer<typeof queueItemSchema>;
 
 export const queueSummarySchema = z.object({
-  /** Items waiting in the whole queue, whatever the filter. */
+  /**
+   * Items of the whole queue, whatever the filter, that staff can decide now: a termination whose
+   * term date is still ahead waits apart, in `scheduled`.
+   */
   waiting: z.number().int(),
-  /** The oldest item's start, or null when nothing waits. */
+  /** Terminations asked for with a term date still ahead: nothing to decide until that day. */
+  scheduled: z.number().int(),
+  /** The oldest decidable item's start, or null when nothing waits. */
   oldestSince: z.string().nullable(),
   oldestBusinessDays: z.number().int().nullable(),
   /** Median hours from waiting to decision over the last 30 days; null without decisions. */
@@ -302,6 +307,8 @@ export const jobRunSchema = z.object({
   error: z.string().nullable(),
   /** Started by MLS staff with Run now, not by its schedule. */
   manual: z.boolean(),
+  /** What the run changed, in a sentence; null when it had nothing to say (or failed). */
+  summary: z.string().nullable(),
 });
 export type JobRun = z.infer<typeof jobRunSchema>;
 
@@ -310,6 +317,8 @@ export const jobInfoSchema = z.object({
   description: z.string(),
   /** Its schedule (cron, UTC), or null when it runs only when asked. */
   cron: z.string().nullable(),
+  /** It changes data: Run now first asks, with what a run would do now (GET its preview). */
+  asksFirst: z.boolean(),
   /** The newest runs first. */
   runs: z.array(jobRunSchema),
 });
@@ -321,11 +330,15 @@ export const JOB_RUNS_SHOWN = 10;
 export const JobMessages = {
   started: (name: string) => `${name} started. Its run shows here once it has finished.`,
   unknown: 'No such job.',
+  /** The question before Run now of a job that asks first. */
+  confirmTitle: (name: string) => `Run ${name} now?`,
 } as const;
 
 export const StaffJobPaths = {
   jobs: '/admin/jobs',
   run: (name: string) => `/admin/jobs/${encodeURIComponent(name)}/run`,
+  /** What a run now would do ({ message }), for a job that asks first. */
+  preview: (name: string) => `/admin/jobs/${encodeURIComponent(name)}/preview`,
 } as const;
 
 /** Clearing a roster flag: staff have looked at the site (its agent, team or broker left the roster). */

@@ -23,9 +23,15 @@ export interface JobOptions {
   retryDelaySeconds?: number;
   /** A run not finished after this long is taken for lost (its instance died) and retried. Default 15 min. */
   expireInSeconds?: number;
+  /**
+   * For a job that changes data: what a run now would do, in a sentence ("This will terminate 15
+   * websites whose term date has passed."). MLS staff are asked with it before Run now.
+   */
+  preview?: () => Promise<string>;
 }
 
-export type JobHandler = (data: Record<string, unknown>) => Promise<void>;
+/** A job's work; what it answers is the run's summary of what it changed (null: nothing to say). */
+export type JobHandler = (data: Record<string, unknown>) => Promise<string | null | void>;
 
 export interface JobRunner {
   /** Declares a job before the runner starts: its handler, retries and schedule. */
@@ -38,6 +44,8 @@ export interface JobRunner {
   runManually(name: string): void;
   /** The jobs declared, with their schedules, in the order they were declared. */
   list(): JobInfo[];
+  /** What Run now would do, for a job that asks first; null for one that does not. */
+  preview(name: string): Promise<string | null>;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -46,25 +54,48 @@ export interface JobInfo {
   name: string;
   description: string;
   cron: string | null;
+  /** It changes data: Run now asks first, with its preview. */
+  asksFirst: boolean;
 }
 
 /** Runs that old are forgotten (the limits purge removes them). */
 export const JOB_RUNS_KEPT_DAYS = 14;
 
-/** Runs a handler and records the run, its end and its error, for the console's Jobs screen. */
-async function recorded(db: Db, name: string, manual: boolean, run: () => Promise<void>): Promise<void> {
+/** A run's summary as kept: a sentence, cut to a length the screen can show. */
+const SUMMARY_MAX = 500;
+
+/**
+ * Runs a handler and records the run, its end, its error and its summary of what it changed, for
+ * the console's Jobs screen.
+ */
+async function recorded(
+  db: Db,
+  name: string,
+  manual: boolean,
+  run: () => Promise<string | null | void>,
+): Promise<void> {
   const [row] = await db.insert(jobRuns).values({ name, manual }).returning({ id: jobRuns.id });
-  const finish = (ok: boolean, error: string | null) =>
-    db.update(jobRuns).set({ finishedAt: new Date(), ok, error }).where(eq(jobRuns.id, row!.id));
+  const finish = (ok: boolean, error: string | null, summary: string | null = null) =>
+    db
+      .update(jobRuns)
+      .set({ finishedAt: new Date(), ok, error, summary })
+      .where(eq(jobRuns.id, row!.id));
+  let summary: string | null | void;
   try {
-    await run();
+    summary = await run();
   } catch (err) {
     await finish(false, (err instanceof Error ? err.message : String(err)).slice(0, 2000)).catch(
       () => undefined,
     );
     throw err;
   }
-  await finish(true, null);
+  await finish(true, null, summary ? summary.slice(0, SUMMARY_MAX) : null);
+}
+
+async function previewOf(defs: Map<string, { options: JobOptions }>, name: string): Promise<string | null> {
+  const def = defs.get(name);
+  if (!def) throw new Error(`unknown job ${name}`);
+  return def.options.preview ? def.options.preview() : null;
 }
 
 export async function purgeJobRuns(db: Db): Promise<void> {
@@ -78,6 +109,7 @@ const infoOf = (defs: Map<string, { options: JobOptions }>): JobInfo[] =>
     name,
     description: options.description ?? '',
     cron: options.cron ?? null,
+    asksFirst: !!options.preview,
   }));
 
 export interface JobTiming {
@@ -155,6 +187,10 @@ class BossRunner implements JobRunner {
 
   list(): JobInfo[] {
     return infoOf(this.defs);
+  }
+
+  preview(name: string): Promise<string | null> {
+    return previewOf(this.defs, name);
   }
 
   async start(): Promise<void> {
@@ -239,7 +275,9 @@ export function createManualJobRunner(log: FastifyBaseLogger, db: Db): JobRunner
     async send(name, data = {}) {
       const handler = handlerOf(name);
       // Tracked like work after a reply, so tests can wait for it (afterReplyIdle).
-      runAfterReply(log, `job ${name}`, () => handler(data));
+      runAfterReply(log, `job ${name}`, async () => {
+        await handler(data);
+      });
     },
     async runNow(name, data = {}) {
       const handler = handlerOf(name);
@@ -250,6 +288,7 @@ export function createManualJobRunner(log: FastifyBaseLogger, db: Db): JobRunner
       runAfterReply(log, `job ${name}`, () => recorded(db, name, true, () => handler({})));
     },
     list: () => infoOf(defs),
+    preview: (name) => previewOf(defs, name),
     async start() {},
     async stop() {},
   };

@@ -17,6 +17,8 @@ export interface SessionUser {
   acceptedTOS: boolean;
   active: boolean;
   avatar: string | null;
+  /** The theme chosen with the account; null follows the device. */
+  theme: 'light' | 'dark' | null;
   /** A new email address waiting for its confirmation link. */
   pendingEmail: string | null;
   primaryVendorId: number | null;
@@ -298,6 +300,7 @@ export async function loadSessionUser(db: Db, userId: number): Promise<SessionUs
     acceptedTOS: u.acceptedTosAt !== null && u.acceptedTosVersion === TERMS_VERSION,
     active: u.active,
     avatar: u.avatar,
+    theme: u.theme,
     pendingEmail: pending?.email ?? null,
     primaryVendorId: primary?.vendorId ?? null,
     links,

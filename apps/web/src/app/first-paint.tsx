@@ -1,4 +1,5 @@
 import {
+  canWrite,
   displayDate,
   EXPORT_COLUMNS,
   MLS_STATUS_TONE,
@@ -51,6 +52,8 @@ const GIVE_UP_MS = 30_000;
 interface PaintData {
   metadata: Metadata;
   list: WebsiteList | null;
+  /** The user's role cannot write: the figures are worded as the app words them for it. */
+  readOnly: boolean;
 }
 
 function Badge({ tone, text }: { tone: BadgeTone; text: string }) {
@@ -85,12 +88,12 @@ function VendorCard({ m }: { m: Metadata }) {
   );
 }
 
-function Dashboard({ m }: { m: Metadata }) {
+function Dashboard({ m, readOnly }: { m: Metadata; readOnly: boolean }) {
   return (
     <>
       <VendorCard m={m} />
       <div className="vp-fp-figures">
-        {figures(m).map((f) => (
+        {figures(m, { readOnly }).map((f) => (
           <section key={f.key} className={`vp-fp-card vp-fp-figure vp-tone-${f.tone}`}>
             <div className="vp-fp-figure-label">{f.label}</div>
             <div className="vp-fp-figure-value">{f.value}</div>
@@ -187,7 +190,7 @@ function FirstPaint({ page, data, phone }: { page: FirstPaintPage; data: PaintDa
         </div>
         <div className="vp-fp-content">
           {page === 'dashboard' || !data.list ? (
-            <Dashboard m={data.metadata} />
+            <Dashboard m={data.metadata} readOnly={data.readOnly} />
           ) : (
             <Websites list={data.list} phone={phone} />
           )}
@@ -247,7 +250,7 @@ async function loadData(page: FirstPaintPage, listPath: string | null): Promise<
       ? [{ queryKey: queryKeys.websites.products, data: products, updatedAt, early: ApiPaths.products }]
       : []),
   ]);
-  return { metadata, list };
+  return { metadata, list, readOnly: !!profile && !canWrite(profile.role) };
 }
 
 /** After the next frame has been drawn. */

@@ -8,19 +8,19 @@ import { useSession } from '../lib/session.ts';
 import { findRoute } from '../lib/route-table.ts';
 import { scheduleSiteQuery } from './site-query.ts';
 
-export function pageTitle(path: string): string {
-  const title = findRoute(path)?.title;
+export function pageTitle(path: string, roles?: readonly string[]): string {
+  const title = findRoute(path, roles)?.title;
   return title ? `${title}${TITLE_SUFFIX}` : PRODUCT_NAME;
 }
 
 /** Page title, the `site` parameter hand-over and the unsaved-changes guard, for every route. */
 export function RootRoute() {
   const { pathname, search } = useLocation();
-  const { token } = useSession();
+  const { token, roles } = useSession();
 
   useEffect(() => {
-    document.title = pageTitle(pathname);
-  }, [pathname]);
+    document.title = pageTitle(pathname, roles);
+  }, [pathname, roles]);
 
   // The first paint stands in for one address; the guard's redirect or a link ends it.
   useLayoutEffect(() => {

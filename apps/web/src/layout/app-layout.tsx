@@ -4,8 +4,9 @@ import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent } from 're
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useMetadata } from '../features/dashboard/index.ts';
 import { NotificationsDrawer } from '../features/notifications/index.ts';
+import { useAccountTheme } from '../features/profile/index.ts';
 import { idleTimeoutMs, watchIdle } from '../lib/idle.ts';
-import { needsFeeds } from '../lib/route-table.ts';
+import { isConsolePath, needsFeeds } from '../lib/route-table.ts';
 import { useLiveChannel } from '../live/index.ts';
 import { setSidebarOpen, useSettings } from '../lib/settings.ts';
 import { NOTIFICATION_DEFAULTS } from '../lib/toast.ts';
@@ -56,6 +57,8 @@ export default function AppLayout() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const feeds = hasFeeds(metadata.data);
+  // The theme kept with the account wins over this browser's last one.
+  useAccountTheme();
 
   // The guard checks the data-feed screen when it opens; a switch to an account without feeds
   // while it is open leaves it the same way, and closes its tab.
@@ -116,6 +119,7 @@ export default function AppLayout() {
         <Suspense fallback={null}>
           <SettingsDrawer
             open={settingsOpen}
+            onConsole={isConsolePath(pathname)}
             onClose={() => setSettingsOpen(false)}
             onOpenNotifications={() => {
               notificationsReturn.current = settingsOpener.current;

@@ -14,7 +14,11 @@ const accounts: LinkedAccount[] = [
   { rowKey: 2, licensee: 'Summit Web Solutions West', vendorCode: 'SWS-W', status: true, isPrimary: false },
 ];
 
-function renderNavbar(linked: LinkedAccount[], onOpenSettings = vi.fn()) {
+function renderNavbar(
+  linked: LinkedAccount[],
+  onOpenSettings = vi.fn(),
+  { mobile = true, at = '/dashboard' }: { mobile?: boolean; at?: string } = {},
+) {
   serveApi((_m, path) => {
     if (path === '/profile')
       return { body: { username: 'demo', firstName: 'Dana', lastName: 'Whitfield', avatar: null } };
@@ -28,14 +32,14 @@ function renderNavbar(linked: LinkedAccount[], onOpenSettings = vi.fn()) {
         element: (
           <Navbar
             sidebarOpen={false}
-            mobile
+            mobile={mobile}
             onToggleSidebar={() => undefined}
             onOpenSettings={onOpenSettings}
           />
         ),
       },
     ],
-    { initialEntries: ['/dashboard'] },
+    { initialEntries: [at] },
   );
   const { client } = renderWithClient(<RouterProvider router={router} />);
   return { client, onOpenSettings };
@@ -66,6 +70,23 @@ describe('the read-only mark', () => {
     renderNavbar(accounts);
     await screen.findByRole('button', { name: /account menu/i });
     expect(screen.queryByTestId('read-only-mark')).toBeNull();
+  });
+});
+
+describe('the vendor selector', () => {
+  it('is in the top bar of the vendor pages', async () => {
+    setAccount(['admin'], true);
+    renderNavbar(accounts, vi.fn(), { mobile: false });
+    expect(await screen.findByTestId('vendor-selector')).toBeTruthy();
+  });
+
+  it('is not on a console page', async () => {
+    setAccount(['admin'], true);
+    const { client } = renderNavbar(accounts, vi.fn(), { mobile: false, at: '/admin/queue' });
+    // The linked accounts have arrived, and still the box is not drawn.
+    await waitFor(() => expect(client.getQueryData(queryKeys.profile.vendors)).toBeTruthy());
+    await screen.findByRole('button', { name: /account menu/i });
+    expect(screen.queryByTestId('vendor-selector')).toBeNull();
   });
 });
 

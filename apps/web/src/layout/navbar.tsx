@@ -11,8 +11,8 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { Avatar, Button, Dropdown, Layout, Tag, Tooltip, type MenuProps } from 'antd';
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { useNavigate } from 'react-router';
-import { routesForRoles } from '../lib/route-table.ts';
+import { useLocation, useNavigate } from 'react-router';
+import { isConsolePath, routesForRoles } from '../lib/route-table.ts';
 import { NotificationBell } from '../features/notifications/index.ts';
 import { useProfile } from '../features/profile/index.ts';
 import { sessionRole, useSession } from '../lib/session.ts';
@@ -44,6 +44,7 @@ export function Navbar({
   onOpenNotifications,
 }: NavbarProps) {
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const queryClient = useQueryClient();
   const profile = useProfile();
   const { roles } = useSession();
@@ -138,7 +139,8 @@ export function Navbar({
             </Tag>
           </Tooltip>
         )}
-        {!mobile && <VendorSelector />}
+        {/* The console spans every vendor: the vendor account in use applies to the other pages. */}
+        {!mobile && !isConsolePath(pathname) && <VendorSelector />}
         <Tooltip title="Refresh">
           <Button
             type="text"

@@ -8,10 +8,10 @@ import {
 import { BellOutlined } from '@ant-design/icons';
 import { Button, Drawer, Form, Radio, Select } from 'antd';
 import { useUnreadNotifications } from '../features/notifications/index.ts';
+import { useSaveTheme } from '../features/profile/index.ts';
 import {
   setColorblind,
   setSize,
-  setTheme,
   THEME_CHOICES,
   UI_SIZES,
   useSettings,
@@ -44,12 +44,19 @@ function NotificationsEntry({ onOpen }: { onOpen: () => void }) {
   );
 }
 
+/** Said under the vendor account on a console page, which spans every vendor. */
+export const CONSOLE_VENDOR_NOTE = 'For the vendor pages. The MLS Console covers every vendor.';
+
 /** The vendor account, labelled: only when there is more than one to choose from. */
-export function VendorEntry() {
+export function VendorEntry({ onConsole = false }: { onConsole?: boolean }) {
   const choice = useVendorChoice();
   if (!choice) return null;
   return (
-    <Form.Item label="Vendor account" htmlFor="vp-vendor">
+    <Form.Item
+      label="Vendor account"
+      htmlFor="vp-vendor"
+      extra={onConsole ? CONSOLE_VENDOR_NOTE : undefined}
+    >
       <VendorSelect choice={choice} id="vp-vendor" />
     </Form.Item>
   );
@@ -63,16 +70,20 @@ export function SettingsDrawer({
   open,
   onClose,
   onOpenNotifications,
+  onConsole = false,
 }: {
   open: boolean;
   onClose: () => void;
   onOpenNotifications?: () => void;
+  /** The page open is the MLS console's, to which no one vendor account applies. */
+  onConsole?: boolean;
 }) {
   const { size, colorblind, theme, mode } = useSettings();
+  const saveTheme = useSaveTheme();
   return (
     <Drawer title="Settings" open={open} onClose={onClose} size={340}>
       <Form layout="vertical">
-        <VendorEntry />
+        <VendorEntry onConsole={onConsole} />
         {onOpenNotifications && <NotificationsEntry onOpen={onOpenNotifications} />}
         <Form.Item label="Size" htmlFor="vp-size">
           <Radio.Group
@@ -83,11 +94,11 @@ export function SettingsDrawer({
             optionType="button"
           />
         </Form.Item>
-        <Form.Item label="Theme" htmlFor="vp-theme">
+        <Form.Item label="Theme" htmlFor="vp-theme" extra="Kept with your account, in every browser.">
           <Radio.Group
             id="vp-theme"
             value={theme}
-            onChange={(e) => setTheme(e.target.value as ThemeChoice)}
+            onChange={(e) => saveTheme.mutate(e.target.value as ThemeChoice)}
             options={THEME_CHOICES.map((t) => ({ value: t, label: THEME_LABELS[t] }))}
             optionType="button"
           />

@@ -3,6 +3,7 @@ import { nextViewAfterClose, type VisitedView } from '@vp/contract';
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { findRoute } from '../lib/route-table.ts';
+import { useSession } from '../lib/session.ts';
 import { useStore } from '../lib/store.ts';
 import { TagsContextMenu } from './tags-context-menu.tsx';
 import { tagsActions, tagsStore } from './tags-store.ts';
@@ -32,6 +33,7 @@ interface OpenMenu {
 export function TagsView() {
   const views = useStore(tagsStore);
   const { pathname, search } = useLocation();
+  const { roles } = useSession();
   const navigate = useNavigate();
   const [menu, setMenu] = useState<OpenMenu | null>(null);
   // Where focus goes back to when the menu is dismissed.
@@ -50,7 +52,7 @@ export function TagsView() {
 
   useEffect(() => {
     if (pathname.startsWith('/redirect/')) return;
-    const route = findRoute(pathname);
+    const route = findRoute(pathname, roles);
     if (!route?.title || route.public) return;
     tagsActions.visit({
       path: pathname,
@@ -58,7 +60,7 @@ export function TagsView() {
       title: route.title,
       affix: route.affix,
     });
-  }, [pathname, search]);
+  }, [pathname, search, roles]);
 
   const closeMenu = useCallback(() => {
     setMenu(null);

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../lib/session.ts';
 import { getVendor, setVendor } from '../lib/settings.ts';
 import { selectedAccount } from '../features/profile/index.ts';
-import { VendorEntry } from './settings-drawer.tsx';
+import { CONSOLE_VENDOR_NOTE, VendorEntry } from './settings-drawer.tsx';
 import { accountMatches, VendorSelector } from './vendor-selector.tsx';
 
 const summit: LinkedAccount = {
@@ -43,12 +43,12 @@ function serve(accounts: LinkedAccount[]) {
   return fetchMock;
 }
 
-function renderSelector(labelled = false) {
+function renderSelector(labelled = false, onConsole = false) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const invalidate = vi.spyOn(client, 'invalidateQueries');
   render(
     <QueryClientProvider client={client}>
-      {labelled ? <VendorEntry /> : <VendorSelector />}
+      {labelled ? <VendorEntry onConsole={onConsole} /> : <VendorSelector />}
     </QueryClientProvider>,
   );
   return { client, invalidate };
@@ -189,12 +189,20 @@ describe('vendor selector', () => {
     expect(accountMatches(harbor, '  ')).toBe(true);
   });
 
+  it('in the Settings drawer on a console page it says the console covers every vendor', async () => {
+    serve([summit, west]);
+    renderSelector(true, true);
+    await screen.findByRole('combobox', { name: 'Vendor account' });
+    expect(screen.getByText(CONSOLE_VENDOR_NOTE)).toBeTruthy();
+  });
+
   it('in the mobile Settings drawer it carries a visible label, and is absent with one account', async () => {
     serve([summit, west]);
     renderSelector(true);
     const box = await screen.findByRole('combobox', { name: 'Vendor account' });
     const label = screen.getByText('Vendor account', { selector: 'label' });
     expect(label.getAttribute('for')).toBe(box.id);
+    expect(screen.queryByText(CONSOLE_VENDOR_NOTE)).toBeNull();
 
     serve([summit]);
     const { container } = render(

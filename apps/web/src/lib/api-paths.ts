@@ -4,6 +4,8 @@
  */
 export const ApiPaths = {
   profile: '/profile',
+  /** The theme kept with the account. */
+  displayPreferences: '/profile/preferences/display',
   metadata: '/portal/metadata',
   /** A site opened by its address (`/websites?site=<id>`). */
   website: (id: number) => `/portal/websites/${id}`,

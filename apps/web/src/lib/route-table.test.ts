@@ -179,6 +179,21 @@ describe("the app's route table per role", () => {
       expect(isForbidden('/tools/upload-file', [role])).toBe(false);
   });
 
+  it('to the read-only role Upload File is Files, in the menu and wherever the page is named', () => {
+    const toolTitles = (roles: string[]) =>
+      menuRoutes(roles)
+        .find((r) => r.path === '/tools')!
+        .children!.map((c) => c.title);
+    expect(toolTitles(['viewer'])).toContain('Files');
+    expect(toolTitles(['viewer'])).not.toContain('Upload File');
+    for (const role of ['admin', 'vendor']) expect(toolTitles([role])).toContain('Upload File');
+    expect(findRoute('/tools/upload-file', ['viewer'])?.title).toBe('Files');
+    expect(findRoute('/tools/upload-file', ['vendor'])?.title).toBe('Upload File');
+    // Before the role is known the page keeps its own name.
+    expect(findRoute('/tools/upload-file', [])?.title).toBe('Upload File');
+    expect(findRoute('/tools/upload-file')?.title).toBe('Upload File');
+  });
+
   it('Resources is in the menu for every role and opens its hidden index page', () => {
     for (const role of ['admin', 'vendor', 'viewer']) {
       const item = menuRoutes([role]).find((r) => r.path === '/resources')!;

@@ -1,4 +1,5 @@
-import { generateRoutes, isLoginFree, LOGIN_FREE_PATHS, type RouteMeta } from '@vp/contract';
+import { canWrite, generateRoutes, isLoginFree, LOGIN_FREE_PATHS, type RouteMeta } from '@vp/contract';
+import { sessionRole } from './session.ts';
 
 /**
  * The route table of spec §2, for the features that exist so far. Routes of later features are
@@ -9,7 +10,12 @@ import { generateRoutes, isLoginFree, LOGIN_FREE_PATHS, type RouteMeta } from '@
  */
 export interface AppRoute extends RouteMeta {
   children?: readonly AppRoute[];
+  /** The page's name for the read-only role, where its usual name offers what that role cannot do. */
+  readOnlyTitle?: string;
 }
+
+/** Vendor-level documents: uploaded here, and read here by the read-only role. */
+export const UPLOAD_FILE_PATH = '/tools/upload-file';
 
 const constantTable: readonly AppRoute[] = [
   { path: '/redirect/*', hidden: true },
@@ -61,8 +67,15 @@ export const permissionRoutes: readonly AppRoute[] = [
     redirect: '/tools/export-selected-excel',
     children: [
       { path: '/tools/export-selected-excel', name: 'CustomExport', title: 'Custom Export', icon: 'export' },
-      // Open to every role: the read-only one sees and downloads the vendor's documents.
-      { path: '/tools/upload-file', name: 'UploadFile', title: 'Upload File', icon: 'upload' },
+      // Open to every role: the read-only one sees and downloads the vendor's documents, so to it
+      // the page is Files.
+      {
+        path: UPLOAD_FILE_PATH,
+        name: 'UploadFile',
+        title: 'Upload File',
+        readOnlyTitle: 'Files',
+        icon: 'upload',
+      },
       // Only for a vendor that provides or consumes a data feed (metadata isProvider or isConsumer).
       { path: '/tools/consumers', name: 'Consumers', title: 'Data Feeds', icon: 'feeds', feeds: true },
       // It creates websites: the read-only role does not see it (the server refuses it 403 too).
@@ -120,9 +133,21 @@ function flatten(routes: readonly AppRoute[]): AppRoute[] {
   return routes.flatMap((r) => [r, ...(r.children ? flatten(r.children) : [])]);
 }
 
-/** The permission routes a user with these roles may open. */
+/** The read-only role, known from the session's roles (none known yet names no one read-only). */
+function readOnly(roles: readonly string[]): boolean {
+  const role = sessionRole(roles);
+  return role !== null && !canWrite(role);
+}
+
+/** A route as a user with these roles sees it: named for what their role can do there. */
+function seenBy(route: AppRoute, roles: readonly string[]): AppRoute {
+  const named = route.readOnlyTitle && readOnly(roles) ? { ...route, title: route.readOnlyTitle } : route;
+  return named.children ? { ...named, children: named.children.map((c) => seenBy(c, roles)) } : named;
+}
+
+/** The permission routes a user with these roles may open, named as that user sees them. */
 export function routesForRoles(roles: readonly string[]): AppRoute[] {
-  return generateRoutes(permissionRoutes, roles);
+  return generateRoutes(permissionRoutes, roles).map((r) => seenBy(r, roles));
 }
 
 /** Routes without the data-feed ones, for a vendor that has no data feed. */
@@ -143,10 +168,12 @@ export function needsFeeds(path: string): boolean {
   return !!flatten(permissionRoutes).find((r) => r.path === path)?.feeds;
 }
 
-export function findRoute(path: string): AppRoute | undefined {
-  return flatten([...permissionRoutes, ...constantRoutes]).find((r) =>
+/** The route at `path`; with `roles`, named as a user with those roles sees it. */
+export function findRoute(path: string, roles?: readonly string[]): AppRoute | undefined {
+  const route = flatten([...permissionRoutes, ...constantRoutes]).find((r) =>
     r.path.endsWith('/*') ? path.startsWith(r.path.slice(0, -1)) : r.path === path,
   );
+  return route && roles ? seenBy(route, roles) : route;
 }
 
 /** True when some feature has put this path in the table (e.g. the Websites list). */
@@ -160,6 +187,11 @@ function flattenStaff(routes: readonly AppRoute[], staff = false): { route: AppR
     const staffOnly = staff || !!route.staffOnly;
     return [{ route, staffOnly }, ...(route.children ? flattenStaff(route.children, staffOnly) : [])];
   });
+}
+
+/** A page of the MLS console: it spans every vendor, so no one vendor account applies to it. */
+export function isConsolePath(path: string): boolean {
+  return !!flattenStaff(permissionRoutes).find((r) => r.route.path === path)?.staffOnly;
 }
 
 function permitted(path: string, roles: readonly string[]): boolean {

@@ -3,10 +3,12 @@ import {
   COLORBLIND_SCHEMES,
   markShade,
   textShade,
+  THEME_CHOICES,
   themeColor,
   themePalette,
   toneColor,
   type ColorblindScheme,
+  type ThemeChoice,
   type ThemeMode,
 } from '@vp/contract';
 import { onSessionReset } from './session.ts';
@@ -42,8 +44,7 @@ function readScheme(): ColorblindScheme | null {
   return COLORBLIND_SCHEMES.includes(v as ColorblindScheme) ? (v as ColorblindScheme) : null;
 }
 
-export type ThemeChoice = 'system' | ThemeMode;
-export const THEME_CHOICES: readonly ThemeChoice[] = ['system', 'light', 'dark'];
+export { THEME_CHOICES, type ThemeChoice };
 
 function readTheme(): ThemeChoice {
   const v = readStorage(StorageKeys.theme);

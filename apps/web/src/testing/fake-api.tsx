@@ -1,4 +1,4 @@
-import type { DocumentType, Metadata, QueueItem, QueueSummary, Website } from '@vp/contract';
+import type { DocumentType, Metadata, Profile, QueueItem, QueueSummary, Website } from '@vp/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -148,6 +148,7 @@ export const metadata = (reciprocalAllowed = false): Metadata => ({
   billingContact: '',
   feedType: '',
   missingDocs: 0,
+  missingDocTypes: [],
   missingSiteDocs: 0,
   missingContactTypes: [],
   reciprocalAllowed,
@@ -235,9 +236,30 @@ export function queueItem(overrides: Partial<QueueItem> = {}): QueueItem {
   };
 }
 
+/** The demo vendor user's profile, as GET /profile answers it. */
+export function profile(overrides: Partial<Profile> = {}): Profile {
+  return {
+    id: 1,
+    username: 'demo',
+    role: 'vendor',
+    rolename: 'Vendor',
+    email: 'demo@summitweb.example',
+    firstName: 'Dana',
+    lastName: 'Whitfield',
+    vendor: 1,
+    acceptedTOS: true,
+    active: true,
+    avatar: null,
+    pendingEmail: null,
+    theme: 'system',
+    ...overrides,
+  };
+}
+
 export function queueSummary(overrides: Partial<QueueSummary> = {}): QueueSummary {
   return {
     waiting: 4,
+    scheduled: 0,
     oldestSince: '2026-11-16T15:00:00.000Z',
     oldestBusinessDays: 4,
     medianDecisionHours: 5.5,

@@ -49,6 +49,8 @@ export const users = pgTable(
     acceptedTosVersion: text('accepted_tos_version'),
     active: boolean('active').notNull().default(true),
     avatar: text('avatar'),
+    /** The theme the user chose (migration 0031); null follows the device. */
+    theme: text('theme', { enum: ['light', 'dark'] }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -88,6 +88,8 @@ export const jobRuns = pgTable(
     ok: boolean('ok'),
     error: text('error'),
     manual: boolean('manual').notNull().default(false),
+    /** What the run changed, in a sentence (migration 0031); null when it says nothing. */
+    summary: text('summary'),
   },
   (t) => [index('job_runs_name_idx').on(t.name, t.startedAt)],
 );

@@ -1,4 +1,4 @@
-import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '@vp/contract';
+import { countOf, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '@vp/contract';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -13,7 +13,9 @@ import { prune as pruneLoginFailures } from '../../platform/login-limit.ts';
 export const PURGE_JOB = 'sessions.purge';
 const GRACE = '7 days';
 
-export async function purgeExpired(db: Db): Promise<Record<string, number>> {
+export async function purgeExpired(
+  db: Db,
+): Promise<{ sessions: number; loginCodes: number; passwordTokens: number; emailChanges: number }> {
   const count = async (query: ReturnType<typeof sql>) => (await rowsOf<{ id: unknown }>(db, query)).length;
   const idle = `${Math.round(SESSION_IDLE_MS / 1000)} seconds`;
   const absolute = `${Math.round(SESSION_ABSOLUTE_MS / 1000)} seconds`;
@@ -39,7 +41,9 @@ export function definePurge(ctx: AppContext): void {
   ctx.jobs.define(
     PURGE_JOB,
     async () => {
-      ctx.log.info(await purgeExpired(ctx.db), 'expired sessions and codes purged');
+      const purged = await purgeExpired(ctx.db);
+      ctx.log.info(purged, 'expired sessions and codes purged');
+      return `Removed ${countOf(purged.sessions, 'session')}, ${countOf(purged.loginCodes, 'login code')}, ${countOf(purged.passwordTokens, 'password link')} and ${countOf(purged.emailChanges, 'email link')}.`;
     },
     {
       cron: '23 3 * * *',

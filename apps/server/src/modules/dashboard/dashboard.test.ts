@@ -38,6 +38,7 @@ describe('GET /api/portal/metadata', () => {
       isProvider: true,
       // The Vendor License Agreement and the W-9 are not on file in the demo data.
       missingDocs: 2,
+      missingDocTypes: ['Vendor License Agreement', 'W-9'],
     });
     expect(m.totalSites).toBeGreaterThanOrEqual(120);
     for (const field of [

@@ -24,13 +24,13 @@ export async function siteFigures(
 ): Promise<{
   counts: { status: string; n: number }[];
   subAccounts: number;
-  missingDocs: number;
+  missingDocTypes: string[];
   missingSiteDocs: number;
 }> {
   const [row] = await rowsOf<{
     counts: { status: string; n: number }[] | null;
     sub_accounts: number;
-    missing_docs: number;
+    missing_docs: string[] | null;
     missing_site_docs: number;
   }>(
     db,
@@ -38,7 +38,7 @@ export async function siteFigures(
       (SELECT json_agg(json_build_object('status', c.status, 'n', c.n))
         FROM website_counts c WHERE c.vendor_id = ${vendorId} AND c.n > 0) AS counts,
       (SELECT count(*)::int FROM vendors v WHERE v.parent_vendor_id = ${vendorId}) AS sub_accounts,
-      (SELECT count(*)::int FROM document_types t
+      (SELECT json_agg(t.type ORDER BY t.type) FROM document_types t
         WHERE t.required_for_vendor AND NOT t.messaging
           AND ${typeAppliesToVendor(sql`(SELECT v.type FROM vendors v WHERE v.id = ${vendorId})`)}
           AND NOT EXISTS (SELECT 1 FROM documents d
@@ -49,7 +49,7 @@ export async function siteFigures(
   return {
     counts: (row?.counts ?? []).map((c) => ({ status: c.status, n: Number(c.n) })),
     subAccounts: Number(row?.sub_accounts ?? 0),
-    missingDocs: Number(row?.missing_docs ?? 0),
+    missingDocTypes: row?.missing_docs ?? [],
     missingSiteDocs: Number(row?.missing_site_docs ?? 0),
   };
 }

@@ -14,7 +14,7 @@ export function dashboardService({ db }: AppContext) {
         contactFacts(db, vendorId),
       ]);
       if (!vendor) throw new NotFoundError();
-      const { counts, subAccounts, missingDocs, missingSiteDocs } = figures;
+      const { counts, subAccounts, missingDocTypes, missingSiteDocs } = figures;
       const contacts = contactSummary(contactsOf, vendor);
       const n = (status: string) => counts.find((c) => c.status === status)?.n ?? 0;
       return {
@@ -30,7 +30,8 @@ export function dashboardService({ db }: AppContext) {
         technicalContact: contacts.technicalContact,
         billingContact: contacts.billingContact,
         feedType: vendor.feedType,
-        missingDocs,
+        missingDocs: missingDocTypes.length,
+        missingDocTypes,
         missingSiteDocs,
         missingContactTypes: contacts.missingContactTypes,
         reciprocalAllowed: vendor.reciprocalAllowed,

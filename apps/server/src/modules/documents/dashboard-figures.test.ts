@@ -18,7 +18,9 @@ async function figures() {
   const res = await t.inject({ method: 'GET', url: '/api/portal/metadata', headers: t.auth(t.tokens.demo) });
   expect(res.statusCode).toBe(200);
   const m = metadataSchema.parse(res.json());
-  return { missingDocs: m.missingDocs, missingSiteDocs: m.missingSiteDocs };
+  // The count and the names agree: the dashboard names what it counts.
+  expect(m.missingDocTypes).toHaveLength(m.missingDocs);
+  return { missingDocs: m.missingDocs, missingDocTypes: m.missingDocTypes, missingSiteDocs: m.missingSiteDocs };
 }
 
 async function upload(filename: string, data: Buffer, type: number, website?: number): Promise<number> {
@@ -54,10 +56,10 @@ async function awaitingActivation(): Promise<number> {
 }
 
 describe('missingDocs', () => {
-  it('counts the required vendor-level types not on file', async () => {
-    expect((await figures()).missingDocs).toBe(2);
+  it('counts and names the required vendor-level types not on file', async () => {
+    expect((await figures()).missingDocTypes).toEqual(['Vendor License Agreement', 'W-9']);
     const w9 = await upload('w9.pdf', samples.pdf(), t.types.w9);
-    expect((await figures()).missingDocs).toBe(1);
+    expect((await figures()).missingDocTypes).toEqual(['Vendor License Agreement']);
     // A second W-9 changes nothing; a type nobody requires neither.
     const second = await upload('w9 (2).pdf', samples.pdf(), t.types.w9);
     await upload('insurance.pdf', samples.pdf(), t.types.insurance);

@@ -1,4 +1,4 @@
-import { PRODUCT_NAME, deliveryFor, type NotificationTopic } from '@vp/contract';
+import { countOf, PRODUCT_NAME, deliveryFor, type NotificationTopic } from '@vp/contract';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -103,6 +103,7 @@ export function defineNotificationJobs(ctx: AppContext): void {
     async () => {
       const mailed = await runDigest(ctx);
       if (mailed > 0) ctx.log.info({ mailed }, 'notification digests queued');
+      return mailed > 0 ? `Mailed ${countOf(mailed, 'digest')}.` : null;
     },
     {
       cron: '* * * * *',
@@ -115,6 +116,7 @@ export function defineNotificationJobs(ctx: AppContext): void {
     async () => {
       const purged = await purgeDismissed(ctx.db);
       ctx.log.info({ purged }, 'dismissed notifications purged');
+      return `Removed ${countOf(purged, 'dismissed notification')}.`;
     },
     {
       cron: '41 3 * * *',

@@ -26,6 +26,61 @@ afterAll(async () => {
 const put = (token: string, payload: unknown) =>
   t.inject({ method: 'PUT', url: '/api/profile', headers: t.auth(token), payload: payload as object });
 
+describe('PUT /api/profile/preferences/display', () => {
+  const display = (token: string, payload: unknown) =>
+    t.inject({
+      method: 'PUT',
+      url: '/api/profile/preferences/display',
+      headers: t.auth(token),
+      payload: payload as object,
+    });
+  const themeOf = async (token: string) =>
+    profileSchema.parse((await t.inject({ method: 'GET', url: '/api/profile', headers: t.auth(token) })).json())
+      .theme;
+
+  it('keeps the theme with the account: a second browser of the same user finds it, another user does not', async () => {
+    const first = await t.login('other');
+    expect(await themeOf(first)).toBe('system');
+    const res = await display(first, { theme: 'dark' });
+    expect(res.statusCode).toBe(200);
+    expect(profileSchema.parse(res.json()).theme).toBe('dark');
+    const second = await t.login('other');
+    expect(await themeOf(second)).toBe('dark');
+    expect(await themeOf(await t.login('demo'))).toBe('system');
+
+    expect((await display(second, { theme: 'system' })).statusCode).toBe(200);
+    expect(await themeOf(first)).toBe('system');
+    const [row] = await rowsOf<{ theme: string | null }>(
+      t.db,
+      sql`SELECT theme FROM users WHERE username = 'other'`,
+    );
+    expect(row!.theme).toBeNull();
+  });
+
+  it('the read-only role keeps its own theme too', async () => {
+    expect((await display(viewer, { theme: 'light' })).statusCode).toBe(200);
+    expect(await themeOf(viewer)).toBe('light');
+    await display(viewer, { theme: 'system' });
+  });
+
+  it('refuses what is not a theme with a clear message, and needs a session', async () => {
+    const token = await t.login('demo');
+    for (const bad of [{ theme: 'purple' }, { theme: '' }, {}, { theme: 'dark', extra: 1 }, null]) {
+      const res = await display(token, bad);
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(res.json().message).not.toMatch(/theme\b.*(enum|Invalid option)|\bundefined\b/i);
+    }
+    expect((await display(token, { theme: 'purple' })).json().message).toBe('Please choose Device, Light or Dark.');
+    expect(await themeOf(token)).toBe('system');
+    const anonymous = await t.inject({
+      method: 'PUT',
+      url: '/api/profile/preferences/display',
+      payload: { theme: 'dark' },
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
 describe('GET /api/profile', () => {
   it('answers the profile of the session user, vendor being the primary vendor id', async () => {
     const token = await t.login('demo');

@@ -17,7 +17,13 @@ export async function updateUser(
   values: Partial<
     Pick<
       typeof users.$inferInsert,
-      'email' | 'firstName' | 'lastName' | 'passwordHash' | 'acceptedTosAt' | 'acceptedTosVersion'
+      | 'email'
+      | 'firstName'
+      | 'lastName'
+      | 'passwordHash'
+      | 'acceptedTosAt'
+      | 'acceptedTosVersion'
+      | 'theme'
     >
   >,
 ): Promise<void> {

@@ -2,6 +2,7 @@ import {
   AVATAR_MAX_BYTES,
   AVATAR_TYPES,
   AvatarMessages,
+  displayPreferencesSchema,
   emailConfirmBodySchema,
   linkedAccountSchema,
   messageResponseSchema,
@@ -48,6 +49,20 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => service.update(sessionOf(request), request.body, request.ip),
+  );
+
+  api.put(
+    '/api/profile/preferences/display',
+    {
+      config: session,
+      schema: {
+        tags,
+        summary: 'Keep the theme with the account (light, dark, or the device’s), for every browser',
+        body: displayPreferencesSchema.meta({ examples: [{ theme: 'dark' }] }),
+        response: profile,
+      },
+    },
+    async (request) => service.setDisplay(sessionOf(request), request.body),
   );
 
   api.post(

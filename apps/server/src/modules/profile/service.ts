@@ -2,6 +2,7 @@ import {
   EmailChangeMessages,
   Messages,
   ROLE_NAMES,
+  type DisplayPreferences,
   type LinkedAccount,
   type Profile,
   type ProfileUpdate,
@@ -44,6 +45,7 @@ export function profileService(ctx: AppContext) {
       active: user.active,
       avatar: user.avatar,
       pendingEmail: user.pendingEmail,
+      theme: user.theme ?? 'system',
     };
   }
 
@@ -56,6 +58,12 @@ export function profileService(ctx: AppContext) {
 
   return {
     profile: (session: Session) => toProfile(session.user),
+
+    /** Keeps the user's theme with their account ('system' follows the device again). */
+    async setDisplay(session: Session, { theme }: DisplayPreferences): Promise<Profile> {
+      await q.updateUser(db, session.user.id, { theme: theme === 'system' ? null : theme });
+      return freshProfile(session.user.id);
+    },
 
     /** The profile as stored now, after a change made elsewhere (the picture). */
     reload: freshProfile,

@@ -1,3 +1,4 @@
+import { countOf, formatCount } from '@vp/contract';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -240,6 +241,18 @@ export async function runRosterSync(
   return report;
 }
 
+/** The run's line on the Jobs screen: what the sync changed. */
+export function rosterSyncSummary(r: SyncReport): string {
+  const parts = [
+    `${countOf(r.members.added, 'member')} added and ${formatCount(r.members.updated)} updated`,
+    `${countOf(r.offices.added, 'office')} added and ${formatCount(r.offices.updated)} updated`,
+    `${countOf(r.flagged, 'website')} flagged for MLS staff`,
+  ];
+  if (r.moved > 0) parts.push(`${countOf(r.moved, 'agent')} moved office`);
+  if (r.rejected > 0) parts.push(`${countOf(r.rejected, 'record')} refused`);
+  return `${parts.join('; ')}.`;
+}
+
 export function defineRosterSync(ctx: AppContext): void {
   const source = ctx.config.roster;
   if (!source) return;
@@ -248,8 +261,11 @@ export function defineRosterSync(ctx: AppContext): void {
     async () => {
       const report = await runRosterSync(ctx, source);
       ctx.log.info(report, 'roster synced');
+      return rosterSyncSummary(report);
     },
     {
+      preview: async () =>
+        'This will read the Member and Office records changed since the last sync, and flag for MLS staff the websites whose agent, team member or broker has left the roster.',
       cron: source.cron,
       retryLimit: 3,
       retryDelaySeconds: 60,

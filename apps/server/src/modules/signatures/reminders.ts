@@ -1,3 +1,4 @@
+import { countOf } from '@vp/contract';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { rowsOf } from '../../db/sql.ts';
@@ -71,6 +72,7 @@ export function defineSafReminders(ctx: AppContext): void {
     async () => {
       const reminded = await runSafReminders(ctx);
       if (reminded > 0) ctx.log.info({ reminded }, 'Site Access Form reminders sent');
+      return reminded > 0 ? `Reminded ${countOf(reminded, 'signatory', 'signatories')}.` : 'No signatory was due a reminder.';
     },
     {
       cron: '15 14 * * *',

@@ -38,9 +38,10 @@ export function staffJobsRoutes(app: FastifyInstance, ctx: AppContext): void {
         ok: boolean | null;
         error: string | null;
         manual: boolean;
+        summary: string | null;
       }>(
         ctx.db,
-        sql`SELECT name, started_at, finished_at, ok, error, manual FROM (
+        sql`SELECT name, started_at, finished_at, ok, error, manual, summary FROM (
             SELECT r.*, row_number() OVER (PARTITION BY name ORDER BY started_at DESC, id DESC) AS n
             FROM job_runs r) x
           WHERE n <= ${JOB_RUNS_SHOWN} ORDER BY name, started_at DESC, id DESC`,
@@ -56,8 +57,41 @@ export function staffJobsRoutes(app: FastifyInstance, ctx: AppContext): void {
             ok: r.ok,
             error: r.error,
             manual: r.manual,
+            summary: r.summary,
           })),
       }));
+    },
+  );
+
+  const jobName = z.object({
+    name: z
+      .string()
+      .max(100)
+      .meta({ examples: ['websites.term-dates'] }),
+  });
+  const known = (name: string) => {
+    if (!ctx.jobs.list().some((j) => j.name === name)) throw new NotFoundError(JobMessages.unknown);
+  };
+
+  api.get(
+    '/api/admin/jobs/:name/preview',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'What running a job now would change, asked before Run now of a job that changes data',
+        params: jobName,
+        response: { 200: messageResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      known(request.params.name);
+      const message = await ctx.jobs.preview(request.params.name);
+      // A job that changes nothing needs no question: it says only what it does.
+      return {
+        message:
+          message ?? ctx.jobs.list().find((j) => j.name === request.params.name)!.description,
+      };
     },
   );
 
@@ -68,18 +102,13 @@ export function staffJobsRoutes(app: FastifyInstance, ctx: AppContext): void {
       schema: {
         tags,
         summary: 'Run a job now, once, besides its schedule',
-        params: z.object({
-          name: z
-            .string()
-            .max(100)
-            .meta({ examples: ['roster.sync'] }),
-        }),
+        params: jobName,
         response: { 202: messageResponseSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
       const { name } = request.params;
-      if (!ctx.jobs.list().some((j) => j.name === name)) throw new NotFoundError(JobMessages.unknown);
+      known(name);
       ctx.jobs.runManually(name);
       return reply.code(202).send({ message: JobMessages.started(name) });
     },

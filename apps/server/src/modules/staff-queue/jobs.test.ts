@@ -63,6 +63,7 @@ describe('the Jobs screen’s calls', () => {
     const [run] = (await jobs()).find((j) => j.name === TERM_DATES_JOB)!.runs;
     expect(run).toMatchObject({ ok: true, error: null, manual: true });
     expect(run!.finishedAt).not.toBeNull();
+    expect(run!.summary).toMatch(/term date/);
 
     expect((await t.call(t.tokens.admin, 'POST', '/api/admin/jobs/no.such/run')).statusCode).toBe(404);
     expect((await t.call(t.tokens.demo, 'GET', '/api/admin/jobs')).statusCode).toBe(404);
@@ -71,13 +72,55 @@ describe('the Jobs screen’s calls', () => {
     );
   });
 
+  it('a job that changes data asks first with what it would do; one that does not says what it does', async () => {
+    const list = await jobs();
+    expect(list.find((j) => j.name === TERM_DATES_JOB)!.asksFirst).toBe(true);
+    expect(list.find((j) => j.name === 'mail.deliver')!.asksFirst).toBe(false);
+    const preview = (name: string, token = t.tokens.admin) =>
+      t.call(token, 'GET', `/api/admin/jobs/${encodeURIComponent(name)}/preview`);
+
+    const before = await preview(TERM_DATES_JOB);
+    expect(before.statusCode).toBe(200);
+    const due = await dueTermination(t.agents.local[14]!, 2);
+    const asked = (await preview(TERM_DATES_JOB)).json().message as string;
+    const n = Number(/terminate (\d+) website/.exec(asked)?.[1]);
+    expect(n).toBeGreaterThanOrEqual(1);
+    expect(asked).toBe(
+      `This will terminate ${n} ${n === 1 ? 'website' : 'websites'} whose term date has come, ending their licences.`,
+    );
+    // Asking changes nothing.
+    expect(await statusOf(due)).toBe('Pending Termination');
+
+    // The run then records what it did, in the same words.
+    await t.app.ctx.jobs.runNow(TERM_DATES_JOB);
+    expect(await statusOf(due)).toBe('Inactive');
+    const [run] = (await jobs()).find((j) => j.name === TERM_DATES_JOB)!.runs;
+    expect(run!.summary).toBe(
+      `Terminated ${n} ${n === 1 ? 'website' : 'websites'} whose term date had come.`,
+    );
+    expect((await preview(TERM_DATES_JOB)).json().message).toBe(
+      'No website in Pending Termination has reached its term date: a run now changes nothing.',
+    );
+
+    const mail = list.find((j) => j.name === 'mail.deliver')!;
+    expect((await preview('mail.deliver')).json()).toEqual({ message: mail.description });
+    expect((await preview('no.such')).statusCode).toBe(404);
+    expect((await preview(TERM_DATES_JOB, t.tokens.demo)).statusCode).toBe(404);
+    expect((await preview(TERM_DATES_JOB, t.tokens.viewer)).statusCode).toBe(404);
+  });
+
   it('a failing run is listed with its error', async () => {
     t.app.ctx.jobs.define('test.failing', async () => {
       throw new Error('the roster server answered 503');
     });
     await expect(t.app.ctx.jobs.runNow('test.failing')).rejects.toThrow();
     const [run] = (await jobs()).find((j) => j.name === 'test.failing')!.runs;
-    expect(run).toMatchObject({ ok: false, error: 'the roster server answered 503', manual: false });
+    expect(run).toMatchObject({
+      ok: false,
+      error: 'the roster server answered 503',
+      manual: false,
+      summary: null,
+    });
   });
 });
 

@@ -201,12 +201,16 @@ function toItem(row: ItemRow, today: string): Omit<QueueItem, 'saf' | 'documents
   };
 }
 
-/** The header's figures: the whole queue, whatever the filter. */
+/** The header's figures: the whole queue, whatever the filter; what can be decided today apart from what waits for its day. */
 export async function queueSummary(db: Db, today: string): Promise<QueueSummary> {
   const [[queue], [decisions]] = await Promise.all([
-    rowsOf<{ waiting: number; oldest: string | Date | null }>(
+    rowsOf<{ waiting: number; scheduled: number; oldest: string | Date | null }>(
       db,
-      sql`SELECT count(*)::int AS waiting, min(i.since) AS oldest FROM (${ITEMS}) i`,
+      sql`SELECT count(*) FILTER (WHERE NOT i.scheduled)::int AS waiting,
+          count(*) FILTER (WHERE i.scheduled)::int AS scheduled,
+          min(i.since) FILTER (WHERE NOT i.scheduled) AS oldest
+        FROM (SELECT i.*, (i.kind = 'termination' AND w.term_date > ${today}::date) AS scheduled
+          FROM (${ITEMS}) i JOIN websites w ON w.id = i.site_id) i`,
     ),
     rowsOf<{ median_hours: number | null; n: number }>(
       db,
@@ -219,6 +223,7 @@ export async function queueSummary(db: Db, today: string): Promise<QueueSummary>
   const oldest = queue?.oldest ? new Date(queue.oldest).toISOString() : null;
   return {
     waiting: queue?.waiting ?? 0,
+    scheduled: queue?.scheduled ?? 0,
     oldestSince: oldest,
     oldestBusinessDays: oldest === null ? null : businessDaysBetween(oldest.slice(0, 10), today),
     medianDecisionHours:

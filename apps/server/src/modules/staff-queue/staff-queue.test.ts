@@ -203,10 +203,15 @@ describe('termination', () => {
     expect(item.blockers).toEqual([QueueMessages.beforeTermDate(termDate)]);
     const early = await admin('POST', `/api/admin/websites/${id}/terminate`, { version: item.version });
     expect(early.statusCode).toBe(400);
+    // Nothing to decide before its day: the header counts it apart from what waits on staff now.
+    const before = (await queue()).summary;
 
     await t.db.execute(sql`UPDATE websites SET term_date = current_date WHERE id = ${id}`);
     const due = (await itemOf('termination', id))!;
     expect(due.blockers).toEqual([]);
+    const after = (await queue()).summary;
+    expect(after.waiting).toBe(before.waiting + 1);
+    expect(after.scheduled).toBe(before.scheduled - 1);
     const res = await admin('POST', `/api/admin/websites/${id}/terminate`, { version: due.version });
     expect(res.statusCode).toBe(200);
     expect((await siteRow(id)).status).toBe('Inactive');

@@ -6,6 +6,7 @@ import {
   type BadgeTone,
   type Metadata,
 } from '@vp/contract';
+import { UPLOAD_FILE_PATH } from '../../lib/route-table.ts';
 import { WEBSITES_PATH, websitesFilterLink, websitesMissingLink } from '../../lib/website-links.ts';
 
 /**
@@ -13,8 +14,6 @@ import { WEBSITES_PATH, websitesFilterLink, websitesMissingLink } from '../../li
  * paint (app/first-paint.tsx) show the same cards from this one list.
  */
 
-/** Vendor-level documents are uploaded on the Upload File tool page. */
-const UPLOAD_FILE_PATH = '/tools/upload-file';
 /** Key contacts are kept on the Key Contacts page. */
 const KEY_CONTACTS_PATH = '/team';
 
@@ -35,7 +34,15 @@ function missingTone(count: number): BadgeTone {
   return count > 0 ? 'warning' : 'info';
 }
 
-export function figures(m: Metadata): Figure[] {
+/** What the Missing documents card says under its figure: which types, and where they go. */
+function missingDocsDetail(types: readonly string[], readOnly: boolean): string {
+  if (types.length === 0) return 'Every required document is on file';
+  const names = types.join(', ');
+  return readOnly ? `Not on file: ${names}` : `Not on file: ${names}. Upload them on Tools › Upload File.`;
+}
+
+/** `readOnly`: the user's role cannot upload, so the card says what is missing without offering to. */
+export function figures(m: Metadata, { readOnly = false }: { readOnly?: boolean } = {}): Figure[] {
   return [
     { key: 'totalSites', label: 'Total sites', value: m.totalSites, tone: 'primary', to: WEBSITES_PATH },
     ...METADATA_STATUS_FIELDS.map(({ field, status }) => ({
@@ -52,7 +59,8 @@ export function figures(m: Metadata): Figure[] {
       value: m.missingDocs,
       tone: missingTone(m.missingDocs),
       to: UPLOAD_FILE_PATH,
-      linkHint: ': upload documents',
+      linkHint: readOnly ? ': files' : ': upload documents',
+      detail: missingDocsDetail(m.missingDocTypes, readOnly),
     },
     {
       key: 'missingSiteDocs',

@@ -1,3 +1,10 @@
 /** The signed-in user's profile and linked vendor accounts. */
-export { fetchProfile, profileQuery, useLinkedAccounts, useProfile } from './api.ts';
+export {
+  fetchProfile,
+  profileQuery,
+  useAccountTheme,
+  useLinkedAccounts,
+  useProfile,
+  useSaveTheme,
+} from './api.ts';
 export { selectedAccount, useActiveAccounts, useSwitchVendor } from './switch-vendor.ts';

@@ -24,6 +24,11 @@ export function useJobs() {
   });
 }
 
+/** What a run now would do, asked before Run now of a job that changes data. */
+export function fetchJobPreview(name: string): Promise<{ message: string }> {
+  return http.get<{ message: string }>(StaffJobPaths.preview(name));
+}
+
 /**
  * Run now: the server starts the job and answers at once (202); its run shows once it has begun,
  * so the list is read again a moment later. The timer ends with the screen.

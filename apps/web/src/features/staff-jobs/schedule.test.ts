@@ -48,7 +48,7 @@ describe('runs', () => {
   });
 
   it('a run is ok, failed, running, or was cut short', () => {
-    const run = { startedAt, finishedAt: null, ok: null, error: null, manual: false };
+    const run = { startedAt, finishedAt: null, ok: null, error: null, manual: false, summary: null };
     expect(runState({ ...run, ok: true, finishedAt: after(10) })).toBe('ok');
     expect(runState({ ...run, ok: false, finishedAt: after(10), error: 'x' })).toBe('failed');
     expect(runState(run, Date.parse(startedAt) + 5_000)).toBe('running');

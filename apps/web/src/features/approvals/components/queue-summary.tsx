@@ -1,11 +1,12 @@
 import { CheckCircleFilled, ExclamationCircleFilled } from '@ant-design/icons';
 import type { QueueSummary } from '@vp/contract';
-import { formatCount } from '@vp/contract';
+import { countOf, formatCount } from '@vp/contract';
 import { Skeleton } from 'antd';
 import { durationText, goalMet, sinceDate, waitingText } from '../queue-format.ts';
 
 /**
- * The queue's header: how much waits on the MLS, for how long the oldest item has, and whether
+ * The queue's header: how much waits on the MLS's decision now (terminations whose term date is
+ * still ahead are counted apart), for how long the oldest item has, and whether
  * decisions keep to the goal of one business day (the median of the last 30 days).
  */
 export function QueueSummaryBar({ summary }: { summary: QueueSummary | undefined }) {
@@ -24,6 +25,12 @@ export function QueueSummaryBar({ summary }: { summary: QueueSummary | undefined
         <dd>
           <span className="vp-queue-stat-value">{formatCount(summary.waiting)}</span>
           <span className="vp-queue-stat-note">{summary.waiting === 1 ? 'item' : 'items'}</span>
+          {summary.scheduled > 0 && (
+            <span className="vp-queue-stat-note vp-queue-stat-apart" data-testid="queue-scheduled">
+              and {countOf(summary.scheduled, 'termination')} waiting for {summary.scheduled === 1 ? 'its' : 'their'}{' '}
+              term date
+            </span>
+          )}
         </dd>
       </div>
       <div className="vp-queue-stat" data-testid="queue-oldest">

@@ -193,6 +193,17 @@ describe('Approval queue: the header', () => {
     const goal = screen.getByTestId('queue-goal');
     expect(goal.textContent).toBe('Goal met: under one business day');
     expect(goal.className).toContain('vp-queue-goal-met');
+    expect(screen.queryByTestId('queue-scheduled')).toBeNull();
+  });
+
+  it('counts terminations waiting for their term date apart from what can be decided now', async () => {
+    serveQueue([page([activation], { summary: queueSummary({ waiting: 3, scheduled: 2 }) })]);
+    renderAt();
+    const scheduled = await screen.findByTestId('queue-scheduled', {}, { timeout: 5000 });
+    expect(scheduled.textContent).toBe('and 2 terminations waiting for their term date');
+    expect(screen.getByTestId('queue-waiting').textContent).toBe(
+      'Waiting3itemsand 2 terminations waiting for their term date',
+    );
   });
 
   it('says when the goal is missed, and when there were no decisions or nothing waits', async () => {

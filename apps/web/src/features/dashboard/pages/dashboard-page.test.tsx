@@ -68,18 +68,47 @@ describe('Dashboard page', () => {
     expect(within(card).getByText('Every required type has a contact')).toBeTruthy();
   });
 
-  it('the Missing documents card opens the Upload File page', async () => {
+  it('the Missing documents card names the missing types, says where they go, and opens the Upload File page', async () => {
     serveApi((_m, path) =>
-      path === '/portal/metadata' ? { body: { ...metadata(), missingDocs: 2 } } : undefined,
+      path === '/portal/metadata'
+        ? { body: { ...metadata(), missingDocs: 2, missingDocTypes: ['Vendor License Agreement', 'W-9'] } }
+        : undefined,
     );
     const router = renderDashboard();
     const missing = await screen.findByTestId('dashboard-card-missingDocs');
+    expect(screen.getByTestId('dashboard-detail-missingDocs').textContent).toBe(
+      'Not on file: Vendor License Agreement, W-9. Upload them on Tools › Upload File.',
+    );
     const link = missing.closest('a');
     expect(link?.getAttribute('href')).toBe('/tools/upload-file');
     expect(link?.textContent).toContain('upload documents');
     fireEvent.click(within(missing).getByText('Missing documents'));
     expect(await screen.findByText('Upload File page')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/tools/upload-file');
+  });
+
+  it('to the read-only role the Missing documents card names the types without offering to upload', async () => {
+    setAccount(['viewer'], true);
+    serveApi((_m, path) =>
+      path === '/portal/metadata'
+        ? { body: { ...metadata(), missingDocs: 1, missingDocTypes: ['W-9'] } }
+        : undefined,
+    );
+    renderDashboard();
+    const missing = await screen.findByTestId('dashboard-card-missingDocs');
+    expect(screen.getByTestId('dashboard-detail-missingDocs').textContent).toBe('Not on file: W-9');
+    const link = missing.closest('a');
+    expect(link?.textContent).toContain(': files');
+    expect(link?.textContent).not.toContain('upload');
+  });
+
+  it('says every required document is on file when none is missing', async () => {
+    serveApi((_m, path) => (path === '/portal/metadata' ? { body: metadata() } : undefined));
+    renderDashboard();
+    await screen.findByTestId('dashboard-card-missingDocs');
+    expect(screen.getByTestId('dashboard-detail-missingDocs').textContent).toBe(
+      'Every required document is on file',
+    );
   });
 
   it('the Sites missing documents card opens the websites list filtered to those sites', async () => {

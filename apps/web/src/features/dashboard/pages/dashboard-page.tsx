@@ -1,8 +1,9 @@
-import { formatCount } from '@vp/contract';
+import { canWrite, formatCount } from '@vp/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ErrorState } from '../../../components/query-states.tsx';
 import { useEndFirstPaint } from '../../../lib/first-paint.ts';
+import { useRole } from '../../../lib/session.ts';
 import { useMetadata } from '../api.ts';
 import { figures, type Figure } from '../figures.ts';
 import './dashboard.css';
@@ -77,6 +78,9 @@ function DashboardSkeleton() {
 
 export default function DashboardPage() {
   const metadata = useMetadata();
+  const role = useRole();
+  // Until the role is known the card is worded for a user who may upload, as the server decides.
+  const readOnly = role !== null && !canWrite(role);
   useEndFirstPaint(metadata.data !== undefined || metadata.isError);
 
   if (metadata.isError) {
@@ -130,7 +134,7 @@ export default function DashboardPage() {
         </dl>
       </section>
       <div className="vp-dash-figures">
-        {figures(m).map((f) => (
+        {figures(m, { readOnly }).map((f) => (
           <FigureCard key={f.key} figure={f} />
         ))}
       </div>

@@ -39,6 +39,7 @@ describe('Upload File page', () => {
     const { calls } = serveVendorDocs();
     renderWithClient(<UploadFilePage />);
     expect(await screen.findByRole('button', { name: 'Download agreement.pdf' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Upload File');
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'File type' }));
     await waitFor(() => expect(document.querySelectorAll('.ant-select-item-option').length).toBe(2));
     const options = [...document.querySelectorAll('.ant-select-item-option')];
@@ -69,6 +70,7 @@ describe('Upload File page', () => {
     serveVendorDocs();
     renderWithClient(<UploadFilePage />);
     expect(await screen.findByRole('button', { name: 'Download agreement.pdf' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Files');
     expect(screen.queryByTestId('upload-panel')).toBeNull();
     expect(screen.queryByRole('button', { name: /^Delete/ })).toBeNull();
   });

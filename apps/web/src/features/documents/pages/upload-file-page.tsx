@@ -1,15 +1,20 @@
 import { canWrite } from '@vp/contract';
 import { Card } from 'antd';
-import { useRole } from '../../../lib/session.ts';
+import { findRoute, UPLOAD_FILE_PATH } from '../../../lib/route-table.ts';
+import { sessionRole, useSession } from '../../../lib/session.ts';
 import { DocumentsPanel } from '../components/files-tab.tsx';
 
-/** Upload File (spec §2 Tools): the vendor account's own documents, as the Files tab has a site's. */
+/**
+ * Upload File (spec §2 Tools): the vendor account's own documents, as the Files tab has a site's.
+ * To the read-only role, which cannot upload, the page is Files (its name in the route table).
+ */
 export default function UploadFilePage() {
-  const role = useRole();
+  const { roles } = useSession();
+  const role = sessionRole(roles);
   const readOnly = role === null || !canWrite(role);
   return (
     <Card>
-      <h1 className="vp-page-title">Upload File</h1>
+      <h1 className="vp-page-title">{findRoute(UPLOAD_FILE_PATH, roles)?.title}</h1>
       <p className="vp-muted">
         {readOnly
           ? 'Documents on file for the vendor account.'

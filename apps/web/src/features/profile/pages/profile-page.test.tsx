@@ -14,23 +14,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DiscardTexts } from '../../../components/discard-confirm.ts';
 import { UnsavedChangesBlocker } from '../../../components/unsaved-changes-blocker.tsx';
 import { setAccount, setToken } from '../../../lib/session.ts';
-import { renderWithClient, serveApi } from '../../../testing/fake-api.tsx';
+import { profile as demoProfile, renderWithClient, serveApi } from '../../../testing/fake-api.tsx';
 import ProfilePage from './profile-page.tsx';
 
-const me: Profile = {
-  id: 1,
-  username: 'demo',
-  role: 'vendor',
-  rolename: 'Vendor',
-  email: 'demo@summitweb.example',
-  firstName: 'Dana',
-  lastName: 'Whitfield',
-  vendor: 1,
-  acceptedTOS: true,
-  active: true,
-  avatar: null,
-  pendingEmail: null,
-};
+const me: Profile = demoProfile();
 
 beforeEach(() => {
   setToken('t');

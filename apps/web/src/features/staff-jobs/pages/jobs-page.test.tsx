@@ -22,6 +22,7 @@ const run = (over: Partial<JobRun> = {}): JobRun => ({
   ok: true,
   error: null,
   manual: false,
+  summary: null,
   ...over,
 });
 
@@ -29,8 +30,13 @@ const termDates: JobInfo = {
   name: 'websites.term-dates',
   description: 'Terminates the websites whose term date has come.',
   cron: '5 0 * * *',
+  asksFirst: true,
   runs: [
-    run({ startedAt: '2026-06-15T00:05:00.000Z', finishedAt: '2026-06-15T00:05:01.200Z' }),
+    run({
+      startedAt: '2026-06-15T00:05:00.000Z',
+      finishedAt: '2026-06-15T00:05:01.200Z',
+      summary: 'Terminated 2 websites whose term date had come.',
+    }),
     run({
       startedAt: '2026-06-14T00:05:00.000Z',
       finishedAt: '2026-06-14T00:05:03.000Z',
@@ -48,15 +54,18 @@ const rosterSync: JobInfo = {
   name: 'roster.sync',
   description: 'Pulls the Member and Office records changed since the last sync.',
   cron: '*/15 * * * *',
+  asksFirst: false,
   runs: [],
 };
 
 type Post = (path: string) => Answer | undefined;
 
 /** The fake API: the job list answers `lists` in turn (the last one again); runs go to `post`. */
-function serveJobs(lists: JobInfo[][], post: Post = () => undefined) {
+function serveJobs(lists: JobInfo[][], post: Post = () => undefined, preview?: string) {
   let served = 0;
   return serveApi((method, path) => {
+    if (method === 'GET' && path.endsWith('/preview') && preview !== undefined)
+      return { body: { message: preview } };
     if (method === 'GET' && path === '/admin/jobs') {
       const body = lists[Math.min(served, lists.length - 1)]!;
       served += 1;
@@ -98,7 +107,7 @@ describe('Jobs', () => {
     expect(cells(rows[0]!)).toEqual([
       startedText('2026-06-15T00:05:00.000Z'),
       '1.2 s',
-      ' Succeeded',
+      ' SucceededTerminated 2 websites whose term date had come.',
       'Schedule',
     ]);
     // A failed run says so, with its error.
@@ -157,8 +166,46 @@ describe('Jobs', () => {
     expect(row.textContent).toContain('Succeeded');
   });
 
+  it('a job that changes data asks first, with what it would do now; Cancel runs nothing', async () => {
+    const preview = 'This will terminate 15 websites whose term date has come, ending their licences.';
+    const { calls } = serveJobs(
+      [[termDates]],
+      (path) =>
+        path === '/admin/jobs/websites.term-dates/run'
+          ? { status: 202, body: { message: JobMessages.started('websites.term-dates') } }
+          : undefined,
+      preview,
+    );
+    renderPage();
+    const card = await jobCard('websites.term-dates');
+    const button = within(card).getByRole('button', { name: 'Run now: websites.term-dates' });
+    fireEvent.click(button);
+    const asked = await screen.findByTestId('job-preview');
+    expect(asked.textContent).toBe(preview);
+    const dialog = asked.closest<HTMLElement>('.ant-modal')!;
+    expect(dialog.textContent).toContain(JobMessages.confirmTitle('websites.term-dates'));
+    // The safe answer has focus.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' })),
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByTestId('job-preview')).toBeNull());
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+
+    fireEvent.click(button);
+    await screen.findByTestId('job-preview');
+    fireEvent.click(screen.getByRole('button', { name: 'Run now' }));
+    expect(await screen.findByText(JobMessages.started('websites.term-dates'))).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
+      '/admin/jobs/websites.term-dates/run',
+    ]);
+  });
+
   it('a run the server refuses is said in a toast, and the list stays', async () => {
-    serveJobs([[termDates]], () => ({ status: 404, body: { code: 404, message: JobMessages.unknown } }));
+    serveJobs([[{ ...termDates, asksFirst: false }]], () => ({
+      status: 404,
+      body: { code: 404, message: JobMessages.unknown },
+    }));
     renderPage();
     const card = await jobCard('websites.term-dates');
     fireEvent.click(within(card).getByRole('button', { name: 'Run now: websites.term-dates' }));

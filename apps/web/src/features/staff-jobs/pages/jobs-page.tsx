@@ -6,13 +6,14 @@ import {
   PlayCircleOutlined,
   SyncOutlined,
 } from '@ant-design/icons';
-import { JOB_RUNS_SHOWN, type JobInfo, type JobRun } from '@vp/contract';
-import { Button, Card, Table, type TableProps } from 'antd';
+import { JOB_RUNS_SHOWN, JobMessages, type JobInfo, type JobRun } from '@vp/contract';
+import { Button, Card, Modal, Table, type TableProps } from 'antd';
+import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import { toast } from '../../../lib/toast.ts';
-import { useJobs, useRunJob } from '../api.ts';
+import { fetchJobPreview, useJobs, useRunJob } from '../api.ts';
 import { runState, scheduleText, startedText, tookText, type RunState } from '../schedule.ts';
 import '../jobs.css';
 import { useIsWide } from '../../../hooks/use-is-wide.ts';
@@ -33,6 +34,11 @@ function RunResult({ run }: { run: JobRun }) {
         {icon} {text}
       </span>
       {state === 'failed' && run.error && <span className="vp-job-error">{run.error}</span>}
+      {run.summary && (
+        <span className="vp-job-summary" data-testid="run-summary">
+          {run.summary}
+        </span>
+      )}
     </span>
   );
 }
@@ -122,14 +128,40 @@ function JobCard({ job, onRun, starting }: { job: JobInfo; onRun: () => void; st
 export default function JobsPage() {
   const jobs = useJobs();
   const run = useRunJob();
+  // The job whose question is being fetched: its button shows it is busy meanwhile.
+  const [asking, setAsking] = useState<string | null>(null);
 
-  async function runNow(name: string) {
+  async function start(name: string) {
     try {
       const answer = await run.mutateAsync(name);
       void toast('success', answer.message);
     } catch (err) {
       void toast('error', errorMessage(err));
     }
+  }
+
+  /** A job that changes data first says what it would do now, and runs only when staff agree. */
+  async function runNow(job: JobInfo) {
+    if (!job.asksFirst) return start(job.name);
+    setAsking(job.name);
+    let preview: string;
+    try {
+      preview = (await fetchJobPreview(job.name)).message;
+    } catch (err) {
+      void toast('error', errorMessage(err));
+      return;
+    } finally {
+      setAsking(null);
+    }
+    Modal.confirm({
+      title: JobMessages.confirmTitle(job.name),
+      content: <span data-testid="job-preview">{preview}</span>,
+      okText: 'Run now',
+      cancelText: 'Cancel',
+      // Cancel is the safe answer: Enter on the opened question changes nothing.
+      focusable: { autoFocusButton: 'cancel' },
+      onOk: () => start(job.name),
+    });
   }
 
   return (
@@ -156,8 +188,8 @@ export default function JobsPage() {
           <JobCard
             key={job.name}
             job={job}
-            starting={run.isPending && run.variables === job.name}
-            onRun={() => void runNow(job.name)}
+            starting={asking === job.name || (run.isPending && run.variables === job.name)}
+            onRun={() => void runNow(job)}
           />
         ))
       )}
