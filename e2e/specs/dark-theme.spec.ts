@@ -54,7 +54,11 @@ test('follows the device until the user chooses, and keeps the choice with the a
   expect(await theme(page)).toBe('dark');
 
   // Another browser of the same user, on a light device, finds the dark theme too.
-  const elsewhere = await browser.newPage({ colorScheme: 'light', baseURL: baseUrl(), reducedMotion: 'reduce' });
+  const elsewhere = await browser.newPage({
+    colorScheme: 'light',
+    baseURL: baseUrl(),
+    reducedMotion: 'reduce',
+  });
   try {
     await useSession(elsewhere, await apiLogin(request, users.demo));
     await elsewhere.goto('/dashboard');

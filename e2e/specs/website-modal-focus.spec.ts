@@ -114,6 +114,8 @@ test.describe('at 1440×900, by keyboard', () => {
     await modal.getByRole('button', { name: 'Domain Change Request' }).click();
     const request_ = page.getByRole('dialog', { name: 'Domain Change Request' });
     await expect(request_).toBeVisible();
+    // It opens on the field it is for, not on its close button.
+    await expect(request_.getByPlaceholder('www.example.com')).toBeFocused();
     // Clicking a label focuses its own field, inside the dialog.
     await request_.getByText('New domain', { exact: true }).click();
     await expect(request_.getByPlaceholder('www.example.com')).toBeFocused();

@@ -209,6 +209,22 @@ test('keyboard: the skip link goes to the page, and the first row is a handful o
   const [a, b] = [luminance(ring), luminance(background)];
   expect((Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05)).toBeGreaterThanOrEqual(3);
 
+  // The rows are one stop: the arrows move between them and to a row's View site button, and Tab
+  // leaves the table.
+  const second = rows(page).nth(1);
+  await page.keyboard.press('ArrowDown');
+  await expect(second).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(second.getByRole('button', { name: /^View / })).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await expect(second).toBeFocused();
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => !!document.activeElement?.closest('.ant-table-tbody'))).toBe(false);
+  await page.keyboard.press('Shift+Tab');
+  await expect(second).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(firstRow).toBeFocused();
+
   // Enter opens the focused row.
   await page.keyboard.press('Enter');
   await expect(websiteDialog(page)).toBeVisible();

@@ -1,3 +1,4 @@
+import { THEME_CHOICES } from './colors.ts';
 import { PRODUCT_NAME } from './constants.ts';
 import { ROLES } from './roles.ts';
 import { z } from './zod.ts';
@@ -154,10 +155,8 @@ export type InvitedAccount = z.infer<typeof invitedAccountSchema>;
 export const registerResponseSchema = loginResponseSchema.extend({ message: z.string() });
 export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 
-/** The theme a user chose: 'system' follows the device's light or dark preference. */
-export const THEME_CHOICES = ['system', 'light', 'dark'] as const;
+/** A theme choice as the profile carries it (kept apart from the schemas: the login page reads it). */
 export const themeChoiceSchema = z.enum(THEME_CHOICES, { error: 'Please choose Device, Light or Dark.' });
-export type ThemeChoice = z.infer<typeof themeChoiceSchema>;
 
 /** PUT /profile/preferences/display: how the portal looks to the user, in every browser. */
 export const displayPreferencesSchema = z.strictObject({ theme: themeChoiceSchema });

@@ -117,6 +117,10 @@ export const PAGE_BACKGROUND = '#f0f2f5';
 /** Light (antd's default) or dark (antd's dark algorithm); chosen in the Settings drawer. */
 export type ThemeMode = 'light' | 'dark';
 
+/** The theme a user chose: 'system' follows the device's light or dark preference. */
+export const THEME_CHOICES = ['system', 'light', 'dark'] as const;
+export type ThemeChoice = (typeof THEME_CHOICES)[number];
+
 /**
  * In the dark theme, the lightest surface the app puts coloured text on: antd's raised surfaces
  * (#1f1f1f) and the status badges' faint tints of their colour over the dark card are about this

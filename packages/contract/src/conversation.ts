@@ -90,6 +90,7 @@ export const NotificationMessages = {
 
 export const NotificationServerMessages = {
   notFound: 'Notification not found',
+  read: 'Notification read',
   settingsInvalid:
     'Each notification setting needs its email and push choices, each on or off. Reload the settings and try again.',
 } as const;
@@ -102,6 +103,8 @@ export const notificationSchema = z.object({
   /** ISO 8601 instant. */
   createdAt: z.string(),
   siteId: z.number().int().nullable(),
+  /** Opened by the user: it stays until dismissed, but no longer counts on the bell. */
+  read: z.boolean(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
@@ -113,7 +116,10 @@ export const notificationListQuerySchema = z.object({
 });
 export type NotificationListQuery = z.input<typeof notificationListQuerySchema>;
 
-/** Newest first; `unread` counts every notification not yet dismissed (the bell's badge). */
+/**
+ * Newest first; `total` counts every notification not yet dismissed, `unread` those of them not yet
+ * opened (the bell's badge).
+ */
 export const notificationListSchema = z.object({
   items: z.array(notificationSchema),
   total: z.number().int(),

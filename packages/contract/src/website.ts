@@ -2,7 +2,14 @@ import { z } from './zod.ts';
 import { brokerSchema } from './agent.ts';
 import { dbIdSchema, isoDateSchema, isWithinYearsAhead } from './primitives.ts';
 import { SITE_STATUSES } from './status.ts';
-import { WEBSITE_LIST_MISSING, WEBSITE_PAGE_SIZE_MAX, WEBSITE_SORT_FIELDS } from './website-fields.ts';
+import {
+  parseSiteIds,
+  WEBSITE_LIST_IDS_MAX,
+  WebsiteListMessages,
+  WEBSITE_LIST_MISSING,
+  WEBSITE_PAGE_SIZE_MAX,
+  WEBSITE_SORT_FIELDS,
+} from './website-fields.ts';
 import { WebsiteMessages, isValidDomain, normalizeDomain } from './website-rules.ts';
 
 /** Wire shapes of websites, their list and their change requests (spec §3). Dates are yyyy-mm-dd. */
@@ -90,6 +97,17 @@ export const websiteListQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
   missing: z
     .enum(WEBSITE_LIST_MISSING, { error: 'The only list filter of this kind is missing=documents.' })
+    .optional(),
+  /** These sites only (a notification about several sites opens them): ids separated by commas. */
+  ids: z
+    .string()
+    .max(WEBSITE_LIST_IDS_MAX * 11)
+    .transform((text, ctx) => {
+      const ids = parseSiteIds(text);
+      if (ids) return ids;
+      ctx.addIssue({ code: 'custom', message: WebsiteListMessages.idsInvalid });
+      return z.NEVER;
+    })
     .optional(),
 });
 export type WebsiteListQuery = z.input<typeof websiteListQuerySchema>;

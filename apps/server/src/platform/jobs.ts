@@ -76,10 +76,7 @@ async function recorded(
 ): Promise<void> {
   const [row] = await db.insert(jobRuns).values({ name, manual }).returning({ id: jobRuns.id });
   const finish = (ok: boolean, error: string | null, summary: string | null = null) =>
-    db
-      .update(jobRuns)
-      .set({ finishedAt: new Date(), ok, error, summary })
-      .where(eq(jobRuns.id, row!.id));
+    db.update(jobRuns).set({ finishedAt: new Date(), ok, error, summary }).where(eq(jobRuns.id, row!.id));
   let summary: string | null | void;
   try {
     summary = await run();

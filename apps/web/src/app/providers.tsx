@@ -13,6 +13,7 @@ import {
 } from '@vp/contract';
 import { ConfigProvider, theme as antdTheme, type ThemeConfig } from 'antd';
 import { useMemo, type ReactNode } from 'react';
+import { CLEAR_ICON } from '../components/clear-icon.tsx';
 import { useReducedMotion } from '../hooks/use-reduced-motion.ts';
 import { antdSize, useSettings } from '../lib/settings.ts';
 import { queryClient } from '../lib/query-client.ts';
@@ -153,6 +154,10 @@ function darkConfig(scheme: ColorblindScheme | null): ThemeConfig {
  */
 const BUTTON_CONFIG = { loadingIcon: <LoadingOutlined /> };
 
+/** A select's and a date picker's clear button read as Clear, not as its icon's name (range pickers take the date picker's). */
+const SELECT_CONFIG = { clearIcon: CLEAR_ICON };
+const PICKER_CONFIG = { clearIcon: CLEAR_ICON };
+
 /**
  * antd's theme and size from the local settings, without motion for a user who asked for less;
  * also wraps toasts and confirm dialogs.
@@ -162,7 +167,13 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   const motion = !useReducedMotion();
   const theme = useMemo(() => themeConfig(colorblind, mode, motion), [colorblind, mode, motion]);
   return (
-    <ConfigProvider theme={theme} componentSize={antdSize(size)} button={BUTTON_CONFIG}>
+    <ConfigProvider
+      theme={theme}
+      componentSize={antdSize(size)}
+      button={BUTTON_CONFIG}
+      select={SELECT_CONFIG}
+      datePicker={PICKER_CONFIG}
+    >
       {children}
     </ConfigProvider>
   );

@@ -1,19 +1,23 @@
 import { Breadcrumb } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { findRoute } from '../lib/route-table.ts';
+import { findRoute, sectionOf } from '../lib/route-table.ts';
 import { useSession } from '../lib/session.ts';
 
-/** Dashboard first, then the current page. */
+/** Dashboard first, then the section the page is under (Tools, MLS Console), then the page. */
 export function AppBreadcrumb() {
   const { pathname } = useLocation();
-  const current = findRoute(pathname, useSession().roles);
+  const { roles } = useSession();
+  const current = findRoute(pathname, roles);
+  const section = sectionOf(pathname, roles);
   const items: { key: string; title: ReactNode }[] = [
     {
       key: '/dashboard',
       title: pathname === '/dashboard' ? 'Dashboard' : <Link to="/dashboard">Dashboard</Link>,
     },
   ];
+  // A section is a menu heading, not a page of its own: named, not linked.
+  if (section?.title) items.push({ key: section.path, title: section.title });
   if (pathname !== '/dashboard' && current?.title) items.push({ key: pathname, title: current.title });
   return <Breadcrumb className="vp-breadcrumb" items={items} />;
 }

@@ -17,6 +17,7 @@ import { NotificationBell } from '../features/notifications/index.ts';
 import { useProfile } from '../features/profile/index.ts';
 import { sessionRole, useSession } from '../lib/session.ts';
 import { toast } from '../lib/toast.ts';
+import { HoverHint } from '../components/hover-hint.tsx';
 import { AppBreadcrumb } from './breadcrumb.tsx';
 import { confirmLogOut } from './session-actions.ts';
 import { AccountLabel, useVendorChoice, VendorSelector } from './vendor-selector.tsx';
@@ -141,7 +142,7 @@ export function Navbar({
         )}
         {/* The console spans every vendor: the vendor account in use applies to the other pages. */}
         {!mobile && !isConsolePath(pathname) && <VendorSelector />}
-        <Tooltip title="Refresh">
+        <HoverHint title="Refresh">
           <Button
             type="text"
             aria-label="Refresh"
@@ -149,10 +150,10 @@ export function Navbar({
             icon={<ReloadOutlined />}
             onClick={refresh}
           />
-        </Tooltip>
+        </HoverHint>
         {/* On a phone the Settings drawer opens the notifications instead (spec §2 Layout). */}
         {!mobile && onOpenNotifications && <NotificationBell onOpen={onOpenNotifications} />}
-        <Tooltip title="Settings">
+        <HoverHint title="Settings">
           <Button
             type="text"
             aria-label="Settings"
@@ -160,7 +161,7 @@ export function Navbar({
             icon={<SettingOutlined />}
             onClick={onOpenSettings}
           />
-        </Tooltip>
+        </HoverHint>
         <Dropdown
           trigger={['click']}
           open={menuOpen}

@@ -52,11 +52,7 @@ export function VendorEntry({ onConsole = false }: { onConsole?: boolean }) {
   const choice = useVendorChoice();
   if (!choice) return null;
   return (
-    <Form.Item
-      label="Vendor account"
-      htmlFor="vp-vendor"
-      extra={onConsole ? CONSOLE_VENDOR_NOTE : undefined}
-    >
+    <Form.Item label="Vendor account" htmlFor="vp-vendor" extra={onConsole ? CONSOLE_VENDOR_NOTE : undefined}>
       <VendorSelect choice={choice} id="vp-vendor" />
     </Form.Item>
   );

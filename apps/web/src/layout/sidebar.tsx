@@ -5,7 +5,7 @@ import {
   ContactsOutlined,
   ControlOutlined,
   DashboardOutlined,
-  ExportOutlined,
+  FileExcelOutlined,
   FileProtectOutlined,
   FileTextOutlined,
   GlobalOutlined,
@@ -37,7 +37,8 @@ const ICONS: Record<string, ReactNode> = {
   team: <TeamOutlined aria-hidden />,
   contacts: <ContactsOutlined aria-hidden />,
   tools: <ToolOutlined aria-hidden />,
-  export: <ExportOutlined aria-hidden />,
+  // Custom Export writes a spreadsheet; Import Websites reads one in: two icons that differ.
+  export: <FileExcelOutlined aria-hidden />,
   upload: <UploadOutlined aria-hidden />,
   import: <ImportOutlined aria-hidden />,
   resources: <ReadOutlined aria-hidden />,

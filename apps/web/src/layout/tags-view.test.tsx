@@ -97,3 +97,40 @@ describe('tags view', () => {
     expect(router.state.location.pathname).toBe('/profile');
   });
 });
+
+describe('tags view by keyboard', () => {
+  beforeEach(() => resetToken());
+
+  it('is one Tab stop, the current page; the arrows, Home and End move along it, Delete closes a tab', async () => {
+    for (const p of ['/profile', '/feedback', '/changelog'])
+      tagsActions.visit({ path: p, fullPath: p, title: p });
+    const router = renderAt('/feedback');
+    const links = () => within(screen.getByTestId('tags-view')).getAllByRole('link');
+    expect(links().map((l) => l.tabIndex)).toEqual([-1, -1, 0, -1]);
+    // The close buttons are the pointer's: no Tab stops of their own.
+    for (const b of within(screen.getByTestId('tags-view')).getAllByRole('button'))
+      expect(b.tabIndex).toBe(-1);
+
+    links()[2]!.focus();
+    fireEvent.keyDown(links()[2]!, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(links()[3]);
+    fireEvent.keyDown(links()[3]!, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(links()[0]);
+    fireEvent.keyDown(links()[0]!, { key: 'ArrowLeft' });
+    expect(document.activeElement).toBe(links()[3]);
+    fireEvent.keyDown(links()[3]!, { key: 'Home' });
+    expect(document.activeElement).toBe(links()[0]);
+    // The affixed Dashboard does not close.
+    fireEvent.keyDown(links()[0]!, { key: 'Delete' });
+    expect(tabPaths()).toEqual(['/dashboard', '/profile', '/feedback', '/changelog']);
+    fireEvent.keyDown(links()[0]!, { key: 'End' });
+    expect(document.activeElement).toBe(links()[3]);
+
+    // Delete on another page's tab closes it; focus stays in the bar, on the tab now in its place.
+    links()[1]!.focus();
+    fireEvent.keyDown(links()[1]!, { key: 'Delete' });
+    expect(tabPaths()).toEqual(['/dashboard', '/feedback', '/changelog']);
+    expect(document.activeElement).toBe(links()[1]);
+    expect(router.state.location.pathname).toBe('/feedback');
+  });
+});

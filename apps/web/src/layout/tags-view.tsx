@@ -1,6 +1,6 @@
 import { CloseOutlined } from '@ant-design/icons';
 import { nextViewAfterClose, type VisitedView } from '@vp/contract';
-import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { findRoute } from '../lib/route-table.ts';
 import { useSession } from '../lib/session.ts';
@@ -93,6 +93,40 @@ export function TagsView() {
     }
   }
 
+  /**
+   * The bar is one stop of the Tab key: the current page's tab. The arrow keys, Home and End move
+   * between the tabs, and Delete closes the one in focus (focus goes on to its neighbour).
+   */
+  function onKeyDown(e: KeyboardEvent<HTMLElement>) {
+    const links = [...(bar.current?.querySelectorAll<HTMLAnchorElement>('.vp-tag > a') ?? [])];
+    const at = links.indexOf(e.target as HTMLAnchorElement);
+    if (at < 0) return;
+    const moveTo = (i: number) => {
+      e.preventDefault();
+      links[(i + links.length) % links.length]?.focus();
+    };
+    if (e.key === 'ArrowRight' || e.key === 'ArrowDown') moveTo(at + 1);
+    else if (e.key === 'ArrowLeft' || e.key === 'ArrowUp') moveTo(at - 1);
+    else if (e.key === 'Home') moveTo(0);
+    else if (e.key === 'End') moveTo(links.length - 1);
+    else if (e.key === 'Delete') {
+      const view = views[at];
+      if (!view || view.affix) return;
+      e.preventDefault();
+      focusAfterClose.current = Math.min(at, links.length - 2);
+      act(view, 'close');
+    }
+  }
+
+  // After a tab closed from the keyboard, focus goes to the tab now in its place.
+  const focusAfterClose = useRef<number | null>(null);
+  useEffect(() => {
+    const i = focusAfterClose.current;
+    if (i === null) return;
+    focusAfterClose.current = null;
+    bar.current?.querySelectorAll<HTMLAnchorElement>('.vp-tag > a')[Math.max(0, i)]?.focus();
+  }, [views]);
+
   function openMenu(view: VisitedView, e: MouseEvent<HTMLElement>) {
     e.preventDefault();
     const rect = e.currentTarget.getBoundingClientRect();
@@ -103,9 +137,17 @@ export function TagsView() {
   }
 
   return (
-    <nav className="vp-tags" aria-label="Visited pages" data-testid="tags-view" ref={bar}>
-      {views.map((view) => {
+    <nav
+      className="vp-tags"
+      aria-label="Visited pages"
+      data-testid="tags-view"
+      ref={bar}
+      onKeyDown={onKeyDown}
+    >
+      {views.map((view, i) => {
         const active = view.path === pathname;
+        // One stop for the bar: the current page's tab, or the first when none is current.
+        const stop = active || (i === 0 && !views.some((v) => v.path === pathname));
         return (
           <span
             key={view.path}
@@ -114,7 +156,12 @@ export function TagsView() {
             data-path={view.path}
             onContextMenu={(e) => openMenu(view, e)}
           >
-            <Link to={view.fullPath} aria-current={active ? 'page' : undefined}>
+            <Link
+              to={view.fullPath}
+              aria-current={active ? 'page' : undefined}
+              tabIndex={stop ? 0 : -1}
+              aria-keyshortcuts={view.affix ? undefined : 'Delete'}
+            >
               {view.title}
             </Link>
             {!view.affix && (
@@ -122,6 +169,8 @@ export function TagsView() {
                 type="button"
                 className="vp-tag-close"
                 aria-label={`Close ${view.title}`}
+                // Keyboard users close a tab with Delete on it; the button is the pointer's.
+                tabIndex={-1}
                 onClick={() => act(view, 'close')}
               >
                 <CloseOutlined aria-hidden="true" />

@@ -2,6 +2,7 @@ import { rolesFromRole } from '@vp/contract';
 import { describe, expect, it } from 'vitest';
 import {
   findRoute,
+  sectionOf,
   isForbidden,
   isUnknownTo,
   menuRoutes,
@@ -20,15 +21,15 @@ describe("the app's route table per role", () => {
         '/dashboard',
         '/profile',
         '/changelog',
-        '/feedback',
         '/websites',
         '/team',
         '/notifications',
         '/tools',
         '/resources',
+        '/feedback',
         '/admin',
       ],
-      ['/dashboard', '/feedback', '/websites', '/team', '/tools', '/resources', '/admin'],
+      ['/dashboard', '/websites', '/team', '/tools', '/resources', '/feedback', '/admin'],
     ],
     [
       'vendor',
@@ -36,14 +37,14 @@ describe("the app's route table per role", () => {
         '/dashboard',
         '/profile',
         '/changelog',
-        '/feedback',
         '/websites',
         '/team',
         '/notifications',
         '/tools',
         '/resources',
+        '/feedback',
       ],
-      ['/dashboard', '/feedback', '/websites', '/team', '/tools', '/resources'],
+      ['/dashboard', '/websites', '/team', '/tools', '/resources', '/feedback'],
     ],
     [
       'viewer',
@@ -51,14 +52,14 @@ describe("the app's route table per role", () => {
         '/dashboard',
         '/profile',
         '/changelog',
-        '/feedback',
         '/websites',
         '/team',
         '/notifications',
         '/tools',
         '/resources',
+        '/feedback',
       ],
-      ['/dashboard', '/feedback', '/websites', '/team', '/tools', '/resources'],
+      ['/dashboard', '/websites', '/team', '/tools', '/resources', '/feedback'],
     ],
     [
       'stranger',
@@ -192,6 +193,21 @@ describe("the app's route table per role", () => {
     // Before the role is known the page keeps its own name.
     expect(findRoute('/tools/upload-file', [])?.title).toBe('Upload File');
     expect(findRoute('/tools/upload-file')?.title).toBe('Upload File');
+  });
+
+  it('names the menu section a page is under, for the breadcrumb', () => {
+    expect(sectionOf('/tools/export-selected-excel')?.title).toBe('Tools');
+    expect(sectionOf('/tools/upload-file', ['viewer'])?.title).toBe('Tools');
+    expect(sectionOf('/admin/queue', ['admin'])?.title).toBe('MLS Console');
+    // A hidden page stands for its section (Resources), and a top-level page has none.
+    expect(sectionOf('/resources/index')).toBeNull();
+    expect(sectionOf('/websites')).toBeNull();
+  });
+
+  it('the menu puts the work first: Feedback comes after the vendor pages', () => {
+    const paths = menuRoutes(['vendor']).map((r) => r.path);
+    expect(paths.indexOf('/feedback')).toBeGreaterThan(paths.indexOf('/websites'));
+    expect(paths.indexOf('/feedback')).toBeGreaterThan(paths.indexOf('/resources'));
   });
 
   it('Resources is in the menu for every role and opens its hidden index page', () => {

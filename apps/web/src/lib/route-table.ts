@@ -45,14 +45,6 @@ export const permissionRoutes: readonly AppRoute[] = [
   { path: '/dashboard', name: 'Dashboard', title: 'Dashboard', affix: true, icon: 'dashboard' },
   { path: '/profile', name: 'Profile', title: 'Profile', hidden: true, noCache: true, icon: 'user' },
   { path: '/changelog', name: 'Changelog', title: 'Changelog', hidden: true, icon: 'history' },
-  // Feedback is about the user's own experience, not vendor data, so read-only users may send it too.
-  {
-    path: '/feedback',
-    name: 'Ticket',
-    title: 'Feedback',
-    icon: 'feedback',
-    roles: ['admin', 'vendor', 'viewer'],
-  },
   // The `filter` query parameter is read by the page itself (a status, e.g. from the dashboard cards).
   { path: '/websites', name: 'Websites', title: 'Websites', icon: 'websites' },
   { path: '/team', name: 'KeyContacts', title: 'Key Contacts', icon: 'contacts' },
@@ -96,6 +88,15 @@ export const permissionRoutes: readonly AppRoute[] = [
     icon: 'resources',
     redirect: '/resources/index',
     children: [{ path: '/resources/index', name: 'ResourcesIndex', title: 'Resources', hidden: true }],
+  },
+  // Feedback is about the user's own experience, not vendor data, so read-only users may send it
+  // too. Last of the vendor's entries: the work comes first in the menu.
+  {
+    path: '/feedback',
+    name: 'Ticket',
+    title: 'Feedback',
+    icon: 'feedback',
+    roles: ['admin', 'vendor', 'viewer'],
   },
   // The MLS staff console: the admin role's alone. To anyone else its paths do not exist (404), as
   // its calls do not on the server.
@@ -174,6 +175,12 @@ export function findRoute(path: string, roles?: readonly string[]): AppRoute | u
     r.path.endsWith('/*') ? path.startsWith(r.path.slice(0, -1)) : r.path === path,
   );
   return route && roles ? seenBy(route, roles) : route;
+}
+
+/** The menu section a page is under (Tools for Custom Export), for the breadcrumb; null at the top. */
+export function sectionOf(path: string, roles?: readonly string[]): AppRoute | null {
+  const section = permissionRoutes.find((r) => r.children?.some((c) => c.path === path && !c.hidden));
+  return section ? (roles ? seenBy(section, roles) : section) : null;
 }
 
 /** True when some feature has put this path in the table (e.g. the Websites list). */

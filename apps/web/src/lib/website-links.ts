@@ -26,6 +26,11 @@ export function websitesMissingLink(missing: WebsiteListMissing): string {
   return `${WEBSITES_PATH}?missing=${encodeURIComponent(missing)}`;
 }
 
+/** The list of the websites a notification named (`ids=12,15,31`). */
+export function websitesIdsLink(ids: readonly number[]): string {
+  return `${WEBSITES_PATH}?ids=${ids.join(',')}`;
+}
+
 /** A `missing` value the list knows, any case; anything else means no such filter. */
 export function parseMissingFilter(raw: string | null | undefined): WebsiteListMissing | null {
   const v = raw?.trim().toLowerCase();

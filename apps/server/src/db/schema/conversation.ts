@@ -57,6 +57,8 @@ export const notifications = pgTable(
     wantsEmail: boolean('wants_email').notNull().default(false),
     createdAt: createdAt(),
     dismissedAt: timestamp('dismissed_at', { withTimezone: true }),
+    /** When the user opened it (migration 0032): read ones no longer count on the bell. */
+    readAt: timestamp('read_at', { withTimezone: true }),
     emailedAt: timestamp('emailed_at', { withTimezone: true }),
   },
   (t) => [

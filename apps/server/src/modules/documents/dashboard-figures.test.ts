@@ -20,7 +20,11 @@ async function figures() {
   const m = metadataSchema.parse(res.json());
   // The count and the names agree: the dashboard names what it counts.
   expect(m.missingDocTypes).toHaveLength(m.missingDocs);
-  return { missingDocs: m.missingDocs, missingDocTypes: m.missingDocTypes, missingSiteDocs: m.missingSiteDocs };
+  return {
+    missingDocs: m.missingDocs,
+    missingDocTypes: m.missingDocTypes,
+    missingSiteDocs: m.missingSiteDocs,
+  };
 }
 
 async function upload(filename: string, data: Buffer, type: number, website?: number): Promise<number> {

@@ -10,6 +10,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupPortal, type PortalTest } from '../websites/test-fixture.ts';
+import { notificationLink } from './notify.ts';
 
 /** The drawer's calls and the preferences: each user reads and dismisses their own, for the vendor acted for. */
 
@@ -76,6 +77,52 @@ describe('GET /api/notifications', () => {
     expect(
       (await list('admin', '', t.vendors.summit)).items.some((n) => n.content.includes('for Summit')),
     ).toBe(false);
+  });
+});
+
+describe('PUT /api/notifications/:id/read', () => {
+  it('an opened notification stays listed, marked read, and no longer counts as unread', async () => {
+    await staffWrites('to open');
+    for (const who of ['demo', 'viewer'] as const) {
+      const n = await newestOf(who);
+      expect(n.read).toBe(false);
+      const before = await list(who);
+      const res = await t.call(t.tokens[who], 'PUT', `/api/notifications/${n.rowKey}/read`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ message: NotificationServerMessages.read });
+      const after = await list(who);
+      expect(after.unread).toBe(before.unread - 1);
+      expect(after.total).toBe(before.total);
+      expect(after.items.find((i) => i.rowKey === n.rowKey)!.read).toBe(true);
+      // Again: nothing more to count.
+      expect((await t.call(t.tokens[who], 'PUT', `/api/notifications/${n.rowKey}/read`)).statusCode).toBe(
+        200,
+      );
+      expect((await list(who)).unread).toBe(after.unread);
+    }
+  });
+
+  it('answers 404 for another user’s or another vendor’s, and leaves it unread', async () => {
+    await staffWrites('not yours to open');
+    const viewers = await newestOf('viewer');
+    for (const [who, vendor] of [
+      ['demo', undefined],
+      ['other', undefined],
+      ['admin', t.vendors.summit],
+    ] as const) {
+      const res = await t.call(
+        t.tokens[who],
+        'PUT',
+        `/api/notifications/${viewers.rowKey}/read`,
+        undefined,
+        vendor,
+      );
+      expect(res.statusCode, who).toBe(404);
+    }
+    expect((await list('viewer')).items.find((n) => n.rowKey === viewers.rowKey)!.read).toBe(false);
+    expect(
+      (await t.inject({ method: 'PUT', url: `/api/notifications/${viewers.rowKey}/read` })).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -259,5 +306,18 @@ describe('access', () => {
     );
     // Harbor heard of nothing Summit did.
     expect(row!.n).toBe(0);
+  });
+});
+
+describe('where a notification leads', () => {
+  it.each([
+    [7, 'websites.modify', [], '/notifications?site=7'],
+    [null, 'websites.modify', [4, 5, 6], '/notifications?sites=4,5,6'],
+    [null, 'websites.create', Array.from({ length: 201 }, (_, i) => i + 1), '/websites'],
+    [null, 'websites.modify', [], '/dashboard'],
+    [7, 'websites.delete', [], '/dashboard'],
+    [null, 'contacts.change', [], '/team'],
+  ] as const)('site %s, %s, %j sites: %s', (site, topic, sites, link) => {
+    expect(notificationLink(site, topic, sites)).toBe(link);
   });
 });

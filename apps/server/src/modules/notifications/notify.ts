@@ -1,4 +1,9 @@
-import { DEFAULT_NOTIFICATION_SETTINGS, deliveryFor, type NotificationTopic } from '@vp/contract';
+import {
+  DEFAULT_NOTIFICATION_SETTINGS,
+  deliveryFor,
+  WEBSITE_LIST_IDS_MAX,
+  type NotificationTopic,
+} from '@vp/contract';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -15,6 +20,8 @@ import { rowsOf, textArray } from '../../db/sql.ts';
 export interface NotifyInput {
   vendorId: number;
   websiteId: number | null;
+  /** A notice about several sites (websiteId null): it opens the list of these. */
+  websiteIds?: readonly number[];
   topic: NotificationTopic;
   /** Plain text (see texts.ts); the vendor's name is put before it. */
   content: string;
@@ -38,12 +45,22 @@ export interface Notice {
 
 const CONTENT_MAX = 500;
 
-/** Where a notification leads: its website (the drawer's link opens it), Key Contacts, or the dashboard. */
-export function notificationLink(websiteId: number | null, topic: NotificationTopic): string {
+/**
+ * Where a notification leads: its website (the drawer's link opens it), the list of the websites it
+ * is about (up to the most a list can be narrowed to; past that, the whole list), Key Contacts, or
+ * the dashboard.
+ */
+export function notificationLink(
+  websiteId: number | null,
+  topic: NotificationTopic,
+  websiteIds: readonly number[] = [],
+): string {
   if (topic === 'contacts.change') return '/team';
-  return websiteId !== null && topic !== 'websites.delete'
-    ? `/notifications?site=${websiteId}`
-    : '/dashboard';
+  if (topic === 'websites.delete') return '/dashboard';
+  if (websiteId !== null) return `/notifications?site=${websiteId}`;
+  if (websiteIds.length > WEBSITE_LIST_IDS_MAX) return '/websites';
+  if (websiteIds.length > 0) return `/notifications?sites=${websiteIds.join(',')}`;
+  return '/dashboard';
 }
 
 /**
@@ -82,7 +99,7 @@ export async function notify(tx: Db, input: NotifyInput): Promise<Notice> {
         INSERT INTO notifications (user_id, vendor_id, website_id, topic, content, link, wants_email, dismissed_at)
         SELECT w.id, ${input.vendorId}, ${input.websiteId}, ${input.topic},
           CASE WHEN char_length(m.full) > ${CONTENT_MAX} THEN left(m.full, ${CONTENT_MAX - 1}) || '…' ELSE m.full END,
-          ${notificationLink(input.websiteId, input.topic)}, w.wants_email,
+          ${notificationLink(input.websiteId, input.topic, input.websiteIds)}, w.wants_email,
           CASE WHEN w.push THEN NULL ELSE now() END
         FROM wants w, message m
         WHERE w.push OR w.wants_email

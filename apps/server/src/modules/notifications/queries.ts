@@ -18,16 +18,18 @@ export async function listNotifications(
   owner: Owner,
   page: number,
   pageSize: number,
-): Promise<{ items: Notification[]; unread: number }> {
+): Promise<{ items: Notification[]; total: number; unread: number }> {
   const mine = sql`user_id = ${owner.userId} AND vendor_id = ${owner.vendorId} AND dismissed_at IS NULL`;
-  // The page and the unread count in one statement.
-  const [row] = await rowsOf<{ items: string | null; unread: number }>(
+  // The page and the counts in one statement.
+  const [row] = await rowsOf<{ items: string | null; total: number; unread: number }>(
     db,
     sql`SELECT
         (SELECT json_agg(p ORDER BY p.id DESC)::text FROM (
-          SELECT id, content, link, created_at, website_id FROM notifications WHERE ${mine}
+          SELECT id, content, link, created_at, website_id, read_at IS NOT NULL AS read
+          FROM notifications WHERE ${mine}
           ORDER BY id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}) p) AS items,
-        (SELECT count(*)::int FROM notifications WHERE ${mine}) AS unread`,
+        (SELECT count(*)::int FROM notifications WHERE ${mine}) AS total,
+        (SELECT count(*)::int FROM notifications WHERE ${mine} AND read_at IS NULL) AS unread`,
   );
   const rows = row?.items
     ? (JSON.parse(row.items) as {
@@ -36,6 +38,7 @@ export async function listNotifications(
         link: string;
         created_at: string;
         website_id: number | null;
+        read: boolean;
       }[])
     : [];
   return {
@@ -45,7 +48,9 @@ export async function listNotifications(
       link: r.link,
       createdAt: new Date(r.created_at).toISOString(),
       siteId: r.website_id,
+      read: r.read,
     })),
+    total: Number(row?.total ?? 0),
     unread: Number(row?.unread ?? 0),
   };
 }
@@ -55,6 +60,17 @@ export async function dismissOne(db: Db, owner: Owner, id: number): Promise<bool
   const rows = await rowsOf<{ id: number }>(
     db,
     sql`UPDATE notifications SET dismissed_at = coalesce(dismissed_at, now())
+      WHERE id = ${id} AND user_id = ${owner.userId} AND vendor_id = ${owner.vendorId}
+      RETURNING id`,
+  );
+  return rows.length > 0;
+}
+
+/** Marks one of the owner's notifications read (again, if it already was); false when it is not theirs. */
+export async function readOne(db: Db, owner: Owner, id: number): Promise<boolean> {
+  const rows = await rowsOf<{ id: number }>(
+    db,
+    sql`UPDATE notifications SET read_at = coalesce(read_at, now())
       WHERE id = ${id} AND user_id = ${owner.userId} AND vendor_id = ${owner.vendorId}
       RETURNING id`,
   );

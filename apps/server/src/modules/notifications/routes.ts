@@ -68,6 +68,20 @@ export function notificationsRoutes(app: FastifyInstance, ctx: AppContext): void
   );
 
   api.put(
+    '/api/notifications/:id/read',
+    {
+      config: own,
+      schema: {
+        tags,
+        summary: 'Mark one of the caller’s notifications read (opened): it no longer counts as unread',
+        params,
+        response: { 200: messageResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => service.read(ownerOf(request), request.params.id),
+  );
+
+  api.put(
     '/api/notifications/dismiss',
     {
       config: own,

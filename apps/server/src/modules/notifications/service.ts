@@ -7,16 +7,21 @@ import {
 } from '@vp/contract';
 import type { AppContext } from '../../context.ts';
 import { NotFoundError } from '../../platform/errors.ts';
-import { dismissMany, dismissOne, listNotifications, type Owner } from './queries.ts';
+import { dismissMany, dismissOne, listNotifications, readOne, type Owner } from './queries.ts';
 import { saveSettings, settingsOf } from './settings.ts';
 
 /** A user's own notifications (for the vendor acted for) and delivery choices. */
 export function notificationsService({ db }: AppContext) {
   return {
     async list(owner: Owner, page: number, pageSize: number): Promise<NotificationList> {
-      const { items, unread } = await listNotifications(db, owner, page, pageSize);
-      // Only notifications not yet dismissed are listed: the page's total is the unread count.
-      return { items, total: unread, unread };
+      // Only notifications not yet dismissed are listed; the bell counts those not yet opened.
+      return listNotifications(db, owner, page, pageSize);
+    },
+
+    /** The user opened it: it no longer counts on the bell. */
+    async read(owner: Owner, id: number): Promise<{ message: string }> {
+      if (!(await readOne(db, owner, id))) throw new NotFoundError(NotificationServerMessages.notFound);
+      return { message: NotificationServerMessages.read };
     },
 
     async dismiss(owner: Owner, id: number): Promise<{ message: string }> {

@@ -35,8 +35,9 @@ describe('PUT /api/profile/preferences/display', () => {
       payload: payload as object,
     });
   const themeOf = async (token: string) =>
-    profileSchema.parse((await t.inject({ method: 'GET', url: '/api/profile', headers: t.auth(token) })).json())
-      .theme;
+    profileSchema.parse(
+      (await t.inject({ method: 'GET', url: '/api/profile', headers: t.auth(token) })).json(),
+    ).theme;
 
   it('keeps the theme with the account: a second browser of the same user finds it, another user does not', async () => {
     const first = await t.login('other');
@@ -70,7 +71,9 @@ describe('PUT /api/profile/preferences/display', () => {
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
       expect(res.json().message).not.toMatch(/theme\b.*(enum|Invalid option)|\bundefined\b/i);
     }
-    expect((await display(token, { theme: 'purple' })).json().message).toBe('Please choose Device, Light or Dark.');
+    expect((await display(token, { theme: 'purple' })).json().message).toBe(
+      'Please choose Device, Light or Dark.',
+    );
     expect(await themeOf(token)).toBe('system');
     const anonymous = await t.inject({
       method: 'PUT',

@@ -17,13 +17,7 @@ export async function updateUser(
   values: Partial<
     Pick<
       typeof users.$inferInsert,
-      | 'email'
-      | 'firstName'
-      | 'lastName'
-      | 'passwordHash'
-      | 'acceptedTosAt'
-      | 'acceptedTosVersion'
-      | 'theme'
+      'email' | 'firstName' | 'lastName' | 'passwordHash' | 'acceptedTosAt' | 'acceptedTosVersion' | 'theme'
     >
   >,
 ): Promise<void> {

@@ -72,7 +72,9 @@ export function defineSafReminders(ctx: AppContext): void {
     async () => {
       const reminded = await runSafReminders(ctx);
       if (reminded > 0) ctx.log.info({ reminded }, 'Site Access Form reminders sent');
-      return reminded > 0 ? `Reminded ${countOf(reminded, 'signatory', 'signatories')}.` : 'No signatory was due a reminder.';
+      return reminded > 0
+        ? `Reminded ${countOf(reminded, 'signatory', 'signatories')}.`
+        : 'No signatory was due a reminder.';
     },
     {
       cron: '15 14 * * *',

@@ -89,8 +89,7 @@ export function staffJobsRoutes(app: FastifyInstance, ctx: AppContext): void {
       const message = await ctx.jobs.preview(request.params.name);
       // A job that changes nothing needs no question: it says only what it does.
       return {
-        message:
-          message ?? ctx.jobs.list().find((j) => j.name === request.params.name)!.description,
+        message: message ?? ctx.jobs.list().find((j) => j.name === request.params.name)!.description,
       };
     },
   );

@@ -95,6 +95,52 @@ describe('a user of another vendor (Harbor) gets 404 for a Summit site', () => {
     );
     expect(ids.some((id) => summit.some((s) => s.id === id))).toBe(false);
   });
+
+  it('naming Summit sites by id lists none of them', async () => {
+    const res = await t.call(
+      t.tokens.other,
+      'GET',
+      `/api/portal/websites?ids=${summitSite},${summitTeamSite}`,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ items: [], total: 0 });
+  });
+});
+
+describe('the list narrowed to sites by id (a notification about several sites)', () => {
+  it('holds those sites alone, with their total, and still takes the other filters', async () => {
+    const res = await t.call(
+      t.tokens.demo,
+      'GET',
+      `/api/portal/websites?ids=${summitTeamSite},${summitSite}`,
+    );
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { items: { rowKey: number }[]; total: number };
+    expect(body.items.map((s) => s.rowKey).sort()).toEqual([summitSite, summitTeamSite].sort());
+    expect(body.total).toBe(2);
+    const active = await t.call(
+      t.tokens.demo,
+      'GET',
+      `/api/portal/websites?ids=${summitTeamSite},${summitSite}&status=Active`,
+    );
+    expect(active.json()).toMatchObject({ items: [{ rowKey: summitSite }], total: 1 });
+    const paged = await t.call(
+      t.tokens.demo,
+      'GET',
+      `/api/portal/websites?ids=${summitTeamSite},${summitSite}&pageSize=1&page=2`,
+    );
+    expect(paged.json().total).toBe(2);
+    expect(paged.json().items).toHaveLength(1);
+  });
+
+  it('refuses ids it cannot read with a clear message', async () => {
+    const many = Array.from({ length: 201 }, (_, i) => i + 1).join(',');
+    for (const ids of ['abc', '1,,2', '0', '-3', '1.5', many, '99999999999']) {
+      const res = await t.call(t.tokens.demo, 'GET', `/api/portal/websites?ids=${ids}`);
+      expect(res.statusCode, ids).toBe(400);
+      expect(res.json().message).toBe('ids names up to 200 website ids, separated by commas.');
+    }
+  });
 });
 
 describe('a viewer gets 403 on every write route', () => {

@@ -27,7 +27,7 @@ import { errorResponses } from '../../platform/openapi.ts';
 import { sessionOf, vendorOf } from '../../platform/scope.ts';
 import { openXlsxFile } from './xlsx-thread.ts';
 import { exportLines, exportsInProgress, type BatchRunner, type ExportQuery } from './export.ts';
-import { countWebsites, listFilter } from './list-queries.ts';
+import { countWebsites } from './list-queries.ts';
 
 /**
  * The spreadsheet, written here as the rows are read and streamed to the browser as it grows:
@@ -70,15 +70,9 @@ function cellsJson(keys: readonly ExportColumnKey[]): SQL {
   )})::text`;
 }
 
-async function countRows(db: Db, vendorId: number, query: XlsxRequest): Promise<number> {
-  if (!query.ids) return countWebsites(db, vendorId, query);
-  const [row] = await rowsOf<{ n: number }>(
-    db,
-    sql`SELECT count(*)::int AS n FROM websites w
-      WHERE ${listFilter(vendorId, query)} AND w.id = ANY(${`{${query.ids.join(',')}}`}::int[])`,
-  );
-  return Number(row?.n ?? 0);
-}
+/** The picked rows (`ids`) are one more filter of the list's, counted as any other. */
+const countRows = (db: Db, vendorId: number, query: XlsxRequest): Promise<number> =>
+  countWebsites(db, vendorId, query);
 
 async function vendorLabel(db: Db, vendorId: number): Promise<string> {
   const [row] = await rowsOf<{ code: string; name: string }>(

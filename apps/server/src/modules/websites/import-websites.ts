@@ -276,6 +276,7 @@ function inTransaction(
       await notices.add(tx, {
         vendorId,
         websiteId: null,
+        websiteIds: valid.map((j) => j.result.siteId!),
         topic: 'websites.create',
         content: noticeText.websites(
           'imported',

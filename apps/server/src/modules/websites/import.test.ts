@@ -216,13 +216,16 @@ describe('import', () => {
     expect(JSON.stringify(log.json())).toContain('Imported Homes');
 
     // One notification per recipient for the whole import, not one per site.
-    const notes = await t.rows<{ content: string; website_id: number | null }>(
-      sql`SELECT content, website_id FROM notifications ORDER BY id OFFSET ${notesBefore[0]!.n}`,
+    const notes = await t.rows<{ content: string; website_id: number | null; link: string }>(
+      sql`SELECT content, website_id, link FROM notifications ORDER BY id OFFSET ${notesBefore[0]!.n}`,
     );
     expect(notes.length).toBeGreaterThan(0);
     expect(new Set(notes.map((n) => n.content)).size).toBe(1);
     expect(notes[0]!.content).toContain('imported 3 websites');
     expect(notes.every((n) => n.website_id === null)).toBe(true);
+    // It opens the list of the sites it is about.
+    const created = result.rows.filter((r) => r.ok).map((r) => r.siteId);
+    expect(new Set(notes.map((n) => n.link))).toEqual(new Set([`/notifications?sites=${created.join(',')}`]));
 
     // The rows are now taken: a second import of them finds them in the database.
     expect(messages(await check(good))).toEqual(good.map(() => WebsiteMessages.duplicateDomain));

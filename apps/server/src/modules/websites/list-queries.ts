@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AGENT_COLUMNS, AGENT_JOINS, toBroker, type AgentRow } from '../agents/index.ts';
-import { likeEscape, rowsOf } from '../../db/sql.ts';
+import { intArray, likeEscape, rowsOf } from '../../db/sql.ts';
 import { siteCount, siteMissingDocuments } from './missing-documents.ts';
 
 /**
@@ -132,7 +132,10 @@ function parseItems(items: string | null): WebsiteRow[] {
   return items ? (JSON.parse(items) as WebsiteRow[]) : [];
 }
 
-export type ListFilter = Pick<ListQuery, 'status' | 'search' | 'missing'>;
+export type ListFilter = Pick<ListQuery, 'status' | 'search' | 'missing' | 'ids'>;
+
+/** A filter the per-status counters cannot total: its matches are counted. */
+const counted = (query: ListFilter) => !!(query.search || query.ids);
 
 export function listFilter(vendorId: number, query: ListFilter): SQL {
   const filters: SQL[] = [sql`w.vendor_id = ${vendorId}`];
@@ -140,6 +143,7 @@ export function listFilter(vendorId: number, query: ListFilter): SQL {
   if (query.search) filters.push(searchFilter(query.search));
   // The dashboard's "Sites missing documents" counts the same condition.
   if (query.missing === 'documents') filters.push(siteMissingDocuments());
+  if (query.ids) filters.push(sql`w.id = ANY(${intArray(query.ids)})`);
   return sql.join(filters, sql` AND `);
 }
 
@@ -151,7 +155,7 @@ export function listFilter(vendorId: number, query: ListFilter): SQL {
 export async function countWebsites(db: Db, vendorId: number, query: ListFilter): Promise<number> {
   const [row] = await rowsOf<{ n: number }>(
     db,
-    query.search
+    counted(query)
       ? sql`SELECT count(*)::int AS n FROM websites w WHERE ${listFilter(vendorId, query)}`
       : sql`SELECT ${siteCount(sql`${vendorId}`, { status: query.status, missing: !!query.missing })} AS n`,
   );
@@ -170,7 +174,7 @@ export async function listWebsites(db: Db, vendorId: number, query: ListQuery): 
   // The page is chosen on the websites' own indexes; only its rows are joined to the roster.
   const pageOf = (o: SQL, limit: number, skip: number) =>
     sql`SELECT w.id FROM websites w WHERE ${where} ORDER BY ${o} LIMIT ${limit} OFFSET ${skip}`;
-  if (query.search) {
+  if (counted(query)) {
     // The page and the count of matches in one statement.
     const [row] = await rowsOf<{ items: string | null; total: number }>(
       db,

@@ -134,6 +134,7 @@ async function tellVendors(
       await notices.add(tx, {
         vendorId,
         websiteId: null,
+        websiteIds: sites.map((s) => s.id),
         topic: 'websites.modify',
         content: noticeText.websites(
           verb,

@@ -32,7 +32,8 @@ function dueSites(ctx: AppContext) {
 /** What a run now would do, asked of MLS staff before Run now. */
 export async function previewTermDates(ctx: AppContext): Promise<string> {
   const n = (await dueSites(ctx)).length;
-  if (n === 0) return 'No website in Pending Termination has reached its term date: a run now changes nothing.';
+  if (n === 0)
+    return 'No website in Pending Termination has reached its term date: a run now changes nothing.';
   return ctx.config.termDateAction === 'terminate'
     ? `This will terminate ${countOf(n, 'website')} whose term date has come, ending their licences.`
     : `This will tell MLS staff of ${countOf(n, 'website')} whose term date is today; none is terminated.`;

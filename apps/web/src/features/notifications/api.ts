@@ -1,5 +1,11 @@
 import type { Notification, NotificationList, NotificationSettings } from '@vp/contract';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+} from '@tanstack/react-query';
 import { http } from '../../lib/http.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
@@ -61,6 +67,31 @@ export function useDismissNotifications() {
   });
 }
 
+/**
+ * Opening a notification marks it read: the row and the bell show it at once, and the server keeps
+ * it (a refusal is put right by the next read of the list).
+ */
+export function useReadNotification() {
+  const qc = useQueryClient();
+  const key = queryKeys.notifications.list(NOTIFICATION_PAGE_SIZE);
+  return useMutation({
+    mutationFn: (rowKey: number) => http.put<unknown>(`/notifications/${rowKey}/read`),
+    onMutate: (rowKey) =>
+      qc.setQueryData<InfiniteData<NotificationList>>(key, (data) => {
+        const first = data?.pages[0];
+        const wasUnread = data?.pages.some((p) => p.items.some((n) => n.rowKey === rowKey && !n.read));
+        if (!data || !first || !wasUnread) return data;
+        const pages = data.pages.map((p) => ({
+          ...p,
+          items: p.items.map((n) => (n.rowKey === rowKey ? { ...n, read: true } : n)),
+        }));
+        pages[0] = { ...pages[0]!, unread: Math.max(0, first.unread - 1) };
+        return { ...data, pages };
+      }),
+    onError: () => void qc.invalidateQueries({ queryKey: queryKeys.notifications.lists }),
+  });
+}
+
 const SETTINGS_PATH = '/profile/preferences/notifications';
 
 export function useNotificationSettings(enabled = true) {
@@ -80,7 +111,7 @@ export function useSaveNotificationSettings() {
   });
 }
 
-/** How many notifications wait to be dismissed (the bell's badge). */
+/** How many notifications have not been opened yet (the bell's badge). */
 export function useUnreadNotifications(): number {
   return useNotifications().data?.pages[0]?.unread ?? 0;
 }

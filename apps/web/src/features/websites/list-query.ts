@@ -1,4 +1,5 @@
 import {
+  parseSiteIds,
   WEBSITE_SORT_FIELDS,
   type SiteStatus,
   type WebsiteListMissing,
@@ -9,7 +10,7 @@ import { parseMissingFilter, parseStatusFilter } from '../../lib/website-links.t
 
 /**
  * The websites list's state as URL parameters: `filter` (status, spec §2 route), `missing`
- * (`documents`: the dashboard's sites missing documents), `search`, `sort`, `order`, `page`, `size`. The Websites page, its first-page prefetch and Custom Export
+ * (`documents`: the dashboard's sites missing documents), `ids` (the sites a notification named), `search`, `sort`, `order`, `page`, `size`. The Websites page, its first-page prefetch and Custom Export
  * read them through this one table.
  */
 export const PAGE_SIZES = [20, 50, 100] as const;
@@ -17,6 +18,7 @@ export const PAGE_SIZES = [20, 50, 100] as const;
 export const websitesListSpec = {
   filter: urlParam.optional<SiteStatus>(parseStatusFilter),
   missing: urlParam.optional<WebsiteListMissing>(parseMissingFilter),
+  ids: urlParam.optional<number[]>(parseSiteIds, (ids) => ids.join(',')),
   search: urlParam.text(),
   sort: urlParam.oneOf(WEBSITE_SORT_FIELDS, 'domainName'),
   order: urlParam.oneOf(['asc', 'desc'] as const, 'asc'),
@@ -34,6 +36,7 @@ export interface WebsiteListParams {
   status?: SiteStatus;
   search?: string;
   missing?: WebsiteListMissing;
+  ids?: readonly number[];
 }
 
 /** Query string of a list call; empty filters are left out so the server applies its defaults. */
@@ -44,6 +47,7 @@ export function websiteListSearch(params: WebsiteListParams): string {
   if (params.status) q.set('status', params.status);
   if (params.search?.trim()) q.set('search', params.search.trim());
   if (params.missing) q.set('missing', params.missing);
+  if (params.ids) q.set('ids', params.ids.join(','));
   return q.toString();
 }
 
@@ -57,6 +61,7 @@ export function listParams(state: WebsitesListState): WebsiteListParams {
     status: state.filter ?? undefined,
     search: state.search || undefined,
     missing: state.missing ?? undefined,
+    ids: state.ids ?? undefined,
   };
 }
 

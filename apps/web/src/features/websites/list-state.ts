@@ -36,9 +36,14 @@ export const MISSING_FILTER_LABELS: Record<WebsiteListMissing, string> = {
 
 /** Why the list is empty, in a sentence; null when the account simply has no websites. */
 export function emptyListReason(
-  state: Pick<WebsitesListState, 'filter' | 'search'> & Partial<Pick<WebsitesListState, 'missing'>>,
+  state: Pick<WebsitesListState, 'filter' | 'search'> & Partial<Pick<WebsitesListState, 'missing' | 'ids'>>,
 ): string | null {
   const status = state.filter ? SITE_STATUS_DISPLAY[state.filter] : null;
+  if (state.ids) {
+    if (state.search) return `None of the notification's websites match "${state.search}".`;
+    if (status) return `None of the notification's websites are ${status}.`;
+    return "The notification's websites are no longer in this account.";
+  }
   if (state.missing === 'documents') {
     const which = status ? `${status} websites` : 'websites';
     return state.search

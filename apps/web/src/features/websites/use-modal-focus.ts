@@ -1,15 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
+import { touchScreen } from '../../lib/pointer.ts';
 
 /** The form fields a keyboard user can reach first: the first one that is not disabled gets focus. */
 const FIELD_SELECTOR = 'input:not([disabled]):not([type="hidden"]), textarea:not([disabled])';
-
-/**
- * A touch screen without a fine pointer (a phone, a tablet): focusing a text field there raises the
- * on-screen keyboard over the form the user has not read yet.
- */
-function touchScreen(): boolean {
-  return window.matchMedia?.('(pointer: coarse) and (hover: none)').matches ?? false;
-}
 
 interface Options {
   open: boolean;

@@ -4,6 +4,7 @@ import { useMemo, type ReactNode } from 'react';
 import { useAgentSearch } from '../api.ts';
 import { agentLabel } from '../agent-format.ts';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
+import { CLEARABLE } from '../../../components/clear-icon.tsx';
 
 /** What the search box holds: the typed text, and the agent once one is picked from the results. */
 export interface AgentPick {
@@ -23,6 +24,8 @@ interface Props {
   status?: 'error' | 'warning';
   /** Takes the focus when it appears (the Add Agent dialog opens on it). */
   autoFocus?: boolean;
+  /** The form checks the pick when the box is left (Form.Item's validate trigger). */
+  onBlur?: () => void;
   'aria-label'?: string;
 }
 
@@ -39,6 +42,7 @@ export function AgentSearch({
   id,
   status,
   autoFocus,
+  onBlur,
   ...rest
 }: Props) {
   const query = useDebouncedValue(value.agent ? '' : value.text.trim(), AGENT_SEARCH_DEBOUNCE_MS);
@@ -83,13 +87,14 @@ export function AgentSearch({
       showSearch={{ filterOption: false }}
       defaultActiveFirstOption
       onChange={(text: string) => onChange?.({ text: text ?? '', agent: byLabel.get(text) ?? null })}
+      onBlur={onBlur}
       style={{ width: '100%' }}
     >
       {/* A real input, so the placeholder and label belong to the text box itself. */}
       <Input
         placeholder={placeholder}
         status={status}
-        allowClear
+        allowClear={CLEARABLE}
         autoFocus={autoFocus}
         aria-label={rest['aria-label']}
         autoComplete="off"

@@ -10,6 +10,7 @@ import {
   formatCount,
 } from '@vp/contract';
 import { Button, Input, Select } from 'antd';
+import { CLEARABLE } from '../../../components/clear-icon.tsx';
 
 /** What the vendor filter shows for a vendor: its name and code, and what it has waiting. */
 export function vendorLabel(v: QueueVendor): string {
@@ -89,7 +90,7 @@ export function QueueFilters({
         prefix={<SearchOutlined aria-hidden="true" />}
         aria-label="Search the queue"
         placeholder="Domain, vendor, agent"
-        allowClear
+        allowClear={CLEARABLE}
         value={search}
         onChange={(e) => onSearch(e.target.value)}
       />

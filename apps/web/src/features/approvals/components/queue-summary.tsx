@@ -27,8 +27,8 @@ export function QueueSummaryBar({ summary }: { summary: QueueSummary | undefined
           <span className="vp-queue-stat-note">{summary.waiting === 1 ? 'item' : 'items'}</span>
           {summary.scheduled > 0 && (
             <span className="vp-queue-stat-note vp-queue-stat-apart" data-testid="queue-scheduled">
-              and {countOf(summary.scheduled, 'termination')} waiting for {summary.scheduled === 1 ? 'its' : 'their'}{' '}
-              term date
+              and {countOf(summary.scheduled, 'termination')} waiting for{' '}
+              {summary.scheduled === 1 ? 'its' : 'their'} term date
             </span>
           )}
         </dd>

@@ -12,6 +12,7 @@ import {
   useDismissNotification,
   useDismissNotifications,
   useNotifications,
+  useReadNotification,
 } from '../api.ts';
 
 /** A link the portal made: an address inside it. Anything else is shown, never followed. */
@@ -28,6 +29,7 @@ export function NotificationList({ onNavigate }: { onNavigate: () => void }) {
   const list = useNotifications();
   const dismissOne = useDismissNotification();
   const dismissMany = useDismissNotifications();
+  const markRead = useReadNotification();
   const navigate = useNavigate();
   const rows = useMemo(() => loadedNotifications(list.data?.pages), [list.data]);
   const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
@@ -70,12 +72,14 @@ export function NotificationList({ onNavigate }: { onNavigate: () => void }) {
     }
   }
 
-  function open(e: MouseEvent<HTMLAnchorElement>, link: string) {
+  function open(e: MouseEvent<HTMLAnchorElement>, n: Notification) {
+    // Opened, in this tab or another: it has been read.
+    if (!n.read) markRead.mutate(n.rowKey);
     // A modified click opens a new tab as any link does; a plain one stays in the app.
     if (e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
     e.preventDefault();
     onNavigate();
-    void navigate(link);
+    void navigate(n.link);
   }
 
   if (list.isError) return <ErrorState error={list.error} onRetry={() => void list.refetch()} />;
@@ -109,21 +113,31 @@ export function NotificationList({ onNavigate }: { onNavigate: () => void }) {
           {rows.map((n) => (
             <li
               key={n.rowKey}
-              className="vp-notification-row"
+              className={`vp-notification-row${n.read ? '' : ' vp-notification-unread'}`}
               style={{ height: NOTIFICATION_ROW_HEIGHT }}
               data-testid="notification-row"
+              data-read={n.read}
             >
               <Checkbox
                 checked={chosen.has(n.rowKey)}
                 onChange={(e) => toggle(n.rowKey, e.target.checked)}
                 aria-label={`Select: ${n.content}`}
               />
+              <span
+                className="vp-notification-mark"
+                data-testid="unread-mark"
+                hidden={n.read}
+                title={n.read ? undefined : 'Unread'}
+              >
+                <span className="vp-sr-only">Unread</span>
+              </span>
               {isPortalLink(n.link) ? (
                 <a
                   className="vp-notification-text"
                   href={n.link}
                   title={n.content}
-                  onClick={(e) => open(e, n.link)}
+                  onClick={(e) => open(e, n)}
+                  onAuxClick={(e) => open(e, n)}
                 >
                   {n.content}
                 </a>

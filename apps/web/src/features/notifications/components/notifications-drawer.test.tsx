@@ -19,6 +19,7 @@ const note = (rowKey: number, over: Partial<Notification> = {}): Notification =>
   link: `/notifications?site=${rowKey}`,
   createdAt: '2026-03-01T15:04:00.000Z',
   siteId: rowKey,
+  read: false,
   ...over,
 });
 
@@ -48,8 +49,17 @@ function serveList(items: Notification[], extra?: Route): Route {
       const page = Number(url.searchParams.get('page'));
       const size = Number(url.searchParams.get('pageSize'));
       return {
-        body: { items: left.slice((page - 1) * size, page * size), total: left.length, unread: left.length },
+        body: {
+          items: left.slice((page - 1) * size, page * size),
+          total: left.length,
+          unread: left.filter((n) => !n.read).length,
+        },
       };
+    }
+    const read = /^\/notifications\/(\d+)\/read$/.exec(path);
+    if (method === 'PUT' && read) {
+      left = left.map((n) => (n.rowKey === Number(read[1]) ? { ...n, read: true } : n));
+      return { body: { message: 'Notification read' } };
     }
     if (method === 'PUT' && path === '/notifications/dismiss') {
       const ids = body as number[];
@@ -168,6 +178,37 @@ describe('Notifications drawer', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/notifications'));
     expect(router.state.location.search).toBe('?site=7');
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it('opening a notification marks it read: its mark goes, and the bell counts one less', async () => {
+    const { calls } = renderDrawer(serveList([note(7), note(8), note(9, { read: true })]));
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    const marks = () => rows().map((r) => within(r).getByTestId('unread-mark').hidden);
+    expect(marks()).toEqual([false, false, true]);
+    expect(within(rows()[0]!).getByText('Unread')).toBeTruthy();
+    const puts = () => calls.filter((c) => c.method === 'PUT').map((c) => c.path);
+    // Opened in a new tab (a modified click): read, and the drawer stays with it marked so.
+    fireEvent.click(within(rows()[1]!).getByRole('link', { name: note(8).content }), { ctrlKey: true });
+    await waitFor(() => expect(puts()).toEqual(['/notifications/8/read']));
+    await waitFor(() => expect(marks()).toEqual([false, true, true]));
+    // Opening one already read asks nothing more.
+    fireEvent.click(within(rows()[2]!).getByRole('link', { name: note(9).content }), { ctrlKey: true });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(puts()).toEqual(['/notifications/8/read']);
+    // A plain click reads it and goes to what it is about.
+    fireEvent.click(within(rows()[0]!).getByRole('link', { name: note(7).content }));
+    await waitFor(() => expect(puts()).toEqual(['/notifications/8/read', '/notifications/7/read']));
+  });
+
+  it('a notification about several sites opens the list of those sites', async () => {
+    const { router } = renderDrawer(
+      serveList([
+        note(5, { content: '3 websites were imported', link: '/notifications?sites=4,5,6', siteId: null }),
+      ]),
+    );
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    fireEvent.click(within(rows()[0]!).getByRole('link', { name: '3 websites were imported' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?sites=4,5,6'));
   });
 
   it('Load more fetches the next page until all are shown', async () => {

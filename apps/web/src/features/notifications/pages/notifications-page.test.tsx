@@ -24,7 +24,19 @@ describe('/notifications', () => {
     expect(router.state.historyAction).toBe('REPLACE');
   });
 
-  it.each(['/notifications', '/notifications?site=abc'])('%s goes to the dashboard', async (entry) => {
+  it('with several sites, opens the list of those websites, in place of itself', async () => {
+    const router = at('/notifications?sites=12,15,31');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/websites'));
+    expect(router.state.location.search).toBe('?ids=12,15,31');
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it.each([
+    '/notifications',
+    '/notifications?site=abc',
+    '/notifications?sites=1,x',
+    '/notifications?sites=0',
+  ])('%s goes to the dashboard', async (entry) => {
     const router = at(entry);
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });

@@ -1,3 +1,4 @@
+import dayjs from 'dayjs';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ResourceMessages, type Resource } from '@vp/contract';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -103,6 +104,10 @@ describe('Resources page', () => {
     expect(
       within(screen.getByTestId('resource-1')).getByText('MLS Rules 2026.pdf', { exact: false }),
     ).toBeTruthy();
+    // When it was updated, by the day; the time is in its title.
+    const updated = within(screen.getByTestId('resource-1')).getByText(/^Updated /);
+    expect(updated.textContent).toBe(`Updated ${dayjs('2026-01-05T10:00:00.000Z').format('MM/DD/YYYY')}`);
+    expect(updated.getAttribute('title')).toBe(dayjs('2026-01-05T10:00:00.000Z').format('MM/DD/YYYY h:mm A'));
   });
 
   it('opens links in a new tab without handing over the page', async () => {

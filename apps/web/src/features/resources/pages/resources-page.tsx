@@ -21,7 +21,7 @@ import { Button, Card, Collapse, Input, Popconfirm, Space, Tag, Tooltip } from '
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { urlParam, useUrlState } from '../../../hooks/use-url-state.ts';
-import { displayDateTime } from '../../../lib/date-time.ts';
+import { displayDateTime, displayDay } from '../../../lib/date-time.ts';
 import { errorMessage } from '../../../lib/http.ts';
 import { useSession } from '../../../lib/session.ts';
 import { toast, toastSaved } from '../../../lib/toast.ts';
@@ -34,6 +34,7 @@ import {
 } from '../api.ts';
 import { ResourceDialog } from '../components/resource-dialog.tsx';
 import '../resources.css';
+import { CLEARABLE } from '../../../components/clear-icon.tsx';
 
 const spec = { search: urlParam.text() };
 
@@ -189,7 +190,8 @@ export default function ResourcesPage() {
             ) : (
               <span className="vp-resource-url">{r.url}</span>
             )}
-            <span>Updated {displayDateTime(r.updatedAt)}</span>
+            {/* The day is what a reader needs of a rule book's update; the time is in the title. */}
+            <span title={displayDateTime(r.updatedAt)}>Updated {displayDay(r.updatedAt)}</span>
           </div>
         </div>
         {staff && (
@@ -308,7 +310,7 @@ export default function ResourcesPage() {
         className="vp-resource-search"
         placeholder="Search titles and descriptions"
         aria-label="Search resources"
-        allowClear
+        allowClear={CLEARABLE}
         value={typed}
         onChange={(e) => {
           setTyped(e.target.value);

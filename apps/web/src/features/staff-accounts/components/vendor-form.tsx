@@ -14,6 +14,7 @@ import { errorMessage } from '../../../lib/http.ts';
 import { fieldErrorsOf } from '../../../lib/form-errors.ts';
 import { toast, toastSaved } from '../../../lib/toast.ts';
 import { useSaveVendor, useVendorOptions } from '../api.ts';
+import { CLEARABLE } from '../../../components/clear-icon.tsx';
 
 interface Values {
   name: string;
@@ -177,7 +178,7 @@ export function VendorForm({
           options={FEED_TYPE_SUGGESTIONS.map((f) => ({ value: f }))}
           placeholder="RESO Web API"
           maxLength={60}
-          allowClear
+          allowClear={CLEARABLE}
         />
       </Form.Item>
       <Form.Item label="Technical contact" name="technicalContact">

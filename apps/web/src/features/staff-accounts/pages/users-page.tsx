@@ -23,6 +23,7 @@ import { UserDrawer } from '../components/user-drawer.tsx';
 import { useUsersListState, userListParams } from '../list-state.ts';
 import '../staff-accounts.css';
 import { useIsWide } from '../../../hooks/use-is-wide.ts';
+import { CLEARABLE } from '../../../components/clear-icon.tsx';
 
 function fullName(u: UserSummary): string {
   return `${u.firstName} ${u.lastName}`.trim();
@@ -178,7 +179,7 @@ export default function UsersPage() {
           prefix={<SearchOutlined aria-hidden="true" />}
           aria-label="Search users"
           placeholder="Username, name or email"
-          allowClear
+          allowClear={CLEARABLE}
           value={search.text}
           onChange={(e) => search.change(e.target.value)}
         />

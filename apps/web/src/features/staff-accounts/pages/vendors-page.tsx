@@ -22,6 +22,7 @@ import { VendorDrawer } from '../components/vendor-drawer.tsx';
 import { useVendorsListState, vendorListParams, type VendorsListState } from '../list-state.ts';
 import '../staff-accounts.css';
 import { useIsWide } from '../../../hooks/use-is-wide.ts';
+import { CLEARABLE } from '../../../components/clear-icon.tsx';
 
 type SortKey = VendorsListState['sort'];
 
@@ -197,7 +198,7 @@ export default function VendorsPage() {
           prefix={<SearchOutlined aria-hidden="true" />}
           aria-label="Search vendors"
           placeholder="Name or code"
-          allowClear
+          allowClear={CLEARABLE}
           value={search.text}
           onChange={(e) => search.change(e.target.value)}
         />

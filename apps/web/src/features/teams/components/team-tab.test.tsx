@@ -91,6 +91,51 @@ describe('Team tab', () => {
     );
   });
 
+  it('on a phone the team is a card per agent, and Remove is reachable on each but the primary', async () => {
+    const phone = vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: false,
+          media: query,
+          onchange: null,
+          addListener: () => undefined,
+          removeListener: () => undefined,
+          addEventListener: () => undefined,
+          removeEventListener: () => undefined,
+          dispatchEvent: () => false,
+        }) as MediaQueryList,
+    );
+    try {
+      const { calls } = serveTwo();
+      renderWithClient(<TeamTab siteId={7} primary="M100" reciprocalAllowed={false} />);
+      const list = await screen.findByTestId('team-cards');
+      expect(screen.queryByTestId('team-table')).toBeNull();
+      await within(list).findByText('Carol Agent');
+      const cards = within(list).getAllByTestId('team-card');
+      expect(cards.map((c) => c.querySelector('.vp-team-card-name')?.textContent?.trim())).toEqual([
+        'Alice Agent (Primary)',
+        'Carol Agent',
+      ]);
+      expect(cards[1]!.textContent).toContain('MLS IDKM200');
+      expect(cards[1]!.textContent).toContain('License NumberLM200');
+      expect(cards[1]!.textContent).toContain('OfficeSummit Realty');
+      expect(within(cards[0]!).queryByRole('button', { name: /Remove/ })).toBeNull();
+      expect(cards[0]!.textContent).toContain(TeamMessages.primaryCannotBeRemoved);
+      fireEvent.click(within(cards[1]!).getByRole('button', { name: 'Remove Carol Agent' }));
+      const dialog = await confirmDialog('Remove Carol Agent from the team?');
+      fireEvent.click(within(dialog).getByRole('button', { name: TeamMessages.removeAction }));
+      await waitFor(() =>
+        expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+          siteId: 7,
+          primary: 'M100',
+          memberIds: ['M100'],
+        }),
+      );
+    } finally {
+      phone.mockRestore();
+    }
+  });
+
   it('Cancel keeps the member on the team', async () => {
     const { calls } = serveTwo();
     renderWithClient(<TeamTab siteId={7} primary="M100" reciprocalAllowed={false} />);

@@ -3,12 +3,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Modal, Space, Table, Tooltip } from 'antd';
 import { useState } from 'react';
 import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
+import { useIsWide } from '../../../hooks/use-is-wide.ts';
 import { MlsStatusBadge } from '../../../components/status-badge.tsx';
 import { ApiError, errorMessage } from '../../../lib/http.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { message } from '../../../lib/toast.ts';
 import { useTeam, useUpdateTeam } from '../api.ts';
 import { AddAgentDialog } from './add-agent-dialog.tsx';
+import '../teams.css';
 
 type Member = Team['members'][number];
 
@@ -26,6 +28,83 @@ interface Props {
   requests?: { blocked: string | null; send: (memberIds: string[]) => Promise<void> } | null;
 }
 
+function RemoveButton({
+  member,
+  disabled,
+  onRemove,
+}: {
+  member: Member;
+  disabled: boolean;
+  onRemove: (m: Member) => void;
+}) {
+  return (
+    <Button
+      size="small"
+      danger
+      onClick={() => onRemove(member)}
+      disabled={disabled}
+      aria-label={`Remove ${memberName(member)}`}
+    >
+      Remove
+    </Button>
+  );
+}
+
+/**
+ * The team on a phone: a card per agent with what the table's columns hold, and Remove within
+ * reach of a thumb, instead of a table wider than the screen.
+ */
+function MemberCards({
+  members,
+  loading,
+  primary,
+  readOnly,
+  blocked,
+  onRemove,
+}: {
+  members: Member[];
+  loading: boolean;
+  primary: string;
+  readOnly: boolean;
+  blocked: boolean;
+  onRemove: (m: Member) => void;
+}) {
+  if (loading) return <LoadingState label="Loading the team" rows={2} />;
+  return (
+    <ul className="vp-team-cards" data-testid="team-cards" aria-label="Team">
+      {members.map((m) => (
+        <li key={m.memberNumber} className="vp-team-card" data-testid="team-card">
+          <div className="vp-team-card-head">
+            <span className="vp-team-card-name">
+              {memberName(m)} {m.memberNumber === primary && <strong>(Primary)</strong>}
+            </span>
+            <MlsStatusBadge status={m.status} />
+          </div>
+          <dl className="vp-team-card-facts">
+            <div>
+              <dt>MLS ID</dt>
+              <dd>{m.mlsId || 'N/A'}</dd>
+            </div>
+            <div>
+              <dt>License Number</dt>
+              <dd>{m.licenseNumber || 'N/A'}</dd>
+            </div>
+            <div>
+              <dt>Office</dt>
+              <dd>{m.office || 'N/A'}</dd>
+            </div>
+          </dl>
+          {m.memberNumber === primary ? (
+            <p className="vp-muted vp-team-card-note">{TeamMessages.primaryCannotBeRemoved}</p>
+          ) : (
+            !readOnly && <RemoveButton member={m} disabled={blocked} onRemove={onRemove} />
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** The team of a website: the primary agent plus members (spec §2 Team tab). */
 export function TeamTab({ siteId, primary, reciprocalAllowed, readOnly = false, requests = null }: Props) {
   const team = useTeam(siteId, primary);
@@ -34,7 +113,9 @@ export function TeamTab({ siteId, primary, reciprocalAllowed, readOnly = false, 
   const [stale, setStale] = useState<string | null>(null);
   const [reloading, setReloading] = useState(false);
   const qc = useQueryClient();
+  const wide = useIsWide();
   const teamPrimary = team.data?.primary ?? primary;
+  const blocked = (requests?.blocked ?? null) !== null;
 
   async function save(memberIds: string[], done: string) {
     if (requests) {
@@ -140,75 +221,74 @@ export function TeamTab({ siteId, primary, reciprocalAllowed, readOnly = false, 
       )}
       <Space style={{ marginBottom: 12 }}>
         {!readOnly && (
-          <Button
-            type="primary"
-            onClick={() => setAdding(true)}
-            disabled={!team.data || (requests?.blocked ?? null) !== null}
-          >
+          <Button type="primary" onClick={() => setAdding(true)} disabled={!team.data || blocked}>
             Add Agent
           </Button>
         )}
       </Space>
-      <Table<Member>
-        size="small"
-        rowKey="memberNumber"
-        loading={update.isPending}
-        locale={
-          team.isLoading ? { emptyText: <LoadingState label="Loading the team" rows={2} /> } : undefined
-        }
-        dataSource={team.data?.members ?? []}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        data-testid="team-table"
-        columns={[
-          {
-            title: 'Name',
-            key: 'name',
-            render: (_: unknown, m: Member) => {
-              const name = memberName(m);
-              return m.memberNumber === teamPrimary ? (
-                <Tooltip title={TeamMessages.primaryCannotBeRemoved}>
-                  <span>
-                    {name} <strong>(Primary)</strong>
-                  </span>
-                </Tooltip>
-              ) : (
-                name
-              );
+      {!wide ? (
+        <MemberCards
+          members={team.data?.members ?? []}
+          loading={team.isLoading}
+          primary={teamPrimary}
+          readOnly={readOnly}
+          blocked={blocked}
+          onRemove={confirmRemove}
+        />
+      ) : (
+        <Table<Member>
+          size="small"
+          rowKey="memberNumber"
+          loading={update.isPending}
+          locale={
+            team.isLoading ? { emptyText: <LoadingState label="Loading the team" rows={2} /> } : undefined
+          }
+          dataSource={team.data?.members ?? []}
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+          data-testid="team-table"
+          columns={[
+            {
+              title: 'Name',
+              key: 'name',
+              render: (_: unknown, m: Member) => {
+                const name = memberName(m);
+                return m.memberNumber === teamPrimary ? (
+                  <Tooltip title={TeamMessages.primaryCannotBeRemoved}>
+                    <span>
+                      {name} <strong>(Primary)</strong>
+                    </span>
+                  </Tooltip>
+                ) : (
+                  name
+                );
+              },
             },
-          },
-          { title: 'MLS ID', dataIndex: 'mlsId', key: 'mlsId', render: (v: string) => v || 'N/A' },
-          {
-            title: 'License Number',
-            dataIndex: 'licenseNumber',
-            key: 'licenseNumber',
-            render: (v: string) => v || 'N/A',
-          },
-          { title: 'Office', dataIndex: 'office', key: 'office', render: (v: string) => v || 'N/A' },
-          {
-            title: 'MLS Status',
-            dataIndex: 'status',
-            key: 'status',
-            render: (v: string) => <MlsStatusBadge status={v} />,
-          },
-          {
-            title: '',
-            key: 'actions',
-            render: (_: unknown, m: Member) =>
-              !readOnly && m.memberNumber !== teamPrimary ? (
-                <Button
-                  size="small"
-                  danger
-                  onClick={() => confirmRemove(m)}
-                  disabled={(requests?.blocked ?? null) !== null}
-                  aria-label={`Remove ${memberName(m)}`}
-                >
-                  Remove
-                </Button>
-              ) : null,
-          },
-        ]}
-      />
+            { title: 'MLS ID', dataIndex: 'mlsId', key: 'mlsId', render: (v: string) => v || 'N/A' },
+            {
+              title: 'License Number',
+              dataIndex: 'licenseNumber',
+              key: 'licenseNumber',
+              render: (v: string) => v || 'N/A',
+            },
+            { title: 'Office', dataIndex: 'office', key: 'office', render: (v: string) => v || 'N/A' },
+            {
+              title: 'MLS Status',
+              dataIndex: 'status',
+              key: 'status',
+              render: (v: string) => <MlsStatusBadge status={v} />,
+            },
+            {
+              title: '',
+              key: 'actions',
+              render: (_: unknown, m: Member) =>
+                !readOnly && m.memberNumber !== teamPrimary ? (
+                  <RemoveButton member={m} disabled={blocked} onRemove={confirmRemove} />
+                ) : null,
+            },
+          ]}
+        />
+      )}
       <AddAgentDialog
         open={adding}
         reciprocalAllowed={reciprocalAllowed}

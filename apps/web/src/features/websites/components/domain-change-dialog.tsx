@@ -1,8 +1,9 @@
 import { WebsiteMessages, WebsiteServerMessages, isValidDomain } from '@vp/contract';
-import { Alert, Form, Input, Modal } from 'antd';
-import { useState } from 'react';
+import { Alert, Form, Input, Modal, type InputRef } from 'antd';
+import { useEffect, useRef, useState } from 'react';
 import { useUnsavedChanges } from '../../../hooks/use-unsaved-changes.ts';
 import { failureReason, fieldErrorsOf } from '../../../lib/form-errors.ts';
+import { touchScreen } from '../../../lib/pointer.ts';
 import { message } from '../../../lib/toast.ts';
 import { useDomainChangeRequest } from '../api.ts';
 import { DOMAIN_PLACEHOLDER } from './website-form.tsx';
@@ -45,6 +46,15 @@ export function DomainChangeDialog({
   const reason = Form.useWatch('reason', form) as string | undefined;
   const guard = useUnsavedChanges(open && !!(domain?.trim() || reason?.trim()));
   const [problem, setProblem] = useState<string | null>(null);
+  const newDomain = useRef<InputRef>(null);
+  // The dialog is for typing the new domain: it starts there (not on its close button), but not on
+  // a touch screen, where focus would raise the keyboard over the dialog before it is read. After
+  // the dialog has taken focus itself, which it does as it opens.
+  useEffect(() => {
+    if (!open || touchScreen()) return;
+    const timer = setTimeout(() => newDomain.current?.focus({ preventScroll: true }), 0);
+    return () => clearTimeout(timer);
+  }, [open]);
   const failedKey = `domain-change-failed-${siteId}`;
 
   async function cancel() {
@@ -103,7 +113,7 @@ export function DomainChangeDialog({
             },
           ]}
         >
-          <Input placeholder={DOMAIN_PLACEHOLDER} autoComplete="off" />
+          <Input ref={newDomain} placeholder={DOMAIN_PLACEHOLDER} autoComplete="off" />
         </Form.Item>
         <Form.Item label="Reason" name="reason">
           <Input.TextArea rows={3} maxLength={1000} />

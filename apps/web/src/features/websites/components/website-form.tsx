@@ -258,7 +258,10 @@ export function WebsiteForm(props: Props) {
             label="Agent Search"
             name="agent"
             required
-            rules={[{ validator: validateAgent }]}
+            // Checked when the box is left (or on Save), not at each letter: a search being typed
+            // is not yet wrong. A change clears what an earlier check said.
+            validateTrigger={['onChange', 'onBlur']}
+            rules={[{ validator: validateAgent, validateTrigger: 'onBlur' }]}
             extra={
               creating || readOnly || !states.agentLocked ? undefined : states.agentChange ? (
                 <RequestHint

@@ -144,6 +144,19 @@ function dialogTitled(title: string): HTMLElement | null {
   return heading?.closest<HTMLElement>('[role="dialog"]') ?? null;
 }
 
+describe('the Domain Change Request dialog', () => {
+  it('starts on the New domain field, not on its close button', async () => {
+    setToken('t');
+    setAccount(['vendor'], true);
+    serve(website({ status: 'Active' }));
+    renderWithClient(
+      <DomainChangeDialog siteId={7} current="summit-homes.example.com" open onClose={() => undefined} />,
+    );
+    const newDomain = await screen.findByLabelText('New domain');
+    await waitFor(() => expect(document.activeElement).toBe(newDomain));
+  });
+});
+
 describe('closing a request dialog with unsaved edits', () => {
   it('Domain Change Request: Cancel with a typed domain asks; Keep editing keeps it, Discard closes it', async () => {
     setToken('t');

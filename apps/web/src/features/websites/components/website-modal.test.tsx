@@ -252,7 +252,14 @@ describe('website modal: create', () => {
     fireEvent.change(input('Domain'), { target: { value: 'not a domain' } });
     expect(await screen.findByText(WebsiteMessages.domainInvalid)).toBeTruthy();
 
-    fireEvent.change(screen.getByRole('combobox', { name: 'Agent Search' }), { target: { value: 'Smith' } });
+    // Typing a search clears what Save said, and says nothing more while the search is typed;
+    // leaving the box without choosing an agent says so.
+    const agent = screen.getByRole('combobox', { name: 'Agent Search' });
+    fireEvent.change(agent, { target: { value: 'Smith' } });
+    await waitFor(() => expect(screen.queryByText(WebsiteMessages.agentInfoRequired)).toBeNull());
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByText(WebsiteMessages.agentRequired)).toBeNull();
+    fireEvent.blur(agent);
     expect(await screen.findByText(WebsiteMessages.agentRequired)).toBeTruthy();
   });
 

@@ -1,7 +1,14 @@
-import { SITE_STATUSES, SITE_STATUS_DISPLAY, type SiteStatus, type WebsiteListMissing } from '@vp/contract';
+import {
+  SITE_STATUSES,
+  SITE_STATUS_DISPLAY,
+  WebsiteListMessages,
+  type SiteStatus,
+  type WebsiteListMissing,
+} from '@vp/contract';
 import { CloseOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, Input, Select, Tag } from 'antd';
 import { MISSING_FILTER_LABELS } from '../list-state.ts';
+import { CLEARABLE } from '../../../components/clear-icon.tsx';
 
 /**
  * Status filter (display names) and free-text search over every column the list shows. The search runs as the user types, so it has no button of its own: one Tab stop less
@@ -15,6 +22,8 @@ export function WebsitesFilter({
   onSearch,
   missing = null,
   onClearMissing,
+  ids = null,
+  onClearIds,
 }: {
   status: SiteStatus | null;
   onStatus: (s: SiteStatus | null) => void;
@@ -22,6 +31,9 @@ export function WebsitesFilter({
   onSearch: (text: string) => void;
   missing?: WebsiteListMissing | null;
   onClearMissing?: () => void;
+  /** The sites a notification named, which the list holds alone until the tag is removed. */
+  ids?: readonly number[] | null;
+  onClearIds?: () => void;
 }) {
   return (
     <>
@@ -40,7 +52,7 @@ export function WebsitesFilter({
         prefix={<SearchOutlined aria-hidden="true" />}
         aria-label="Search websites"
         placeholder="Domain, licensee, MLS ID, office"
-        allowClear
+        allowClear={CLEARABLE}
         value={search}
         onChange={(e) => onSearch(e.target.value)}
       />
@@ -53,6 +65,18 @@ export function WebsitesFilter({
             icon={<CloseOutlined aria-hidden="true" />}
             aria-label={`Remove the filter ${MISSING_FILTER_LABELS[missing]}`}
             onClick={onClearMissing}
+          />
+        </Tag>
+      )}
+      {ids && (
+        <Tag className="vp-filter-tag" data-testid="ids-filter">
+          <span>{WebsiteListMessages.idsFilter(ids.length)}</span>
+          <Button
+            type="text"
+            size="small"
+            icon={<CloseOutlined aria-hidden="true" />}
+            aria-label={`Remove the filter ${WebsiteListMessages.idsFilter(ids.length)}`}
+            onClick={onClearIds}
           />
         </Tag>
       )}

@@ -38,6 +38,43 @@ describe('Websites table', () => {
     expect(document.activeElement).toBe(screen.getByRole('columnheader', { name: 'Licensee' }));
   });
 
+  it('the rows are one Tab stop; up and down move between them, right reaches View site, Enter opens', () => {
+    const opened: number[] = [];
+    const viewed: number[] = [];
+    render(
+      <WebsitesTable
+        rows={rows}
+        total={2}
+        loading={false}
+        state={state}
+        onStateChange={() => undefined}
+        onOpen={(site) => opened.push(site.rowKey)}
+        onView={(site) => viewed.push(site.rowKey)}
+      />,
+    );
+    const bodyRows = () => [...document.querySelectorAll<HTMLElement>('.ant-table-tbody > tr[data-row-key]')];
+    expect(bodyRows().map((r) => r.tabIndex)).toEqual([0, -1]);
+    const views = screen.getAllByRole('button', { name: /^View / });
+    expect(views.map((b) => b.tabIndex)).toEqual([-1, -1]);
+
+    bodyRows()[0]!.focus();
+    fireEvent.keyDown(bodyRows()[0]!, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(bodyRows()[1]);
+    // The row in focus becomes the table's Tab stop.
+    expect(bodyRows().map((r) => r.tabIndex)).toEqual([-1, 0]);
+    fireEvent.keyDown(bodyRows()[1]!, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(views[1]);
+    fireEvent.keyDown(views[1]!, { key: 'ArrowLeft' });
+    expect(document.activeElement).toBe(bodyRows()[1]);
+    fireEvent.keyDown(bodyRows()[1]!, { key: 'Home' });
+    expect(document.activeElement).toBe(bodyRows()[0]);
+    fireEvent.keyDown(bodyRows()[0]!, { key: 'End' });
+    expect(document.activeElement).toBe(bodyRows()[1]);
+    fireEvent.keyDown(bodyRows()[1]!, { key: 'Enter' });
+    expect(opened).toEqual([rows[1]!.rowKey]);
+    expect(viewed).toEqual([]);
+  });
+
   it('an empty answer shows the reason given, and loading shows no empty text', () => {
     const { rerender } = render(
       <WebsitesTable

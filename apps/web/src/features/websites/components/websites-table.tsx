@@ -113,6 +113,31 @@ function HeaderCell(
   return <th {...rest} data-sortable="" tabIndex={tabStop ? 0 : -1} onKeyDown={move} />;
 }
 
+/**
+ * The rows' keys, the table being one Tab stop: up and down (Home, End) move between the rows, and
+ * the right arrow reaches the row's View site button (the left arrow comes back).
+ */
+function moveAmongRows(e: KeyboardEvent<HTMLElement>): void {
+  const row = e.currentTarget;
+  const rows = [...(row.parentElement?.querySelectorAll<HTMLElement>(':scope > tr[data-row-key]') ?? [])];
+  const at = rows.indexOf(row);
+  const to =
+    e.key === 'ArrowDown'
+      ? rows[at + 1]
+      : e.key === 'ArrowUp'
+        ? rows[at - 1]
+        : e.key === 'Home'
+          ? rows[0]
+          : e.key === 'End'
+            ? rows[rows.length - 1]
+            : e.key === 'ArrowRight'
+              ? row.querySelector<HTMLElement>('button')
+              : undefined;
+  if (!to) return;
+  e.preventDefault();
+  to.focus();
+}
+
 /** The websites table with server-side paging and sorting (the server holds every row). */
 export function WebsitesTable({
   rows,
@@ -135,6 +160,9 @@ export function WebsitesTable({
   // The header that holds the Tab stop: the sorted column's until another header takes focus.
   const [tabStop, setTabStop] = useState<SortField | null>(null);
   const stopKey = tabStop ?? state.sort;
+  // The rows are one Tab stop too: the row last in focus, or the first.
+  const [rowStop, setRowStop] = useState<number | null>(null);
+  const stopRow = rows.some((r) => r.rowKey === rowStop) ? rowStop : (rows[0]?.rowKey ?? null);
   const sortable = (key: SortField) => ({
     key,
     sorter: true,
@@ -192,6 +220,13 @@ export function WebsitesTable({
             type="text"
             icon={<GlobalOutlined />}
             aria-label={`View ${site.domainName}`}
+            // Reached from its row with the right arrow; the rows are the table's one Tab stop.
+            tabIndex={-1}
+            onKeyDown={(e) => {
+              if (e.key !== 'ArrowLeft') return;
+              e.preventDefault();
+              e.currentTarget.closest<HTMLElement>('tr')?.focus();
+            }}
             onClick={(e) => {
               e.stopPropagation();
               onView(site);
@@ -234,12 +269,16 @@ export function WebsitesTable({
             ? {
                 onClick: () => onOpen(site),
                 onKeyDown: (e) => {
-                  if ((e.key === 'Enter' || e.key === ' ') && e.target === e.currentTarget) {
+                  if (e.target !== e.currentTarget) return;
+                  if (e.key === 'Enter' || e.key === ' ') {
                     e.preventDefault();
                     onOpen(site);
-                  }
+                  } else moveAmongRows(e);
                 },
-                tabIndex: 0,
+                onFocus: (e) => {
+                  if (e.target === e.currentTarget) setRowStop(site.rowKey);
+                },
+                tabIndex: site.rowKey === stopRow ? 0 : -1,
               }
             : {}
         }

@@ -18,6 +18,8 @@ export interface ExportFilter {
   status?: SiteStatus;
   search?: string;
   missing?: WebsiteListMissing;
+  /** The sites a notification named: the list and its export hold these only. */
+  ids?: readonly number[];
   sort?: string;
   order?: 'asc' | 'desc';
 }
@@ -59,11 +61,12 @@ async function download(body: WebsiteXlsxRequest): Promise<ExportResult> {
 }
 
 function filterBody(filter: ExportFilter): WebsiteXlsxRequest {
-  const { status, search, missing, sort, order } = filter;
+  const { status, search, missing, ids, sort, order } = filter;
   return {
     ...(status ? { status } : {}),
     ...(search?.trim() ? { search: search.trim() } : {}),
     ...(missing ? { missing } : {}),
+    ...(ids ? { ids: [...ids] } : {}),
     ...(sort ? { sort: sort as WebsiteXlsxRequest['sort'] } : {}),
     ...(order ? { order } : {}),
   };

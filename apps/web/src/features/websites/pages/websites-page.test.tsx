@@ -157,6 +157,29 @@ describe('Websites page: the list state lives in the URL', () => {
     expect(await screen.findByTestId('missing-filter')).toBeTruthy();
   });
 
+  it('a notification about several sites opens the list of those sites, with a removable tag', async () => {
+    const { calls } = serveList();
+    const router = renderAt('/websites?ids=12,15,31');
+    await screen.findByText('second.example.com', {}, { timeout: 5000 });
+    expect(lastListQuery(calls).get('ids')).toBe('12,15,31');
+    const tag = screen.getByTestId('ids-filter');
+    expect(tag.textContent).toBe('3 websites of a notification');
+    fireEvent.click(
+      within(tag).getByRole('button', { name: 'Remove the filter 3 websites of a notification' }),
+    );
+    await waitFor(() => expect(urlOf(router)).toEqual({}));
+    await waitFor(() => expect(lastListQuery(calls).get('ids')).toBeNull());
+    expect(screen.queryByTestId('ids-filter')).toBeNull();
+  });
+
+  it.each(['abc', '1,,2', '0', '-3'])('unreadable ids (%s) are no filter', async (ids) => {
+    const { calls } = serveList();
+    renderAt(`/websites?ids=${ids}`);
+    await screen.findByText('second.example.com', {}, { timeout: 5000 });
+    expect(lastListQuery(calls).get('ids')).toBeNull();
+    expect(screen.queryByTestId('ids-filter')).toBeNull();
+  });
+
   it('an unknown missing filter is no filter', async () => {
     const { calls } = serveList();
     renderAt('/websites?missing=everything');

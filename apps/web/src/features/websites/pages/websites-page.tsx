@@ -188,9 +188,10 @@ export default function WebsitesPage() {
   const setStatus = (next: SiteStatus | null) => setState({ filter: next, page: 1 }, 'push');
   const setTable = (change: Partial<TableState>) => setState(tableChange(change), 'push');
   const clearMissing = () => setState({ missing: null, page: 1 }, 'push');
+  const clearIds = () => setState({ ids: null, page: 1 }, 'push');
   const showAll = () => {
     search.clear();
-    setState({ filter: null, missing: null, search: '', page: 1 }, 'push');
+    setState({ filter: null, missing: null, ids: null, search: '', page: 1 }, 'push');
   };
 
   async function exportAll() {
@@ -202,6 +203,7 @@ export default function WebsitesPage() {
           status: state.filter ?? undefined,
           search: state.search || undefined,
           missing: state.missing ?? undefined,
+          ids: state.ids ?? undefined,
           sort: state.sort,
           order: state.order,
         },
@@ -223,7 +225,9 @@ export default function WebsitesPage() {
       action={
         <Space wrap>
           {state.search && <Button onClick={search.clear}>Clear the search</Button>}
-          {(state.filter || state.missing) && <Button onClick={showAll}>Show all websites</Button>}
+          {(state.filter || state.missing || state.ids) && (
+            <Button onClick={showAll}>Show all websites</Button>
+          )}
         </Space>
       }
     />
@@ -254,6 +258,8 @@ export default function WebsitesPage() {
             onSearch={search.change}
             missing={state.missing}
             onClearMissing={clearMissing}
+            ids={state.ids}
+            onClearIds={clearIds}
           />
           <span className="vp-toolbar-grow" />
           <BusyButton icon={<DownloadOutlined />} onClick={exportAll} data-testid="export-button">
