@@ -15,6 +15,7 @@ import {
   Waiting,
   type ItemActionKind,
 } from './queue-item-parts.tsx';
+import { DomainName } from '../../../components/domain-name.tsx';
 import { useIsWide } from '../../../hooks/use-is-wide.ts';
 
 export interface QueueTableHandlers {
@@ -72,7 +73,7 @@ export function QueueTable({
           key: 'website',
           render: (_, item) => (
             <span className="vp-queue-stack">
-              <span className="vp-domain-cell">{item.domainName}</span>
+              <DomainName className="vp-domain-cell" domain={item.domainName} />
               <SiteStatusBadge status={item.status} />
             </span>
           ),
@@ -93,7 +94,7 @@ export function QueueTable({
                 <KindTag kind={item.kind} />
                 <Waiting item={item} />
               </div>
-              <span className="vp-domain-cell">{item.domainName}</span>
+              <DomainName className="vp-domain-cell" domain={item.domainName} />
               <span className="vp-queue-card-meta">
                 <SiteStatusBadge status={item.status} />
                 <span>
