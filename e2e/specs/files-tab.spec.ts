@@ -232,6 +232,14 @@ test.describe('at 390 px', () => {
     const status = page.getByRole('dialog', { name: /^Document Status/ });
     await expect(status.getByTestId('document-status')).toBeVisible();
     await expect(status.getByTestId('signer')).toHaveCount(sent.signatories.length);
+    // The title (with the file's name) wraps before the close button, never under it.
+    const titleRight = await status.locator('.ant-modal-title').evaluate((el) => {
+      const text = document.createRange();
+      text.selectNodeContents(el);
+      return Math.max(...[...text.getClientRects()].map((r) => r.right));
+    });
+    const close = (await status.locator('.ant-modal-close').boundingBox())!;
+    expect(titleRight).toBeLessThanOrEqual(close.x + 1);
     await audit.check(page, 'Document Status dialog');
     await status.getByTestId('status-close').click();
     await expect(status).toBeHidden();

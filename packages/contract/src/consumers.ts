@@ -1,3 +1,4 @@
+import type { BadgeTone } from './colors.ts';
 import { isoDateSchema } from './primitives.ts';
 import { z } from './zod.ts';
 
@@ -9,6 +10,14 @@ import { z } from './zod.ts';
 
 export const FEED_STATUSES = ['Active', 'Pending', 'Suspended', 'Ended'] as const;
 export type FeedStatus = (typeof FEED_STATUSES)[number];
+
+/** A feed's status in the colours the sites' statuses use: running green, waiting amber, stopped red. */
+export const FEED_STATUS_TONE: Record<FeedStatus, BadgeTone> = {
+  Active: 'success',
+  Pending: 'warning',
+  Suspended: 'danger',
+  Ended: 'info',
+};
 
 export const FEED_TYPE_MAX = 60;
 

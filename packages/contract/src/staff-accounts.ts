@@ -90,8 +90,8 @@ export const VendorMessages = {
   notSuspended: 'This vendor is not suspended.',
   /** What suspension does, as the server carries it out (scope, sessions, live channel, notices). */
   suspensionEffects: [
-    "The vendor's users can no longer act for this account: every call for it answers \u201cThis vendor account is suspended. Please contact the MLS Data Licensing Department.\u201d",
-    'Their open live updates for this account close at once, on every server.',
+    "The vendor's users can no longer work in this account: whatever they try there is refused with \u201cThis vendor account is suspended. Please contact the MLS Data Licensing Department.\u201d",
+    'Screens they have open for this account stop updating at once.',
     "Its users receive no notifications about this account's websites while it is suspended.",
     'They can still log in, see their profile, log out, and work in other accounts linked to them.',
     'Its websites, documents and History stay as they are, and MLS staff can still open the account.',

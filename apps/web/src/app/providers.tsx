@@ -27,7 +27,7 @@ const GREYS: Record<ThemeMode, { description: string; placeholder: string; switc
   light: {
     description: 'rgba(0, 0, 0, 0.62)',
     placeholder: 'rgba(0, 0, 0, 0.56)',
-    // White 'Non-Reciprocal' text on the off switch needs a darker grey than antd's.
+    // The off switch (notification settings) needs a darker grey than antd's to stand out.
     switchOff: 'rgba(0, 0, 0, 0.55)',
   },
   dark: {

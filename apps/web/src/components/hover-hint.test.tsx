@@ -1,22 +1,10 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { Button } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubMedia, TOUCH } from '../testing/media.ts';
 import { HoverHint } from './hover-hint.tsx';
 
-const media = (touch: boolean) =>
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: touch && query.includes('pointer: coarse'),
-        media: query,
-        onchange: null,
-        addListener: () => undefined,
-        removeListener: () => undefined,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
-  );
+const media = (touch: boolean) => stubMedia(touch ? TOUCH : () => false);
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -1,8 +1,10 @@
 import {
+  FEED_STATUS_TONE,
   MLS_STATUS_TONE,
   SITE_STATUS_DISPLAY,
   SITE_STATUS_TONE,
   type BadgeTone,
+  type FeedStatus,
   type MlsStatus,
   type SiteStatus,
 } from '@vp/contract';
@@ -33,4 +35,8 @@ export function MlsStatusBadge({ status }: { status: string }) {
   if (!status) return <span className="vp-muted">N/A</span>;
   const tone = MLS_STATUS_TONE[status as MlsStatus] ?? 'info';
   return <Badge tone={tone} text={status} testId="mls-status" />;
+}
+
+export function FeedStatusBadge({ status }: { status: FeedStatus }) {
+  return <Badge tone={FEED_STATUS_TONE[status] ?? 'info'} text={status} testId="feed-status" />;
 }

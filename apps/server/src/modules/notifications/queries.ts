@@ -20,12 +20,17 @@ export async function listNotifications(
   pageSize: number,
 ): Promise<{ items: Notification[]; total: number; unread: number }> {
   const mine = sql`user_id = ${owner.userId} AND vendor_id = ${owner.vendorId} AND dismissed_at IS NULL`;
+  // The drawer holds one vendor's notifications: the vendor's name before each (which a digest
+  // gathering several accounts needs) is left out of them.
+  const prefix = sql`(SELECT v.name || ': ' FROM vendors v WHERE v.id = ${owner.vendorId} AND v.name <> '')`;
   // The page and the counts in one statement.
   const [row] = await rowsOf<{ items: string | null; total: number; unread: number }>(
     db,
     sql`SELECT
         (SELECT json_agg(p ORDER BY p.id DESC)::text FROM (
-          SELECT id, content, link, created_at, website_id, read_at IS NOT NULL AS read
+          SELECT id, link, created_at, website_id, read_at IS NOT NULL AS read,
+            CASE WHEN starts_with(content, ${prefix}) THEN substr(content, char_length(${prefix}) + 1)
+              ELSE content END AS content
           FROM notifications WHERE ${mine}
           ORDER BY id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}) p) AS items,
         (SELECT count(*)::int FROM notifications WHERE ${mine}) AS total,

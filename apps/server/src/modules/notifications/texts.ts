@@ -9,6 +9,8 @@ interface Who {
   username: string;
   /** Null for someone without an account (a signer on a signing link). */
   role: Role | null;
+  /** Null for the portal's own scheduled work (SYSTEM_ACTOR) and for a signer. */
+  userId?: number | null;
 }
 
 const EXCERPT = 140;
@@ -17,7 +19,9 @@ const excerpt = (text: string) => {
   return flat.length > EXCERPT ? `${flat.slice(0, EXCERPT - 1)}…` : flat;
 };
 const isStaff = (who: Who) => who.role === 'admin';
-const staffName = (who: Who) => `MLS staff (${who.username})`;
+/** The portal's own jobs (SYSTEM_ACTOR) act with staff's rights, but are no member of staff. */
+const isPortal = (who: Who) => who.role === 'admin' && who.userId === null;
+const staffName = (who: Who) => (isPortal(who) ? 'The portal' : `MLS staff (${who.username})`);
 const byWhom = (who: Who) => (isStaff(who) ? staffName(who) : who.username);
 
 export const noticeText = {

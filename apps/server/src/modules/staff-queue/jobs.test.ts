@@ -138,6 +138,13 @@ describe('term dates', () => {
       sql`SELECT username, description FROM website_changes WHERE website_id = ${due} ORDER BY id DESC LIMIT 1`,
     );
     expect(entry).toEqual({ username: 'system', description: 'Status changed to Inactive' });
+    // The vendor's users are told the portal did it, not a member of staff.
+    const [told] = await t.rows<{ content: string }>(
+      sql`SELECT content FROM notifications WHERE website_id = ${due} ORDER BY id DESC LIMIT 1`,
+    );
+    expect(told!.content).toMatch(
+      /^Summit Web Solutions: The portal changed .*: Status changed to Inactive$/,
+    );
     // Run again: nothing more happens.
     await t.app.ctx.jobs.runNow(TERM_DATES_JOB);
     const [count] = await t.rows<{ n: number }>(

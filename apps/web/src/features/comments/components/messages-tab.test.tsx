@@ -5,6 +5,7 @@ import { displayDateTime } from '../../../lib/date-time.ts';
 import { setAccount, setToken } from '../../../lib/session.ts';
 import { StorageKeys } from '../../../lib/storage.ts';
 import { renderWithClient, serveApi, type Answer } from '../../../testing/fake-api.tsx';
+import { PHONE, stubMedia } from '../../../testing/media.ts';
 import { INTERNAL_NOTE_LABEL } from './comment-form.tsx';
 import { MessagesTab, MessagesTabLabel } from './messages-tab.tsx';
 
@@ -202,6 +203,23 @@ describe('Messages tab, focus and phones', () => {
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(within(table()).queryByText('Message 2')).toBeNull());
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Messages')));
+  });
+
+  it('on a phone the box to write in comes before the newest messages; on a wide screen after them', async () => {
+    serve([comment(1)]);
+    const { unmount } = renderWithClient(<MessagesTab siteId={7} role="vendor" readOnly={false} />);
+    await within(table()).findByText('Message 1');
+    const order = () =>
+      [...screen.getByTestId('messages-tab').children].map((c) =>
+        c.classList.contains('vp-comment-form') ? 'form' : 'list',
+      );
+    expect(order()).toEqual(['list', 'form']);
+    unmount();
+    stubMedia(PHONE);
+    serve([comment(1)]);
+    renderWithClient(<MessagesTab siteId={7} role="vendor" readOnly={false} />);
+    await within(table()).findByText('Message 1');
+    expect(order()).toEqual(['form', 'list']);
   });
 
   it('on a phone, Date and Name sit above the message instead of taking columns of their own', async () => {

@@ -2,6 +2,7 @@ import { CommentMessages, type Comment, type Role } from '@vp/contract';
 import { Badge, Modal } from 'antd';
 import { useEffect, useRef } from 'react';
 import { ErrorState } from '../../../components/query-states.tsx';
+import { useIsWide } from '../../../hooks/use-is-wide.ts';
 import { ApiError, errorMessage } from '../../../lib/http.ts';
 import { message } from '../../../lib/toast.ts';
 import { useProfile } from '../../profile/index.ts';
@@ -27,6 +28,7 @@ export function MessagesTab({ siteId, role, readOnly }: Props) {
   const remove = useDeleteComment(siteId);
   const userId = useProfile().data?.id;
   const box = useRef<HTMLDivElement>(null);
+  const wide = useIsWide();
 
   useEffect(() => {
     if (userId !== undefined && comments.data) markSeen(userId, siteId, comments.data);
@@ -77,8 +79,12 @@ export function MessagesTab({ siteId, role, readOnly }: Props) {
     });
   }
 
+  // The newest messages come first; on a phone the box to write in comes before them, so the reply
+  // is written beside the latest message instead of below the whole conversation.
+  const form = readOnly ? null : <CommentForm siteId={siteId} role={role} />;
   return (
     <div className="vp-messages" data-testid="messages-tab" ref={box}>
+      {!wide && form}
       {comments.isError ? (
         <ErrorState error={comments.error} onRetry={() => void comments.refetch()} />
       ) : (
@@ -89,7 +95,7 @@ export function MessagesTab({ siteId, role, readOnly }: Props) {
           deleting={remove.isPending}
         />
       )}
-      {!readOnly && <CommentForm siteId={siteId} role={role} />}
+      {wide && form}
     </div>
   );
 }

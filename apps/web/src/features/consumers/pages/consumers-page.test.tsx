@@ -32,8 +32,11 @@ describe('Data Feeds page', () => {
     renderWithClient(<ConsumersPage />);
     const table = await screen.findByTestId('feeds-consumers');
     const row = within(table).getByText('Harbor IDX Co.').closest('tr')!;
-    for (const text of ['HIC', 'RESO Web API', 'Active', '2025-03-01'])
+    for (const text of ['HIC', 'RESO Web API', 'Active', '03/01/2025'])
       expect(within(row).getByText(text)).toBeTruthy();
+    // The status in its tone, as the sites' statuses are; the date as every screen writes it.
+    expect(within(row).getByTestId('feed-status').getAttribute('data-tone')).toBe('success');
+    expect(within(row).queryByText('2025-03-01')).toBeNull();
     expect(screen.getByRole('heading', { name: FeedMessages.consumersTitle })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: FeedMessages.providersTitle })).toBeNull();
   });

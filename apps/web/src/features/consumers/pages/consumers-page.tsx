@@ -1,6 +1,7 @@
-import { FeedMessages, type FeedRelation, type FeedStatus } from '@vp/contract';
-import { Card, Space, Table, Tag, type TableProps } from 'antd';
+import { displayDate, FeedMessages, type FeedRelation, type FeedStatus } from '@vp/contract';
+import { Card, Space, Table, type TableProps } from 'antd';
 import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
+import { FeedStatusBadge } from '../../../components/status-badge.tsx';
 import { useConsumers } from '../api.ts';
 import { useIsWide } from '../../../hooks/use-is-wide.ts';
 
@@ -14,8 +15,9 @@ const vendorCell = (name: string, r: FeedRelation) => (
 const wideColumns: NonNullable<TableProps<FeedRelation>['columns']> = [
   { title: 'Vendor', dataIndex: 'vendorName', render: vendorCell },
   { title: 'Feed type', dataIndex: 'feedType' },
-  { title: 'Status', dataIndex: 'status', render: (s: FeedStatus) => <Tag>{s}</Tag> },
-  { title: 'Since', dataIndex: 'since' },
+  { title: 'Status', dataIndex: 'status', render: (s: FeedStatus) => <FeedStatusBadge status={s} /> },
+  // Dates as every other screen writes them (spec: MM/DD/YYYY).
+  { title: 'Since', dataIndex: 'since', render: (d: string) => displayDate(d) },
 ];
 
 /** On a phone each relation is one cell: the vendor, then its feed type, status and since-date. */
@@ -27,7 +29,7 @@ const narrowColumns: NonNullable<TableProps<FeedRelation>['columns']> = [
       <div>
         {vendorCell(name, r)}
         <div className="vp-muted">
-          {r.feedType} · <Tag>{r.status}</Tag> since {r.since}
+          {r.feedType} · <FeedStatusBadge status={r.status} /> since {displayDate(r.since)}
         </div>
       </div>
     ),

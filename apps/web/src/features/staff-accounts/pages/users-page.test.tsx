@@ -1,10 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { UserMessages } from '@vp/contract';
+import { ROLE_NAMES, UserMessages } from '@vp/contract';
 import { message } from 'antd';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccount, setToken } from '../../../lib/session.ts';
 import { renderWithClient, serveApi, type Route } from '../../../testing/fake-api.tsx';
+import { PHONE, stubMedia } from '../../../testing/media.ts';
 import { userSummary, vendorOptions } from '../test-fixtures.ts';
 import UsersPage from './users-page.tsx';
 
@@ -88,6 +89,24 @@ describe('Users page', () => {
       status: 'invited',
       vendor: '3',
     });
+  });
+
+  it('on a phone each user is a card whose facts are separated, none left dangling', async () => {
+    stubMedia(PHONE);
+    const staff = userSummary({ id: 13, username: 'alex', role: 'admin', vendors: [] });
+    serve((method, path) =>
+      method === 'GET' && path.startsWith('/admin/users?')
+        ? { body: { items: [userSummary(), staff], total: 2 } }
+        : undefined,
+    );
+    renderAt('/admin/users');
+    const cards = await screen.findAllByTestId('user-card');
+    const facts = (card: HTMLElement) =>
+      [...card.querySelectorAll('.vp-console-card-meta > span')].map((s) => s.textContent);
+    // A user without vendor accounts has no empty fact after its role (the separator came before it).
+    expect(facts(cards[1]!).filter((text) => text === '')).toEqual([]);
+    expect(facts(cards[1]!).at(-1)).toBe(ROLE_NAMES.admin);
+    expect(facts(cards[0]!).at(-1)).toBe('SWS');
   });
 
   it('invites a user: the username follows the address, a refusal shows on its field, and the new user opens', async () => {

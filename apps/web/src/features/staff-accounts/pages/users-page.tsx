@@ -109,7 +109,8 @@ export default function UsersPage() {
               <span className="vp-console-card-meta">
                 <StatusCell u={u} />
                 <span>{ROLE_NAMES[u.role]}</span>
-                <span>{u.vendors.map((v) => v.code).join(', ')}</span>
+                {/* No separator left dangling after the role of a user without vendor accounts. */}
+                {u.vendors.length > 0 && <span>{u.vendors.map((v) => v.code).join(', ')}</span>}
               </span>
             </div>
           ),

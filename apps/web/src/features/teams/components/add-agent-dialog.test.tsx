@@ -77,7 +77,7 @@ describe('Add Agent dialog', () => {
     expect(onAdd).toHaveBeenCalledWith(carol);
   });
 
-  it('offers the Reciprocal / Non-Reciprocal switch when allowed, which searches reciprocal agents', async () => {
+  it('offers Reciprocal / Non-Reciprocal when allowed, which searches reciprocal agents', async () => {
     const { calls } = serveApi((_m, path) =>
       path.startsWith('/searchrecipagent/') ? { body: [] } : undefined,
     );
@@ -91,10 +91,11 @@ describe('Add Agent dialog', () => {
         onAdd={() => undefined}
       />,
     );
-    const toggle = await screen.findByRole('switch');
-    expect(toggle.textContent).toContain('Non-Reciprocal');
-    fireEvent.click(toggle);
-    await waitFor(() => expect(toggle.textContent).toContain('Reciprocal'));
+    const own = (await screen.findByRole('radio', { name: 'Non-Reciprocal' })) as HTMLInputElement;
+    const reciprocal = screen.getByRole('radio', { name: 'Reciprocal' }) as HTMLInputElement;
+    expect(own.checked).toBe(true);
+    fireEvent.click(reciprocal);
+    await waitFor(() => expect(reciprocal.checked).toBe(true));
     fireEvent.change(screen.getByPlaceholderText(TeamMessages.searchPlaceholder), {
       target: { value: 'Dan' },
     });

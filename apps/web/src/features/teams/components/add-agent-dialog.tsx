@@ -1,5 +1,5 @@
 import { TeamMessages, type Agent } from '@vp/contract';
-import { Alert, Button, Form, Modal, Switch } from 'antd';
+import { Alert, Button, Form, Modal, Radio } from 'antd';
 import { useState } from 'react';
 import { AgentSearch, EMPTY_PICK, type AgentPick } from '../../agents/index.ts';
 
@@ -54,14 +54,19 @@ export function AddAgentDialog({ open, reciprocalAllowed, teamOffices, adding, o
     >
       <Form layout="vertical" component="div">
         {reciprocalAllowed && (
-          <Form.Item label="Agent source">
-            <Switch
-              checked={reciprocal}
-              checkedChildren="Reciprocal"
-              unCheckedChildren="Non-Reciprocal"
-              aria-label="Reciprocal agents"
-              onChange={(v) => {
-                setReciprocal(v);
+          <Form.Item label="Agent source" htmlFor="vp-agent-source">
+            {/* Two named choices beside each other, each readable as it is, rather than a switch
+                whose label changes inside it. */}
+            <Radio.Group
+              id="vp-agent-source"
+              optionType="button"
+              value={reciprocal ? 'reciprocal' : 'own'}
+              options={[
+                { value: 'own', label: 'Non-Reciprocal' },
+                { value: 'reciprocal', label: 'Reciprocal' },
+              ]}
+              onChange={(e) => {
+                setReciprocal(e.target.value === 'reciprocal');
                 setPick(EMPTY_PICK);
               }}
             />

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccount, setToken } from '../../../lib/session.ts';
 import { renderWithClient, serveApi } from '../../../testing/fake-api.tsx';
+import { PHONE, stubMedia } from '../../../testing/media.ts';
 import { TeamTab } from './team-tab.tsx';
 
 const member = (n: string, first: string) => ({
@@ -92,19 +93,7 @@ describe('Team tab', () => {
   });
 
   it('on a phone the team is a card per agent, and Remove is reachable on each but the primary', async () => {
-    const phone = vi.spyOn(window, 'matchMedia').mockImplementation(
-      (query: string) =>
-        ({
-          matches: false,
-          media: query,
-          onchange: null,
-          addListener: () => undefined,
-          removeListener: () => undefined,
-          addEventListener: () => undefined,
-          removeEventListener: () => undefined,
-          dispatchEvent: () => false,
-        }) as MediaQueryList,
-    );
+    const phone = stubMedia(PHONE);
     try {
       const { calls } = serveTwo();
       renderWithClient(<TeamTab siteId={7} primary="M100" reciprocalAllowed={false} />);

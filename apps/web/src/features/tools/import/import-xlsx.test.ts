@@ -7,7 +7,8 @@ const plain = (cell: unknown) => (cell && typeof cell === 'object' && 'value' in
 
 describe('the workbooks of the import', () => {
   it('the template has the header row the reader expects and one example row', () => {
-    const sheet = templateSheet({ memberNumber: '3000001', product: 'IDX Website', startDate: '2027-01-01' });
+    // The example's date is written as the portal writes dates, and read back as the import reads it.
+    const sheet = templateSheet({ memberNumber: '3000001', product: 'IDX Website', startDate: '01/01/2027' });
     const read = rowsFromTable(sheet.map((row) => row.map(plain) as string[]));
     expect(read).toEqual({
       ok: true,
@@ -18,7 +19,7 @@ describe('the workbooks of the import', () => {
           memberNumber: '3000001',
           product: 'IDX Website',
           dba: 'Example Realty',
-          startDate: '2027-01-01',
+          startDate: '01/01/2027',
         },
       ],
     });

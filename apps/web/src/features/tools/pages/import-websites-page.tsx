@@ -5,7 +5,9 @@ import {
   ImportMessages,
   type ImportRow,
   type ImportRowResult,
+  displayDate,
   formatCount,
+  isoDate,
 } from '@vp/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Checkbox, Segmented, Space, Upload } from 'antd';
@@ -112,7 +114,8 @@ export default function ImportWebsitesPage() {
       ).downloadTemplate({
         memberNumber: '3000001',
         product: 'IDX Website',
-        startDate: new Date().toISOString().slice(0, 10),
+        // Written as the portal writes dates (the import reads yyyy-mm-dd too).
+        startDate: displayDate(isoDate()),
       });
     } catch (err) {
       void message.error(errorMessage(err));

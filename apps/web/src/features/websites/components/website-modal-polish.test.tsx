@@ -10,6 +10,7 @@ import { DOMAIN_PLACEHOLDER, READ_ONLY_NOTE } from './website-form.tsx';
 import { AgentChangeDialog } from './agent-change-dialog.tsx';
 import { DomainChangeDialog } from './domain-change-dialog.tsx';
 import { WebsiteModal } from './website-modal.tsx';
+import { stubMedia, TOUCH } from '../../../testing/media.ts';
 
 /** The modal's guard, notices, field errors, focus, ids and phone layout (issue 8). */
 
@@ -376,19 +377,7 @@ describe('keyboard and focus', () => {
   });
 
   it('on a touch screen a site opens without focusing a text field, so no keyboard covers the form', async () => {
-    const touch = vi.spyOn(window, 'matchMedia').mockImplementation(
-      (query: string) =>
-        ({
-          matches: query.includes('pointer: coarse'),
-          media: query,
-          onchange: null,
-          addListener: () => undefined,
-          removeListener: () => undefined,
-          addEventListener: () => undefined,
-          removeEventListener: () => undefined,
-          dispatchEvent: () => false,
-        }) as MediaQueryList,
-    );
+    const touch = stubMedia(TOUCH);
     try {
       await openSaved('Active');
       await screen.findByRole('textbox', { name: 'DBA' });

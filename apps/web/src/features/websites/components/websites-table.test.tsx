@@ -75,6 +75,25 @@ describe('Websites table', () => {
     expect(viewed).toEqual([]);
   });
 
+  it('a row the pointer or the keyboard comes to tells of the intent, so its site can be asked for early', () => {
+    const intents: number[] = [];
+    render(
+      <WebsitesTable
+        rows={rows}
+        total={2}
+        loading={false}
+        state={state}
+        onStateChange={() => undefined}
+        onOpen={() => undefined}
+        onIntent={(site) => intents.push(site.rowKey)}
+      />,
+    );
+    const bodyRows = [...document.querySelectorAll<HTMLElement>('.ant-table-tbody > tr[data-row-key]')];
+    fireEvent.pointerEnter(bodyRows[1]!);
+    bodyRows[0]!.focus();
+    expect(intents).toEqual([8, 7]);
+  });
+
   it('an empty answer shows the reason given, and loading shows no empty text', () => {
     const { rerender } = render(
       <WebsitesTable

@@ -71,6 +71,22 @@ function prefetchOpenSite(): void {
   });
 }
 whenVendorDataAllowed(prefetchOpenSite);
+
+/** How long a site asked for on the way to a click stays fresh enough to open without asking again. */
+const SITE_INTENT_FRESH_MS = 15_000;
+
+/**
+ * A row the pointer came onto (or the keyboard to) is likely opened next: its site and the modal's
+ * code are asked for then, so the click finds them on their way or here.
+ */
+function prefetchSite(site: Website): void {
+  loadWebsiteModal().catch(() => undefined);
+  void queryClient.prefetchQuery({
+    queryKey: queryKeys.websites.detail(site.rowKey),
+    queryFn: () => fetchWebsite(site.rowKey),
+    staleTime: SITE_INTENT_FRESH_MS,
+  });
+}
 const EXPORT_TOAST = 'websites-export';
 
 /** History state of an entry this page pushed to open a site: closing it goes Back instead. */
@@ -289,6 +305,7 @@ export default function WebsitesPage() {
             state={{ page: state.page, pageSize: state.size, sort: state.sort, order: state.order }}
             onStateChange={setTable}
             onOpen={(row: Website) => openSite(row.rowKey)}
+            onIntent={prefetchSite}
             onView={(row) => viewSite(row.domainName)}
           />
         )}
