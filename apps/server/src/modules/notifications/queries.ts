@@ -33,8 +33,9 @@ export async function listNotifications(
               ELSE content END AS content
           FROM notifications WHERE ${mine}
           ORDER BY id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}) p) AS items,
-        (SELECT count(*)::int FROM notifications WHERE ${mine}) AS total,
-        (SELECT count(*)::int FROM notifications WHERE ${mine} AND read_at IS NULL) AS unread`,
+        c.total, c.unread
+      FROM (SELECT count(*)::int AS total, (count(*) FILTER (WHERE read_at IS NULL))::int AS unread
+        FROM notifications WHERE ${mine}) c`,
   );
   const rows = row?.items
     ? (JSON.parse(row.items) as {
