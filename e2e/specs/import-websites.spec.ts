@@ -120,6 +120,10 @@ test('at 390 px by keyboard: a csv chosen, checked and its problem row read; a b
   await expect(problem).toHaveText('Please enter a valid domain name');
   const box = await problem.boundingBox();
   expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+  // A card per row, whole on the screen: nothing of the page needs scrolling sideways.
+  await expect(page.getByTestId('import-card')).toContainText('Row 2');
+  await expect(page.getByTestId('import-card')).toContainText('phone bad');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expect(page.getByRole('button', { name: 'Import 0 valid rows' })).toBeDisabled();
   const audit = new AxeAudit('import 390');
   await audit.check(page, 'checked');

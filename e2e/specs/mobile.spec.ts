@@ -47,7 +47,10 @@ test('at mobile width the vendor account is chosen in the Settings drawer', asyn
       timeout: 1_000,
     });
   }).toPass({ timeout: 15_000 });
-  // The toast sits over the drawer's header for its 5 s; a tap beside the drawer closes it meanwhile.
+  // The toast comes below the drawer's title and close button, not over them.
+  const header = (await drawer.locator('.ant-drawer-header').boundingBox())!;
+  const toast = (await page.locator('.ant-message-notice').first().boundingBox())!;
+  expect(toast.y).toBeGreaterThanOrEqual(header.y + header.height);
   await page.mouse.click(10, 400);
   await expect(drawer).toBeHidden();
   await expect(page.getByTestId('dashboard-vendor-name')).toHaveText('Summit Web Solutions West');

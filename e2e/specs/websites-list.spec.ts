@@ -275,6 +275,20 @@ test.describe('at 1440 px', () => {
       .first()
       .evaluate((el) => el.scrollWidth - el.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    // The whole page is no wider than the window either; column names keep to one line.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1440);
+    const headerHeights = await table(page)
+      .locator('thead th')
+      .evaluateAll((ths) => ths.map((th) => Math.round(th.getBoundingClientRect().height)));
+    // One line: a column name that wrapped would make the header row about 70 px high.
+    expect(Math.max(...headerHeights), headerHeights.join(', ')).toBeLessThanOrEqual(56);
+
+    // Down the page, the column names stay in view at the top of the window.
+    await rows(page).nth(30).scrollIntoViewIfNeeded();
+    const header = (await table(page)
+      .getByRole('columnheader', { name: 'Domain', exact: true })
+      .boundingBox())!;
+    expect(Math.round(header.y)).toBe(0);
 
     // From the bottom of the page, the next page starts at the top of the table.
     await page.getByRole('listitem', { name: '2' }).scrollIntoViewIfNeeded();

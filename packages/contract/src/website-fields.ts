@@ -11,6 +11,7 @@ export const WEBSITE_SORT_FIELDS = [
   'licensee',
   'mlsStatus',
   'office',
+  'mlsId',
   'memberNumber',
   'startDate',
   'termDate',

@@ -89,6 +89,24 @@ describe('tags view', () => {
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 
+  it('the right-click menu opens under its tab, leaving the tab in sight', async () => {
+    const router = renderAt('/profile');
+    await act(() => router.navigate('/feedback'));
+    const tab = within(screen.getByTestId('tags-view'))
+      .getByText('Feedback')
+      .closest<HTMLElement>('.vp-tag')!;
+    const rect = { left: 120, right: 200, top: 60, bottom: 88, width: 80, height: 28, x: 120, y: 60 };
+    tab.getBoundingClientRect = () => ({ ...rect, toJSON: () => rect }) as DOMRect;
+    // By mouse, at the pointer's left; by keyboard (no pointer), at the tab's left.
+    fireEvent.contextMenu(tab, { clientX: 150, clientY: 70 });
+    const menu = await screen.findByTestId('tags-context-menu');
+    expect([menu.style.left, menu.style.top]).toEqual(['150px', '90px']);
+    fireEvent.keyDown(menu, { key: 'Escape' });
+    fireEvent.contextMenu(tab, { clientX: 0, clientY: 0 });
+    const again = await screen.findByTestId('tags-context-menu');
+    expect([again.style.left, again.style.top]).toEqual(['120px', '90px']);
+  });
+
   it('the close button of the current tab goes to the last remaining tab', async () => {
     const router = renderAt('/profile');
     await act(() => router.navigate('/feedback'));

@@ -30,6 +30,9 @@ interface OpenMenu {
 }
 
 /** The tab bar of visited pages, with the right-click menu of spec §2 Layout. */
+/** Space between a tab and its menu (px). */
+const MENU_GAP = 2;
+
 export function TagsView() {
   const views = useStore(tagsStore);
   const { pathname, search } = useLocation();
@@ -130,10 +133,11 @@ export function TagsView() {
   function openMenu(view: VisitedView, e: MouseEvent<HTMLElement>) {
     e.preventDefault();
     const rect = e.currentTarget.getBoundingClientRect();
-    // A keyboard-opened context menu has no pointer position; place it under the tab.
+    // The menu opens under the tab it acts on, so that tab stays in sight: at the pointer's
+    // left, or at the tab's own left when the keyboard opened it (no pointer position).
     const fromKeyboard = e.clientX === 0 && e.clientY === 0;
     opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    setMenu({ view, x: fromKeyboard ? rect.left : e.clientX, y: fromKeyboard ? rect.bottom : e.clientY });
+    setMenu({ view, x: fromKeyboard ? rect.left : e.clientX, y: rect.bottom + MENU_GAP });
   }
 
   return (

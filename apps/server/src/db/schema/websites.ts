@@ -211,7 +211,7 @@ export const staffDecisions = pgTable(
  * term date sorts, and widens search_text to every column the list shows. Migration
  * 0027_site_document_gaps adds missing_documents (whether the site lacks a document it needs, by
  * the rule website_missing_documents) and website_counts.missing, kept by triggers on every table
- * the rule reads.
+ * the rule reads. Migration 0033_website_mls_id_sort indexes agent_key for the MLS ID sort.
  */
 
 /** Site counts per vendor and status, kept by triggers so the websites list total is one row read. */

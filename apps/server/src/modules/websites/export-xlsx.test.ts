@@ -26,6 +26,8 @@ interface Sheet {
   headers: string[];
   rows: (string | null)[][];
   types: Set<ExcelJS.ValueType>;
+  /** The number formats of the date cells. */
+  dateFormats: Set<string | undefined>;
   fileName: string | undefined;
   total: number;
   bold: boolean;
@@ -45,12 +47,16 @@ async function exported(token: string, body: unknown = {}, vendor?: number): Pro
   const width = sheet.getRow(1).cellCount;
   const all: (string | null)[][] = [];
   const types = new Set<ExcelJS.ValueType>();
+  const dateFormats = new Set<string | undefined>();
   sheet.eachRow({ includeEmpty: true }, (row, n) => {
     const cells: (string | null)[] = [];
     for (let c = 1; c <= width; c++) {
       const cell = row.getCell(c);
       if (n > 1) types.add(cell.type);
-      cells.push(cell.value === null ? null : String(cell.value));
+      if (cell.value instanceof Date) {
+        dateFormats.add(cell.numFmt);
+        cells.push(shownDay(cell.value));
+      } else cells.push(cell.value === null ? null : String(cell.value));
     }
     all.push(cells);
   });
@@ -60,12 +66,17 @@ async function exported(token: string, body: unknown = {}, vendor?: number): Pro
     headers: headers as string[],
     rows,
     types,
+    dateFormats,
     fileName: /filename="([^"]+)"/.exec(disposition)?.[1],
     total: Number(res.headers['x-total-count']),
     bold: sheet.getRow(1).getCell(1).font?.bold === true,
     frozen: sheet.views[0]?.state === 'frozen' && sheet.views[0]?.ySplit === 1,
   };
 }
+
+/** A date cell's day as the screen shows it (MM/DD/YYYY). */
+const shownDay = (d: Date) =>
+  `${String(d.getUTCMonth() + 1).padStart(2, '0')}/${String(d.getUTCDate()).padStart(2, '0')}/${d.getUTCFullYear()}`;
 
 /** The whole list as the screen pages it, for comparison. */
 async function listed(token: string, query: string): Promise<Website[]> {
@@ -93,8 +104,12 @@ describe('POST /api/portal/websites/export.xlsx', () => {
     expect(sheet.headers).toEqual(exportHeaders());
     expect(sheet.rows).toEqual(sites.map((s) => asCells(exportRow(s))));
     expect(sheet.total).toBe(sites.length);
-    // Text and empty cells only: dates are written MM/DD/YYYY as on screen, statuses by their names.
-    expect([...sheet.types].sort()).toEqual([ExcelJS.ValueType.Null, ExcelJS.ValueType.String].sort());
+    // Texts (statuses by their names), empty cells, and dates a spreadsheet sorts as dates, shown
+    // MM/DD/YYYY as on screen.
+    expect([...sheet.types].sort()).toEqual(
+      [ExcelJS.ValueType.Null, ExcelJS.ValueType.String, ExcelJS.ValueType.Date].sort(),
+    );
+    expect([...sheet.dateFormats]).toEqual(['mm/dd/yyyy']);
     expect(sheet.bold).toBe(true);
     expect(sheet.frozen).toBe(true);
     expect(sheet.fileName).toBe('SWS-websites-2026-11-25.xlsx');

@@ -38,14 +38,20 @@ import { countWebsites } from './list-queries.ts';
 
 type XlsxRequest = z.output<typeof websiteXlsxRequestSchema>;
 
-/** A date cell as the screen shows it (MM/DD/YYYY); none, or the 0001-01-01 "no date", is empty. */
+/**
+ * A date cell's day (ISO), written by the spreadsheet thread as a date shown MM/DD/YYYY as on
+ * screen; none, or the 0001-01-01 "no date", is empty.
+ */
 const dateCell = (column: SQL) =>
-  sql`CASE WHEN ${column} IS NULL OR ${column} = DATE '0001-01-01' THEN NULL ELSE to_char(${column}, 'MM/DD/YYYY') END`;
+  sql`CASE WHEN ${column} IS NULL OR ${column} = DATE '0001-01-01' THEN NULL ELSE to_char(${column}, 'YYYY-MM-DD') END`;
+
+/** The columns whose cells are dates. */
+const DATE_KEYS: ReadonlySet<ExportColumnKey> = new Set(['startDate', 'termDate']);
 
 /**
  * Each column's cell as the contract's `exportCell` writes it (statuses by their display names,
- * dates as on screen, empty texts as empty cells), made by the database so that a batch arrives
- * ready for the sheet. The tests hold the two to the same cells.
+ * dates as days the thread writes as dates, empty texts as empty cells), made by the database so
+ * that a batch arrives ready for the sheet. The tests hold the two to the same cells.
  */
 const CELL_SQL: Record<ExportColumnKey, SQL> = {
   domainName: sql`nullif(w.domain_name, '')`,
@@ -115,6 +121,7 @@ export async function writeWorkbook(
       sheet: EXPORT_SHEET_NAME,
       widths: keys.map((k) => EXPORT_COLUMN_WIDTHS[k]),
       headers: exportHeaders(keys),
+      dates: keys.flatMap((k, at) => (DATE_KEYS.has(k) ? [at] : [])),
     },
     (bytes) => {
       if (!out.destroyed) out.write(bytes);

@@ -75,6 +75,7 @@ export const SORTS: Record<ListQuery['sort'], SQL[]> = {
   licensee: [sql`w.agent_name`],
   mlsStatus: [sql`w.agent_status`, sql`w.domain_name`],
   office: [sql`w.office_name`, sql`w.domain_name`],
+  mlsId: [sql`w.agent_key`],
   memberNumber: [sql`w.member_number`],
   startDate: [sql`w.start_date`],
   termDate: [sql`w.term_date`],

@@ -15,6 +15,11 @@ export interface SheetSpec {
   sheet: string;
   widths: number[];
   headers: string[];
+  /**
+   * The columns (from 0) whose cells come as ISO days (`YYYY-MM-DD`): they are written as dates a
+   * spreadsheet program sorts and filters as dates, shown MM/DD/YYYY as on screen.
+   */
+  dates?: number[];
 }
 
 /** One file being written: rows go in a batch at a time, its bytes come out through `onBytes`. */
@@ -113,8 +118,11 @@ export function openXlsxFile(spec: SheetSpec, onBytes: (bytes: Uint8Array) => vo
  * not wait for the writer to load and warm up. For the server's start, not for every app built.
  */
 export async function warmXlsxThread(rows = 2_000): Promise<void> {
-  const file = thread.open({ sheet: 'Warm-up', widths: [20, 20], headers: ['A', 'B'] }, () => undefined);
-  const line = JSON.stringify(['warm-up.example.com', '01/01/2026']);
+  const file = thread.open(
+    { sheet: 'Warm-up', widths: [20, 20], headers: ['A', 'B'], dates: [1] },
+    () => undefined,
+  );
+  const line = JSON.stringify(['warm-up.example.com', '2026-01-01']);
   await file.rows(Array.from({ length: rows }, () => line).join('\n'));
   await file.end();
 }

@@ -2,8 +2,8 @@
 // export in progress, adds the rows it is sent, and posts the file's bytes back as they are zipped,
 // so the server's main thread only reads the database and sends.
 //
-// From the server: { kind: 'open', id, sheet, widths, headers } · { kind: 'rows', id, lines } (one
-// JSON array of cells per line)
+// From the server: { kind: 'open', id, sheet, widths, headers, dates } · { kind: 'rows', id, lines }
+// (one JSON array of cells per line; the cells of the `dates` columns are ISO days or null)
 // · { kind: 'end', id } · { kind: 'drop', id }.
 // To the server: { kind: 'bytes', id, bytes } · { kind: 'taken', id } (a batch of rows is written)
 // · { kind: 'done', id } · { kind: 'failed', id, message }.
@@ -13,8 +13,13 @@ import ExcelJS from 'exceljs';
 
 /** The data cells' style (the defaults), one object for every cell so it is filed once. */
 const PLAIN = {};
+/** A date cell's style: a real date, shown as the screen shows it. */
+const DAY = { numFmt: 'mm/dd/yyyy' };
 
-/** @type {Map<number, { workbook: any, sheet: any, flush: () => void }>} */
+/** An ISO day as the date a spreadsheet stores (midnight UTC is the day itself, whatever the zone). */
+const dayOf = (iso) => new Date(`${iso}T00:00:00Z`);
+
+/** @type {Map<number, { workbook: any, sheet: any, flush: () => void, dates: number[] }>} */
 const open = new Map();
 
 /** Bytes are handed over in pieces of about this size: the zip writes many small ones. */
@@ -51,7 +56,7 @@ function bytesTo(id) {
   return { stream, flush };
 }
 
-function start({ id, sheet: sheetName, widths, headers }) {
+function start({ id, sheet: sheetName, widths, headers, dates = [] }) {
   const out = bytesTo(id);
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out.stream,
@@ -66,7 +71,7 @@ function start({ id, sheet: sheetName, widths, headers }) {
   const header = sheet.addRow(headers);
   header.font = { bold: true };
   header.commit();
-  open.set(id, { workbook, sheet, flush: out.flush });
+  open.set(id, { workbook, sheet, flush: out.flush, dates });
 }
 
 function addRows({ id, lines }) {
@@ -74,9 +79,10 @@ function addRows({ id, lines }) {
   if (!file) return;
   const rows = JSON.parse(`[${lines.trimEnd().replaceAll('\n', ',')}]`);
   for (const cells of rows) {
+    for (const at of file.dates) if (cells[at]) cells[at] = dayOf(cells[at]);
     const row = file.sheet.addRow(cells);
     row.eachCell((cell) => {
-      cell.style = PLAIN;
+      cell.style = cell.value instanceof Date ? DAY : PLAIN;
     });
     row.commit();
   }

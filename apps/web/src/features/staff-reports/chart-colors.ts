@@ -38,6 +38,8 @@ export interface ChartColors {
   surface: string;
   border: string;
   status: Record<SiteStatus, string>;
+  /** Stacked series that are not statuses (vendors), in order: four colours told apart in every scheme. */
+  series: string[];
 }
 
 export function chartColors(scheme: ColorblindScheme | null, mode: ThemeMode = 'light'): ChartColors {
@@ -54,5 +56,9 @@ export function chartColors(scheme: ColorblindScheme | null, mode: ThemeMode = '
     surface: dark ? '#1f1f1f' : '#ffffff',
     border: dark ? '#424242' : '#d9d9d9',
     status,
+    // Four hues every scheme keeps apart (its success colour is its theme colour in most schemes).
+    series: (['primary', 'warning', 'danger', 'info'] as const).map((tone) =>
+      markShade(toneColor(tone, scheme), mode),
+    ),
   };
 }

@@ -3,8 +3,7 @@ import { ChangelogContent } from '../changelog-content.tsx';
 
 export default function ChangelogPage() {
   return (
-    <Card className="vp-narrow">
-      <h1 className="vp-page-title">Changelog</h1>
+    <Card className="vp-narrow" title={<h1 className="vp-card-title">Changelog</h1>}>
       <ChangelogContent />
     </Card>
   );

@@ -13,8 +13,7 @@ export default function UploadFilePage() {
   const role = sessionRole(roles);
   const readOnly = role === null || !canWrite(role);
   return (
-    <Card>
-      <h1 className="vp-page-title">{findRoute(UPLOAD_FILE_PATH, roles)?.title}</h1>
+    <Card title={<h1 className="vp-card-title">{findRoute(UPLOAD_FILE_PATH, roles)?.title}</h1>}>
       <p className="vp-muted">
         {readOnly
           ? 'Documents on file for the vendor account.'

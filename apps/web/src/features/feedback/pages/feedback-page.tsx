@@ -29,8 +29,7 @@ export default function FeedbackPage() {
   }
 
   return (
-    <Card className="vp-narrow">
-      <h1 className="vp-page-title">Feedback</h1>
+    <Card className="vp-narrow" title={<h1 className="vp-card-title">Feedback</h1>}>
       <p>Questions, problems or ideas: tell the MLS data licensing team.</p>
       <Form<TicketBody> form={form} layout="vertical" onFinish={submit} name="feedback">
         <Form.Item

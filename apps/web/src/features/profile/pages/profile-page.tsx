@@ -194,8 +194,7 @@ export default function ProfilePage() {
   const p = profile.data;
   return (
     <div className="vp-profile">
-      <Card className="vp-section">
-        <h1 className="vp-page-title">Profile</h1>
+      <Card className="vp-section" title={<h1 className="vp-card-title">Profile</h1>}>
         <AvatarField profile={p} />
         <Descriptions
           size="small"

@@ -1,10 +1,10 @@
 import { SIGNATURE_IMAGE_MAX } from '@vp/contract';
 import SignaturePad from 'signature_pad';
 import { useEffect, useRef, useState } from 'react';
+import { inkBox, type InkBox } from '../ink-box.ts';
 
 /** Device pixels per CSS pixel, capped: sharp on phones, and the image stays well under the limit. */
 const MAX_RATIO = 2;
-
 /**
  * The drawing pad: a canvas the signer draws on with a finger, pen or mouse, sized to the column
  * and sharp on HiDPI screens, with a Clear button. It reports the drawing as a PNG data URL, or
@@ -36,9 +36,11 @@ export default function SignaturePadCanvas({
         return;
       }
       setEmpty(false);
-      let image = pad.toDataURL('image/png');
+      const box = inkBox(pad.toData(), canvas.offsetWidth, canvas.offsetHeight);
+      const ratio = canvas.width / (canvas.offsetWidth || 1);
+      let image = box ? cutOut(canvas, box, ratio) : pad.toDataURL('image/png');
       // A very dense drawing on a large screen: send it at one device pixel per CSS pixel instead.
-      if (image.length > SIGNATURE_IMAGE_MAX) image = downscaled(canvas);
+      if (box && image.length > SIGNATURE_IMAGE_MAX) image = cutOut(canvas, box, ratio, 1);
       onChangeRef.current(image);
     };
 
@@ -92,10 +94,23 @@ export default function SignaturePadCanvas({
   );
 }
 
-function downscaled(source: HTMLCanvasElement): string {
+/** The part of the pad in `box` (CSS px) as a PNG, at `scale` image pixels per CSS pixel. */
+function cutOut(source: HTMLCanvasElement, box: InkBox, ratio: number, scale = ratio): string {
   const copy = document.createElement('canvas');
-  copy.width = source.offsetWidth;
-  copy.height = source.offsetHeight;
-  copy.getContext('2d')?.drawImage(source, 0, 0, copy.width, copy.height);
+  copy.width = Math.max(1, Math.round(box.width * scale));
+  copy.height = Math.max(1, Math.round(box.height * scale));
+  copy
+    .getContext('2d')
+    ?.drawImage(
+      source,
+      box.x * ratio,
+      box.y * ratio,
+      box.width * ratio,
+      box.height * ratio,
+      0,
+      0,
+      copy.width,
+      copy.height,
+    );
   return copy.toDataURL('image/png');
 }

@@ -117,17 +117,55 @@ function ChartLegend({ items }: { items: LegendItem[] }) {
   );
 }
 
+/** The vendors the billable chart names one by one; the rest share one segment. */
+export const CHART_VENDORS = 3;
+
+/**
+ * The billable chart's series: the vendors with the most site-months each, then the others
+ * together (when there are any), so each month's bar adds up to the total.
+ */
+export function billableSeries(
+  report: BillableSitesReport,
+): { key: string; label: string; sites: number[] }[] {
+  const ranked = [...report.vendors].sort(
+    (a, b) => b.siteMonths - a.siteMonths || a.name.localeCompare(b.name),
+  );
+  const named = ranked.slice(0, CHART_VENDORS);
+  const series = named.map((v) => ({ key: `v${v.id}`, label: v.name, sites: v.sites }));
+  const rest = ranked.slice(CHART_VENDORS);
+  if (rest.length > 0)
+    series.push({
+      key: 'others',
+      label: `${rest.length} other ${rest.length === 1 ? 'vendor' : 'vendors'}`,
+      sites: report.months.map((_, i) => rest.reduce((sum, v) => sum + (v.sites[i] ?? 0), 0)),
+    });
+  return series;
+}
+
 export function BillableChart({ report }: { report: BillableSitesReport }) {
   const colors = useColors();
+  const series = billableSeries(report);
+  const fills = colors.series;
   const data = report.months.map((month, i) => ({
     month: monthLabel(month),
-    sites: report.totals.sites[i] ?? 0,
+    total: report.totals.sites[i] ?? 0,
+    ...Object.fromEntries(series.map((s) => [s.key, s.sites[i] ?? 0])),
   }));
-  const label = `Bar chart of billable sites per month, all vendors: ${data
-    .map((d) => `${d.month}, ${countText(d.sites)}`)
-    .join('; ')}. The table below lists them by vendor.`;
+  const label = `Stacked bar chart of billable sites per month, by vendor (${series
+    .map((s) => s.label)
+    .join(
+      ', ',
+    )}): ${data.map((d) => `${d.month}, ${countText(d.total)} in all`).join('; ')}. The table below lists them by vendor.`;
   return (
-    <Figure label={label} height={280}>
+    <Figure
+      label={label}
+      height={280}
+      legend={series.map((s, i) => ({
+        label: s.label,
+        color: fills[i % fills.length]!,
+        mark: 'bar' as const,
+      }))}
+    >
       <BarChart
         data={data}
         responsive
@@ -140,9 +178,21 @@ export function BillableChart({ report }: { report: BillableSitesReport }) {
         <YAxis allowDecimals={false} tick={tick(colors.axis)} stroke={colors.axis} width={48} />
         <Tooltip
           {...tooltipText(colors)}
-          formatter={(value) => [countText(Number(value)), 'Billable sites']}
+          itemSorter={(item) => series.findIndex((s) => s.key === item.dataKey)}
+          formatter={(value, name) => [countText(Number(value)), name]}
         />
-        <Bar dataKey="sites" name="Billable sites" fill={colors.primary} maxBarSize={48} />
+        {series.map((s, i) => (
+          <Bar
+            key={s.key}
+            dataKey={s.key}
+            name={s.label}
+            stackId="sites"
+            fill={fills[i % fills.length]}
+            stroke="#ffffff"
+            strokeWidth={1}
+            maxBarSize={48}
+          />
+        ))}
       </BarChart>
     </Figure>
   );

@@ -149,9 +149,14 @@ describe('Reports', () => {
     const total = rows.find((r) => r.textContent?.startsWith('All vendors'))!;
     expect(cellTexts(total).slice(0, 3)).toEqual(['All vendors', '13', '14']);
     // The chart says what it shows; its figures are the table's.
-    const chart = within(screen.getByTestId('report-billable')).getByRole('img', { name: /^Bar chart/ });
-    expect(chart.getAttribute('aria-label')).toContain('billable sites per month');
-    expect(chart.getAttribute('aria-label')).toContain(', 13;');
+    const chart = within(screen.getByTestId('report-billable')).getByRole('img', {
+      name: /^Stacked bar chart/,
+    });
+    expect(chart.getAttribute('aria-label')).toContain('billable sites per month, by vendor');
+    expect(chart.getAttribute('aria-label')).toContain(', 13 in all;');
+    // Each vendor is a segment of the month's bar, named in the legend.
+    const legend = screen.getByTestId('report-billable').querySelector('.vp-report-legend');
+    expect(legend?.textContent).toContain('Harbor IDX Co');
     // A picture has no tab stops: the layers recharts draws through portals are taken out of the order.
     await waitFor(() => {
       const layers = [...chart.querySelectorAll('g[class^="recharts-zIndex-layer"]')];

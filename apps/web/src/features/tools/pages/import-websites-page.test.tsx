@@ -5,6 +5,7 @@ import writeXlsxFile from 'write-excel-file/universal';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccount, setToken } from '../../../lib/session.ts';
 import { renderWithClient, serveApi, type Call } from '../../../testing/fake-api.tsx';
+import { PHONE, stubMedia } from '../../../testing/media.ts';
 import { ImportTable } from '../import/import-table.tsx';
 import ImportWebsitesPage from './import-websites-page.tsx';
 
@@ -221,5 +222,29 @@ describe('the row table', () => {
     expect(screen.queryByText('a.example.com')).toBeNull();
     expect(screen.getByText('b.example.com')).toBeTruthy();
     expect(screen.getByTestId('row-problem').textContent).toBe(WebsiteMessages.duplicateDomain);
+  });
+
+  it('on a phone, a card per row: its number, domain and status whole; a long file a page at a time', () => {
+    stubMedia(PHONE);
+    const many: ImportRow[] = Array.from({ length: 120 }, (_, i) => ({
+      ...rows[0]!,
+      row: i + 2,
+      domainName: `site-${i + 2}.example.com`,
+    }));
+    const results = new Map<number, ImportRowResult>([
+      [3, { row: 3, ok: false, message: WebsiteMessages.duplicateDomain, siteId: null }],
+    ]);
+    renderWithClient(<ImportTable rows={many} results={results} filter="all" />);
+    expect(screen.queryByTestId('import-table')).toBeNull();
+    const cards = screen.getAllByTestId('import-card');
+    expect(cards).toHaveLength(50);
+    expect(cards[1]!.textContent).toContain('Row 3');
+    expect(cards[1]!.textContent).toContain('site-3.example.com');
+    expect(within(cards[1]!).getByTestId('row-problem').textContent).toBe(WebsiteMessages.duplicateDomain);
+    expect(cards[1]!.className).toContain('vp-import-bad');
+    fireEvent.click(screen.getByRole('button', { name: 'Show 50 more of 70' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Show 20 more of 20' }));
+    expect(screen.getAllByTestId('import-card')).toHaveLength(120);
+    expect(screen.queryByTestId('import-more')).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 import { WebsiteMessages, type Website } from '@vp/contract';
-import { Alert, DatePicker, Form, Input, Modal } from 'antd';
+import { Alert, Form, Input, Modal } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
+import { DateField } from '../../../components/date-field.tsx';
 import { useUnsavedChanges } from '../../../hooks/use-unsaved-changes.ts';
 import { errorMessage } from '../../../lib/http.ts';
 import { toastSaved } from '../../../lib/toast.ts';
@@ -89,7 +90,13 @@ export function TerminationDialog({
     >
       <Form<Values> form={form} name="termination" layout="vertical" initialValues={{ termDate: null }}>
         <Form.Item label="Term Date" name="termDate" required rules={[{ validator: validateTermDate }]}>
-          <DatePicker format={DISPLAY_DATE} placeholder={DISPLAY_DATE} disabledDate={limits.termDisabled} />
+          <DateField
+            field="termDate"
+            format={DISPLAY_DATE}
+            placeholder={DISPLAY_DATE}
+            disabledDate={limits.termDisabled}
+            whyRefused={(d) => datesError({ status: 'Pending Termination', startDate, termDate: d })}
+          />
         </Form.Item>
         <Form.Item label="Reason" name="reason">
           <Input.TextArea rows={3} maxLength={1000} />

@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccount, setToken } from '../../../lib/session.ts';
 import { metadata, products, renderWithClient, serveApi, website } from '../../../testing/fake-api.tsx';
+import { refusedTypedDate } from '../../../components/date-field.tsx';
 import { dateLimits, datesOnStatusChange } from '../website-form-state.ts';
 import { WebsiteModal } from './website-modal.tsx';
 
@@ -206,6 +207,49 @@ describe('termination request dates', () => {
     expect(before.classList.contains('ant-picker-cell-disabled')).toBe(true);
     const first = document.querySelector(`.ant-picker-dropdown td[title="${start.format('YYYY-MM-DD')}"]`)!;
     expect(first.classList.contains('ant-picker-cell-disabled')).toBe(false);
+  });
+
+  it('a past term date typed and left is told with its rule, not dropped without a word', async () => {
+    const calls = await openSite({ status: 'Active', activated: true, startDate: '2021-05-24' });
+    fireEvent.click(screen.getByRole('button', { name: WebsiteMessages.requestTermination }));
+    const dialog = await terminationDialog();
+    const termDate = within(dialog).getByLabelText('Term Date');
+    fireEvent.mouseDown(termDate);
+    fireEvent.click(termDate);
+    fireEvent.change(termDate, { target: { value: mmddyyyy(dayjs().subtract(3, 'day')) } });
+    fireEvent.blur(termDate);
+    expect(await within(dialog).findByText(WebsiteMessages.termDateInPast)).toBeTruthy();
+    expect(calls).toHaveLength(0);
+  });
+});
+
+describe('a typed date the picker refuses', () => {
+  it('a term date before the start date, typed and left, names the rule at the field', async () => {
+    await openSite({
+      status: 'Pending Termination',
+      activated: false,
+      startDate: dayjs().add(2, 'month').format('YYYY-MM-DD'),
+      termDate: dayjs().add(3, 'month').format('YYYY-MM-DD'),
+    });
+    await waitFor(() => expect(input('Term Date').disabled).toBe(false));
+    fireEvent.mouseDown(input('Term Date'));
+    fireEvent.click(input('Term Date'));
+    fireEvent.change(input('Term Date'), { target: { value: mmddyyyy(dayjs().add(1, 'month')) } });
+    fireEvent.blur(input('Term Date'));
+    await waitFor(() =>
+      expect(
+        input('Term Date').closest('.ant-form-item')?.querySelector('.ant-form-item-explain-error')
+          ?.textContent,
+      ).toBe(WebsiteMessages.termBeforeStart),
+    );
+  });
+
+  it('a half-typed or allowed date says nothing', () => {
+    const past = (d: dayjs.Dayjs) => d.isBefore(dayjs(), 'day');
+    expect(refusedTypedDate('01/0', 'MM/DD/YYYY', past)).toBeNull();
+    expect(refusedTypedDate(mmddyyyy(dayjs().add(1, 'day')), 'MM/DD/YYYY', past)).toBeNull();
+    expect(refusedTypedDate('02/30/2020', 'MM/DD/YYYY', past)).toBeNull();
+    expect(refusedTypedDate('01/02/2020', 'MM/DD/YYYY', past)?.format('YYYY-MM-DD')).toBe('2020-01-02');
   });
 });
 

@@ -13,7 +13,8 @@ import {
   type Website,
   type WebsiteRequestKind,
 } from '@vp/contract';
-import { Button, Checkbox, Col, DatePicker, Form, Input, Row, Select, Tag, type FormInstance } from 'antd';
+import { Button, Checkbox, Col, Form, Input, Row, Select, Tag, type FormInstance } from 'antd';
+import { DateField } from '../../../components/date-field.tsx';
 import { AgentBrokerTable, agentRows, AgentSearch, EMPTY_PICK, type AgentPick } from '../../agents/index.ts';
 import { useProducts } from '../api.ts';
 import {
@@ -330,8 +331,10 @@ export function WebsiteForm(props: Props) {
         </Col>
         <Col xs={12} md={8}>
           <Form.Item label="Start Date" name="startDate" rules={[{ validator: validateStartDate }]}>
-            <DatePicker
+            <DateField
+              field="startDate"
               disabledDate={limits.startDisabled}
+              whyRefused={(d) => datesError({ status: chosenStatus, startDate: d, termDate })}
               format={DISPLAY_DATE}
               placeholder={DISPLAY_DATE}
               style={{ width: '100%' }}
@@ -347,8 +350,10 @@ export function WebsiteForm(props: Props) {
             dependencies={['status', 'startDate']}
             rules={[{ validator: validateDates }]}
           >
-            <DatePicker
+            <DateField
+              field="termDate"
               disabledDate={limits.termDisabled}
+              whyRefused={(d) => datesError({ status: chosenStatus, startDate, termDate: d })}
               format={DISPLAY_DATE}
               placeholder={DISPLAY_DATE}
               style={{ width: '100%' }}

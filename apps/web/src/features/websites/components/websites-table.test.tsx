@@ -20,6 +20,28 @@ describe('Websites table', () => {
     ]);
   });
 
+  it('every column of the list sorts, MLS ID included', () => {
+    const change = vi.fn();
+    render(<WebsitesTable rows={rows} total={2} loading={false} state={state} onStateChange={change} />);
+    for (const name of [
+      'Domain',
+      'Status',
+      'Licensee',
+      'MLS Status',
+      'Office',
+      'MLS ID',
+      'Member #',
+      'Start Date',
+      'Term Date',
+    ])
+      expect(
+        screen.getByRole('columnheader', { name }).classList.contains('ant-table-column-has-sorters'),
+        name,
+      ).toBe(true);
+    fireEvent.click(screen.getByRole('columnheader', { name: 'MLS ID' }));
+    expect(change).toHaveBeenCalledWith({ sort: 'mlsId', order: 'asc', page: 1 });
+  });
+
   it('the sortable headers are one Tab stop, the sorted column; the arrow keys move between them', () => {
     render(
       <WebsitesTable

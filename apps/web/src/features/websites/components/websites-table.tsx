@@ -11,6 +11,7 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
+import { DomainName } from '../../../components/domain-name.tsx';
 import { LoadingState } from '../../../components/query-states.tsx';
 import { MlsStatusBadge, SiteStatusBadge } from '../../../components/status-badge.tsx';
 import { PAGE_SIZES } from '../list-state.ts';
@@ -188,7 +189,8 @@ export function WebsitesTable({
       ...sortable('domainName'),
       // Pinned, so a row stays recognisable while the other columns scroll sideways.
       fixed: wide && !fits ? 'start' : undefined,
-      render: (v: string) => <span className="vp-domain-cell">{v}</span>,
+      // Wraps after a dot when it must, not mid-word.
+      render: (v: string) => <DomainName domain={v} className="vp-domain-cell" />,
     },
     {
       title: 'Status',
@@ -204,7 +206,7 @@ export function WebsitesTable({
       render: (v: string) => <MlsStatusBadge status={v} />,
     },
     { title: 'Office', dataIndex: 'office', ...sortable('office') },
-    { title: 'MLS ID', dataIndex: 'mlsId', key: 'mlsId' },
+    { title: 'MLS ID', dataIndex: 'mlsId', ...sortable('mlsId') },
     { title: 'Member #', dataIndex: 'memberNumber', ...sortable('memberNumber') },
     { title: 'Start Date', dataIndex: 'startDate', ...sortable('startDate'), render: dateCell },
     { title: 'Term Date', dataIndex: 'termDate', ...sortable('termDate'), render: dateCell },
@@ -242,6 +244,13 @@ export function WebsitesTable({
     });
   }
 
+  // A cell is drawn again only for another site: while a page, sort or filter is on its way the
+  // rows shown stay as they are, and the spinner over them does not redraw every cell.
+  columns = columns.map((column) => ({
+    shouldCellUpdate: (site: Website, before: Website) => site !== before,
+    ...column,
+  }));
+
   /** A new page starts at the top of the table, not wherever the last one was scrolled to. */
   function scrollToTop() {
     const el = top.current;
@@ -252,7 +261,7 @@ export function WebsitesTable({
   return (
     <div ref={top} className="vp-websites-table-wrap">
       <Table<Website>
-        className={`vp-websites-table${wide ? '' : ' vp-websites-table-phone'}`}
+        className={`vp-websites-table${wide ? (fits ? ' vp-websites-table-fit' : '') : ' vp-websites-table-phone'}`}
         data-testid="websites-table"
         rowKey="rowKey"
         size={wide ? 'middle' : 'small'}
@@ -264,10 +273,12 @@ export function WebsitesTable({
         rowSelection={selection}
         title={title}
         components={{ header: { cell: HeaderCell } }}
-        // When every column fits, long names wrap to make room; otherwise each column takes the
-        // width of its content, and the header and the scroll bar stick to the window's edges.
+        // When every column fits, headers keep to one line and long names wrap (a domain after a
+        // dot), and the header row sticks to the window's top by CSS alone (antd's sticky header
+        // would measure every column); otherwise each column takes the width of its content, and
+        // the header and the scroll bar stick to the window's edges.
         tableLayout={wide && fits ? 'auto' : undefined}
-        scroll={wide ? { x: fits ? true : 'max-content' } : undefined}
+        scroll={wide && !fits ? { x: 'max-content' } : undefined}
         sticky={wide && !fits ? { offsetHeader: 0 } : undefined}
         onRow={(site) =>
           onOpen

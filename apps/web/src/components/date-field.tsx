@@ -1,0 +1,53 @@
+import { DatePicker, Form, type DatePickerProps } from 'antd';
+import type { NamePath } from 'antd/es/form/interface';
+import dayjs, { type Dayjs } from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
+
+dayjs.extend(customParseFormat);
+
+type DateFieldProps = Omit<DatePickerProps, 'format' | 'disabledDate'> & {
+  /** The form field the picker fills, where a refused date is explained. */
+  field: NamePath;
+  /** The typed and shown format, e.g. MM/DD/YYYY. */
+  format: string;
+  /** The dates the picker greys out. */
+  disabledDate: (day: Dayjs) => boolean;
+  /** Why such a date cannot be taken: the rule's own message. */
+  whyRefused: (day: Dayjs) => string | null;
+};
+
+/**
+ * The date a user typed, when it is a whole date in `format` that the picker refuses; otherwise
+ * null (half-typed, or a date it takes).
+ */
+export function refusedTypedDate(
+  text: string,
+  format: string,
+  disabledDate: (day: Dayjs) => boolean,
+): Dayjs | null {
+  const day = dayjs(text.trim(), format, true);
+  return day.isValid() && disabledDate(day) ? day : null;
+}
+
+/**
+ * A date picker inside a Form.Item that says why a typed date is refused. The picker greys out the
+ * dates it cannot take and drops one typed into the box when the box is left; the field then shows
+ * the rule that date breaks instead of the date vanishing without a word.
+ */
+export function DateField({ field, format, disabledDate, whyRefused, onBlur, ...props }: DateFieldProps) {
+  const form = Form.useFormInstance();
+  return (
+    <DatePicker
+      {...props}
+      format={format}
+      disabledDate={disabledDate}
+      onBlur={(event, info) => {
+        onBlur?.(event, info);
+        const text = (event.target as HTMLInputElement).value ?? '';
+        const refused = refusedTypedDate(text, format, disabledDate);
+        const why = refused && whyRefused(refused);
+        if (why) form.setFields([{ name: field, errors: [why] }]);
+      }}
+    />
+  );
+}
