@@ -128,6 +128,8 @@ async function run(extraEnv) {
       LOG_LEVEL: 'error',
       ROSTER_URL: reso.url,
       ROSTER_ALLOW_HTTP: '1',
+      // The bench's roster server listens on 127.0.0.1.
+      OUTBOUND_ALLOW_PRIVATE: '1',
       ROSTER_TOKEN: TOKEN,
       // Only Run now starts it here.
       ROSTER_SYNC_CRON: '0 0 1 1 *',

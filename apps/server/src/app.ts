@@ -48,6 +48,7 @@ import { registerLoadShedding } from './platform/overload.ts';
 import { DEFAULT_BODY_LIMIT, registerBodyDeadline, serverFactory } from './platform/connection-limits.ts';
 import { registerScope } from './platform/scope.ts';
 import { SessionService, type SessionOptions } from './platform/sessions.ts';
+import { createOutbound, outboundConfig } from './platform/outbound.ts';
 import { createStorage, type FileStorage } from './platform/storage.ts';
 
 export interface AppDeps {
@@ -148,6 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     live,
     sessions,
     storage,
+    outbound: createOutbound(outboundConfig(config)),
     log: app.log,
   };
 
@@ -171,6 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await jobs.stop();
     sessions.close();
+    await ctx.outbound.close();
     if (ownBus) await bus.close();
   });
 

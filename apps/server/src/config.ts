@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { IMPORT_CHECK_ROWS_PER_HOUR } from '@vp/contract';
 import { z } from 'zod';
 import type { ConnectionLimits } from './platform/connection-limits.ts';
 import { DEFAULT_EDGE_BUDGET, type EdgeBudgetOptions } from './platform/edge-budget.ts';
+import { parseResolve } from './platform/outbound.ts';
 
 /**
  * Every environment variable, parsed once. This file sits one level below the server package root
@@ -38,9 +40,23 @@ const envSchema = z.object({
   COMMENTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
   USER_REQUESTS_PER_SECOND: z.coerce.number().min(0.1).max(1_000_000).default(DEFAULT_EDGE_BUDGET.userRate),
   USER_REQUEST_BURST: z.coerce.number().int().min(1).max(10_000_000).default(DEFAULT_EDGE_BUDGET.userBurst),
-  ADDRESS_REQUESTS_PER_SECOND: z.coerce.number().min(0.1).max(1_000_000).default(DEFAULT_EDGE_BUDGET.addressRate),
-  ADDRESS_REQUEST_BURST: z.coerce.number().int().min(1).max(10_000_000).default(DEFAULT_EDGE_BUDGET.addressBurst),
-  IMPORT_CHECK_ROWS_PER_HOUR: z.coerce.number().int().min(1).max(10_000_000).default(IMPORT_CHECK_ROWS_PER_HOUR),
+  ADDRESS_REQUESTS_PER_SECOND: z.coerce
+    .number()
+    .min(0.1)
+    .max(1_000_000)
+    .default(DEFAULT_EDGE_BUDGET.addressRate),
+  ADDRESS_REQUEST_BURST: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_000_000)
+    .default(DEFAULT_EDGE_BUDGET.addressBurst),
+  IMPORT_CHECK_ROWS_PER_HOUR: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_000_000)
+    .default(IMPORT_CHECK_ROWS_PER_HOUR),
   NOTIFICATION_DIGEST_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
   MAX_UPLOAD_MB: z.coerce.number().min(0.001).max(5000).default(25),
   ORPHAN_GRACE_SECONDS: z.coerce
@@ -74,6 +90,12 @@ const envSchema = z.object({
   ROSTER_SYNC_CRON: z.string().min(9).max(100).default('*/15 * * * *'),
   /** Lets ROSTER_URL and ROSTER_TOKEN_URL be plain http (a local test server); never in production. */
   ROSTER_ALLOW_HTTP: flag.optional(),
+  /** Tests and benches only: host[:port]=address[:port] pairs outbound requests connect to instead. */
+  OUTBOUND_RESOLVE: z.string().optional(),
+  /** Tests and benches only: outbound requests may reach private and loopback addresses. */
+  OUTBOUND_ALLOW_PRIVATE: flag.optional(),
+  /** Tests and benches only: a PEM file of certificate authorities outbound requests trust too. */
+  OUTBOUND_CA: z.string().optional(),
 });
 
 export interface Config {
@@ -136,6 +158,13 @@ export interface Config {
   connections: Omit<ConnectionLimits, 'largestBodyBytes'>;
   /** The sealing certificate (PKCS#12) and its password; null generates a self-signed one in dataDir. */
   signingP12: { path: string; password: string } | null;
+  /** The rules of requests to other servers (platform/outbound.ts); the settings are for tests only. */
+  outbound: {
+    resolve: ReadonlyMap<string, { address: string; port: number | null }>;
+    allowPrivate: boolean;
+    /** PEM text of extra certificate authorities. */
+    ca: string | null;
+  };
 }
 
 export interface S3Config {
@@ -236,5 +265,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signingP12: e.SIGNING_P12
       ? { path: path.resolve(e.SIGNING_P12), password: e.SIGNING_P12_PASSWORD ?? '' }
       : null,
+    outbound: {
+      resolve: parseResolve(e.OUTBOUND_RESOLVE),
+      allowPrivate: e.OUTBOUND_ALLOW_PRIVATE ?? false,
+      ca: e.OUTBOUND_CA ? readFileSync(path.resolve(e.OUTBOUND_CA), 'utf8') : null,
+    },
   };
 }

@@ -5,6 +5,7 @@ import type { EventBus } from './platform/events.ts';
 import type { JobRunner } from './platform/jobs.ts';
 import type { LiveHub } from './platform/live.ts';
 import type { Mailer } from './platform/mail.ts';
+import type { Outbound } from './platform/outbound.ts';
 import type { SessionService } from './platform/sessions.ts';
 import type { FileStorage } from './platform/storage.ts';
 
@@ -19,5 +20,7 @@ export interface AppContext {
   live: LiveHub;
   sessions: SessionService;
   storage: FileStorage;
+  /** Every request to another server goes through its rules (platform/outbound.ts). */
+  outbound: Outbound;
   log: FastifyBaseLogger;
 }

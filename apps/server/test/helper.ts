@@ -132,6 +132,8 @@ export async function setup(
     USER_REQUEST_BURST: '10000000',
     ADDRESS_REQUESTS_PER_SECOND: '1000000',
     ADDRESS_REQUEST_BURST: '10000000',
+    // The servers tests start listen on 127.0.0.1; the outbound rules' own tests refuse it.
+    OUTBOUND_ALLOW_PRIVATE: '1',
     ...options.env,
   });
   const app = await buildApp({

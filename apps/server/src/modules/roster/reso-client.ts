@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Config } from '../../config.ts';
+import { OutboundError, type Outbound, type OutboundResponse } from '../../platform/outbound.ts';
 
 /**
  * A client of a RESO Web API (OData) server: pages of a resource, with a bearer token given in the
@@ -19,8 +20,14 @@ export class RosterSyncError extends Error {}
 
 const TRIES = 4;
 const PAGE_TIMEOUT_MS = 60_000;
+/** A page of 500 members is well under a megabyte; a server sending far more is not read. */
+const PAGE_MAX_BYTES = 64 * 1024 * 1024;
 
-export function resoClient(source: RosterSource, options: { retryDelayMs?: number } = {}) {
+export function resoClient(
+  source: RosterSource,
+  outbound: Outbound,
+  options: { retryDelayMs?: number } = {},
+) {
   const retryDelayMs = options.retryDelayMs ?? 1000;
   let token: { value: string; expiresAt: number } | null = source.token
     ? { value: source.token, expiresAt: Number.POSITIVE_INFINITY }
@@ -32,7 +39,7 @@ export function resoClient(source: RosterSource, options: { retryDelayMs?: numbe
         'The roster server refused the token, and no client credentials are set to get another.',
       );
     }
-    const res = await fetch(source.tokenUrl, {
+    const res = await outbound.send(source.tokenUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
       body: new URLSearchParams({
@@ -40,10 +47,11 @@ export function resoClient(source: RosterSource, options: { retryDelayMs?: numbe
         client_id: source.clientId,
         client_secret: source.clientSecret,
       }).toString(),
-      signal: AbortSignal.timeout(PAGE_TIMEOUT_MS),
+      timeoutMs: PAGE_TIMEOUT_MS,
     });
-    if (!res.ok) throw new RosterSyncError(`The roster's token endpoint answered ${res.status}.`);
-    const body = (await res.json()) as { access_token?: unknown; expires_in?: unknown };
+    if (res.status < 200 || res.status > 299)
+      throw new RosterSyncError(`The roster's token endpoint answered ${res.status}.`);
+    const body = json(res) as { access_token?: unknown; expires_in?: unknown };
     if (typeof body.access_token !== 'string' || !body.access_token)
       throw new RosterSyncError("The roster's token endpoint answered no access_token.");
     const seconds = Number(body.expires_in);
@@ -73,11 +81,14 @@ export function resoClient(source: RosterSource, options: { retryDelayMs?: numbe
     return link;
   }
 
-  async function get(url: string): Promise<Response> {
+  async function get(url: string): Promise<OutboundResponse> {
     const auth = await bearer();
-    return fetch(url, {
+    return outbound.send(url, {
       headers: { accept: 'application/json', ...(auth ? { authorization: `Bearer ${auth}` } : {}) },
-      signal: AbortSignal.timeout(PAGE_TIMEOUT_MS),
+      timeoutMs: PAGE_TIMEOUT_MS,
+      maxBytes: PAGE_MAX_BYTES,
+      // A redirect is followed on the roster server's own origin only.
+      followRedirect: (next) => next.origin === home,
     });
   }
 
@@ -93,7 +104,7 @@ export function resoClient(source: RosterSource, options: { retryDelayMs?: numbe
       ownLink(url);
       let lastError = '';
       for (let attempt = 1; attempt <= TRIES; attempt++) {
-        let res: Response;
+        let res: OutboundResponse;
         try {
           res = await get(url);
           // A refused token is renewed once and the page asked again at once.
@@ -103,12 +114,15 @@ export function resoClient(source: RosterSource, options: { retryDelayMs?: numbe
           }
         } catch (err) {
           if (err instanceof RosterSyncError) throw err;
+          // A server the outbound rules refuse is not tried again.
+          if (err instanceof OutboundError && (err.reason === 'address' || err.reason === 'scheme'))
+            throw new RosterSyncError(`The roster server cannot be reached: ${err.message}`);
           lastError = err instanceof Error ? err.message : String(err);
           await sleep(retryDelayMs * 2 ** (attempt - 1));
           continue;
         }
-        if (res.ok) {
-          const body = (await res.json()) as { value?: unknown; '@odata.nextLink'?: unknown };
+        if (res.status >= 200 && res.status <= 299) {
+          const body = json(res) as { value?: unknown; '@odata.nextLink'?: unknown };
           if (!Array.isArray(body.value))
             throw new RosterSyncError('The roster server answered a page without records.');
           const next = body['@odata.nextLink'];
@@ -118,11 +132,18 @@ export function resoClient(source: RosterSource, options: { retryDelayMs?: numbe
           };
         }
         lastError = `HTTP ${res.status}`;
-        await res.body?.cancel();
         if (res.status < 500 && res.status !== 429) break;
         await sleep(retryDelayMs * 2 ** (attempt - 1));
       }
       throw new RosterSyncError(`The roster server did not answer a page (${lastError}): ${url}`);
     },
   };
+}
+
+function json(res: OutboundResponse): unknown {
+  try {
+    return JSON.parse(res.body.toString('utf8'));
+  } catch {
+    throw new RosterSyncError('The roster server answered something that is not JSON.');
+  }
 }

@@ -182,7 +182,7 @@ export async function runRosterSync(
   source: RosterSource,
   options: { pageSize?: number; retryDelayMs?: number } = {},
 ): Promise<SyncReport> {
-  const client = resoClient(source, options);
+  const client = resoClient(source, ctx.outbound, options);
   const report: SyncReport = {
     pages: 0,
     offices: { added: 0, updated: 0 },

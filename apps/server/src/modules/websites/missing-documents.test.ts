@@ -186,7 +186,7 @@ describe('Sites missing documents', () => {
     const [all] = await t.rows<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM pg_indexes WHERE indexdef LIKE '%INCLUDE (missing_documents)'`,
     );
-    expect(all!.n).toBe(17);
+    expect(all!.n).toBe(19);
   });
 
   it('refuses an unknown filter with a clear message', async () => {
