@@ -155,6 +155,10 @@ async function auditEditTabs(page: Page, audit: AxeAudit, siteId: number): Promi
   await expect(modal.getByTestId('history-entry').first()).toBeVisible();
   await audit.check(page, 'website modal (edit): History tab', LAYER);
 
+  await modal.getByRole('tab', { name: 'Compliance' }).click();
+  await expect(modal.getByTestId('compliance-summary')).toBeVisible();
+  await audit.check(page, 'website modal (edit): Compliance tab', LAYER);
+
   await modal.getByRole('button', { name: 'History' }).click();
   const drawer = page.getByRole('dialog', { name: 'History', exact: true });
   await expect(drawer.getByTestId('history-entry').first()).toBeVisible();

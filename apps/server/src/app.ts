@@ -17,6 +17,7 @@ import { profileRoutes } from './modules/profile/index.ts';
 import { resourcesRoutes } from './modules/resources/index.ts';
 import { consumersRoutes } from './modules/consumers/index.ts';
 import { rosterJobs } from './modules/roster/index.ts';
+import { complianceJobs, complianceRoutes } from './modules/compliance/index.ts';
 import { signaturesRoutes } from './modules/signatures/index.ts';
 import { staffQueueRoutes } from './modules/staff-queue/index.ts';
 import { staffAccountsRoutes } from './modules/staff-accounts/index.ts';
@@ -95,6 +96,8 @@ const FEATURES = [
   staffQueueRoutes,
   staffReportsRoutes,
   rosterJobs,
+  complianceJobs,
+  complianceRoutes,
   staffAccountsRoutes,
   resourcesRoutes,
   consumersRoutes,

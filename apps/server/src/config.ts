@@ -90,6 +90,8 @@ const envSchema = z.object({
   ROSTER_SYNC_CRON: z.string().min(9).max(100).default('*/15 * * * *'),
   /** Lets ROSTER_URL and ROSTER_TOKEN_URL be plain http (a local test server); never in production. */
   ROSTER_ALLOW_HTTP: flag.optional(),
+  /** Whether licensed websites are checked daily; off by default with the demo data (made-up domains). */
+  COMPLIANCE_DAILY: flag.optional(),
   /** Tests and benches only: host[:port]=address[:port] pairs outbound requests connect to instead. */
   OUTBOUND_RESOLVE: z.string().optional(),
   /** Tests and benches only: outbound requests may reach private and loopback addresses. */
@@ -158,6 +160,8 @@ export interface Config {
   connections: Omit<ConnectionLimits, 'largestBodyBytes'>;
   /** The sealing certificate (PKCS#12) and its password; null generates a self-signed one in dataDir. */
   signingP12: { path: string; password: string } | null;
+  /** Licensed websites are checked against their products' rules every day (else only on request). */
+  complianceDaily: boolean;
   /** The rules of requests to other servers (platform/outbound.ts); the settings are for tests only. */
   outbound: {
     resolve: ReadonlyMap<string, { address: string; port: number | null }>;
@@ -265,6 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signingP12: e.SIGNING_P12
       ? { path: path.resolve(e.SIGNING_P12), password: e.SIGNING_P12_PASSWORD ?? '' }
       : null,
+    complianceDaily: e.COMPLIANCE_DAILY ?? !(e.SEED_DEMO ?? databaseUrl === null),
     outbound: {
       resolve: parseResolve(e.OUTBOUND_RESOLVE),
       allowPrivate: e.OUTBOUND_ALLOW_PRIVATE ?? false,

@@ -1,3 +1,9 @@
+import {
+  COMPLIANCE_DECISIONS,
+  COMPLIANCE_RULE_KINDS,
+  type ComplianceDecision,
+  type ComplianceRuleKind,
+} from './compliance-labels.ts';
 import { z } from './zod.ts';
 
 /**
@@ -5,30 +11,6 @@ import { z } from './zod.ts';
  * checked against daily. Each rule decides pass, fail or unknown (the site could not be read), with
  * the evidence that decided it.
  */
-
-export const COMPLIANCE_RULE_KINDS = [
-  'answers',
-  'requiredText',
-  'freshness',
-  'attribution',
-  'mlsNotice',
-  'forbidden',
-  'licensee',
-] as const;
-export type ComplianceRuleKind = (typeof COMPLIANCE_RULE_KINDS)[number];
-
-export const COMPLIANCE_RULE_LABELS: Record<ComplianceRuleKind, string> = {
-  answers: 'The site answers',
-  requiredText: 'Required text',
-  freshness: 'Fresh data',
-  attribution: 'Listing-firm attribution',
-  mlsNotice: 'MLS notice or logo',
-  forbidden: 'Forbidden content',
-  licensee: 'Licensed agent or broker named',
-};
-
-export const COMPLIANCE_DECISIONS = ['pass', 'fail', 'unknown'] as const;
-export type ComplianceDecision = (typeof COMPLIANCE_DECISIONS)[number];
 
 export const ComplianceMessages = {
   templateRequired: 'Please paste the text the site must show.',
@@ -134,3 +116,81 @@ export function overallDecision(
 
 /** Unknowns in a row (a site down that long) that open a finding; fewer pass as a network fault. */
 export const UNKNOWNS_BEFORE_FINDING = 3;
+
+export const COMPLIANCE_FINDING_STATES = ['open', 'resolved', 'waived'] as const;
+export type ComplianceFindingState = (typeof COMPLIANCE_FINDING_STATES)[number];
+
+const ruleResultSchema = z.object({
+  productId: z.number().int(),
+  ruleId: z.string(),
+  kind: z.enum(COMPLIANCE_RULE_KINDS),
+  decision: z.enum(COMPLIANCE_DECISIONS),
+  reason: z.string(),
+  evidence: z.string(),
+});
+
+export const complianceFindingSchema = z.object({
+  id: z.number().int(),
+  productId: z.number().int(),
+  ruleId: z.string(),
+  kind: z.enum(COMPLIANCE_RULE_KINDS),
+  state: z.enum(COMPLIANCE_FINDING_STATES),
+  reason: z.string(),
+  evidence: z.string(),
+  openedAt: z.string(),
+  /** yyyy-mm-dd: the day it must be fixed by. */
+  dueOn: z.string(),
+  closedAt: z.string().nullable(),
+  closeReason: z.string().nullable(),
+});
+export type ComplianceFinding = z.infer<typeof complianceFindingSchema>;
+
+/** A website's compliance: its latest check rule by rule, and its findings, open first. */
+export const siteComplianceSchema = z.object({
+  latest: z
+    .object({
+      id: z.number().int(),
+      startedAt: z.string(),
+      trigger: z.enum(['schedule', 'vendor', 'staff']),
+      decision: z.enum(COMPLIANCE_DECISIONS),
+      results: z.array(ruleResultSchema),
+    })
+    .nullable(),
+  findings: z.array(complianceFindingSchema),
+  /** When "Check now" can be asked again (ISO), or null when it can be now. */
+  nextCheckAllowedAt: z.string().nullable(),
+  /** Whether any of the site's products has rules, and the site is licensed now. */
+  checkable: z.boolean(),
+});
+export type SiteCompliance = z.infer<typeof siteComplianceSchema>;
+
+/** "Check now" for one site: once per this many minutes, whoever asks. */
+export const CHECK_NOW_MINUTES = 10;
+
+export const ComplianceCheckMessages = {
+  tooSoon: (minutes: number) =>
+    `This website was checked moments ago. It can be checked again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+  notCheckable:
+    'Only an Active or Pending Termination website whose product has compliance rules is checked.',
+} as const;
+
+/** A product's rules as staff see them in the console: the current version, if any. */
+export const productRuleSetSchema = z.object({
+  productId: z.number().int(),
+  productName: z.string(),
+  current: z
+    .object({
+      id: z.number().int(),
+      version: z.number().int(),
+      rules: z.array(complianceRuleSchema),
+      graceDays: z.number().int(),
+      createdAt: z.string(),
+      createdBy: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type ProductRuleSet = z.infer<typeof productRuleSetSchema>;
+
+export const ComplianceRuleSetMessages = {
+  productNotFound: 'That product was not found.',
+} as const;

@@ -37,5 +37,6 @@ export * from './consumers.ts';
 export * from './contacts.ts';
 export * from './website-import.ts';
 export * from './licence.ts';
+export * from './compliance-labels.ts';
 export * from './compliance.ts';
 export * from './compliance-text.ts';

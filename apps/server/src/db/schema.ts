@@ -11,3 +11,4 @@ export * from './schema/conversation.ts';
 export * from './schema/staff.ts';
 export * from './schema/resources.ts';
 export * from './schema/contacts.ts';
+export * from './schema/compliance.ts';

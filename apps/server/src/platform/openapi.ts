@@ -36,6 +36,11 @@ const TAGS = [
   { name: 'agents', description: 'Agent search over the MLS roster and reciprocal agents.' },
   { name: 'websites', description: "The vendor's websites, their change requests and termination." },
   { name: 'history', description: 'The recorded changes of a website.' },
+  {
+    name: 'compliance',
+    description:
+      "Each licensed website checked against its products' display rules: checks, findings, Check now.",
+  },
   { name: 'teams', description: 'The agent team of an IDX Team website.' },
   { name: 'documents', description: 'Files on the account and on websites, and the document types.' },
   { name: 'signatures', description: 'The Site Access Form: signing links, sealing, status and verify.' },

@@ -51,6 +51,7 @@ describe('which addresses may be reached', () => {
       ['plain.test', { address: '10.0.0.7', port: null }],
     ]);
     expect(parseResolve(undefined).size).toBe(0);
+    expect(parseResolve('*=127.0.0.1:1').get('*')).toEqual({ address: '127.0.0.1', port: 1 });
     expect(() => parseResolve('shop.test=localhost')).toThrow(/OUTBOUND_RESOLVE/);
     expect(() => parseResolve('shop.test')).toThrow(/OUTBOUND_RESOLVE/);
   });
@@ -194,6 +195,13 @@ describe('a request out', () => {
     expect(res.body.toString()).toBe('<p>hello</p>');
     expect(res.ms).toBeGreaterThanOrEqual(0);
     expect(seen.at(-1)).toEqual({ path: '/ok', agent: 'VendorPortal/test (+http://portal.test)' });
+    await out.close();
+  });
+
+  it('sends every name not listed to the `*` entry', async () => {
+    const out = outbound({ resolve: parseResolve(`site.test=127.0.0.1:1,*=127.0.0.1:${plainPort}`) });
+    expect((await out.send('http://anything.test/ok')).body.toString()).toBe('<p>hello</p>');
+    expect(await refusal(out.send('http://site.test/ok'))).toBe('unreachable');
     await out.close();
   });
 

@@ -74,7 +74,8 @@ export function addressAllowed(address: string, allowPrivate = false): boolean {
 
 /**
  * `OUTBOUND_RESOLVE`: comma-separated `host[:port]=address[:port]` (an IPv6 address in brackets),
- * e.g. `shop.example:443=127.0.0.1:41234,cdn.example=10.0.0.7`.
+ * e.g. `shop.example:443=127.0.0.1:41234,cdn.example=10.0.0.7`; the host `*` stands for every
+ * other name.
  */
 export function parseResolve(
   text: string | undefined,
@@ -155,7 +156,8 @@ export function createOutbound(config: OutboundConfig) {
   /** Where a connection to `host:port` goes, once the rules allow it. */
   async function destination(host: string, port: number): Promise<{ address: string; port: number }> {
     const name = host.toLowerCase().replace(/^\[|\]$/g, '');
-    const mapped = config.resolve.get(`${name}:${port}`) ?? config.resolve.get(name);
+    const mapped =
+      config.resolve.get(`${name}:${port}`) ?? config.resolve.get(name) ?? config.resolve.get('*');
     let addresses: string[];
     if (mapped) addresses = [mapped.address];
     else if (isIP(name)) addresses = [name];

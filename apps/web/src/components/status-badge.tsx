@@ -3,7 +3,10 @@ import {
   MLS_STATUS_TONE,
   SITE_STATUS_DISPLAY,
   SITE_STATUS_TONE,
+  COMPLIANCE_DECISION_LABELS,
+  COMPLIANCE_DECISION_TONE,
   type BadgeTone,
+  type ComplianceDecision,
   type FeedStatus,
   type MlsStatus,
   type SiteStatus,
@@ -39,4 +42,15 @@ export function MlsStatusBadge({ status }: { status: string }) {
 
 export function FeedStatusBadge({ status }: { status: FeedStatus }) {
   return <Badge tone={FEED_STATUS_TONE[status] ?? 'info'} text={status} testId="feed-status" />;
+}
+
+/** A compliance rule's decision: Pass, Fail or Unknown (the site could not be read). */
+export function ComplianceBadge({ decision }: { decision: ComplianceDecision }) {
+  return (
+    <Badge
+      tone={COMPLIANCE_DECISION_TONE[decision]}
+      text={COMPLIANCE_DECISION_LABELS[decision]}
+      testId="compliance-decision"
+    />
+  );
 }

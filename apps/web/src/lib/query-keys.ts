@@ -64,6 +64,9 @@ export const queryKeys = {
     all: ['changelog'] as const,
     site: (siteId: number) => ['changelog', siteId] as const,
   },
+  compliance: {
+    site: (siteId: number) => ['compliance', siteId] as const,
+  },
   notifications: {
     all: ['notifications'] as const,
     lists: ['notifications', 'list'] as const,

@@ -5,6 +5,7 @@ import { SYSTEM_ACTOR } from '../../platform/actor.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import type { Db } from '../client.ts';
 import { members, offices, products, vendors, websiteChanges, websites } from '../schema.ts';
+import { insertDemoCompliance } from './compliance.ts';
 import { DEMO_LOGINS, insertAccounts } from './accounts.ts';
 import { insertDemoContacts } from './contacts.ts';
 import { Rng } from './random.ts';
@@ -88,6 +89,7 @@ export async function seedDemo(db: Db): Promise<void> {
       'recorded',
       SYSTEM_ACTOR,
     );
+    await insertDemoCompliance(tx, inserted, accounts.summit);
     // Staff have reviewed all but the three newest of them, which wait in the approval queue.
     await tx.execute(sql`INSERT INTO licence_reviews (licence_id, note, username)
       SELECT id, 'Paper forms of the sites licensed before the portal, kept at the MLS.', 'admin'

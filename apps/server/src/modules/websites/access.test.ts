@@ -164,6 +164,7 @@ describe('a viewer gets 403 on every write route', () => {
         'POST /api/portal/websites/import/check',
         'POST /api/portal/websites/:id/agent-change',
         'POST /api/portal/websites/:id/agent-change/withdraw',
+        'POST /api/portal/websites/:id/compliance/check',
         'POST /api/portal/websites/:id/domain-change',
         'POST /api/portal/websites/:id/domain-change/withdraw',
         'POST /api/portal/websites/:id/product-change',

@@ -90,7 +90,7 @@ function NewForm({
       )}
       <div>
         Site Access Form for the change:{' '}
-        <Tag variant="outlined" color={signed ? 'success' : 'default'}>
+        <Tag variant="outlined" color={signed ? 'success' : 'default'} disabled={false}>
           {/* A signed form here waits for the change, not for an activation. */}
           {safStandingText(form.saf, signed ? 'Active' : 'Pending Activation')}
         </Tag>

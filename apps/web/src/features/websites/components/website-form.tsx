@@ -420,6 +420,8 @@ export function WebsiteForm(props: Props) {
           <Tag
             color={props.saf.outOfDate?.length ? 'warning' : SAF_TAG_COLOR[props.saf.state]}
             variant="outlined"
+            // A standing, not a control: it keeps its colour when the form is read-only.
+            disabled={false}
           >
             {safStandingText(props.saf, site.status)}
           </Tag>

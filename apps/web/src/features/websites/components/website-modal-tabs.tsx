@@ -9,6 +9,7 @@ import {
 import { Spin } from 'antd';
 import type { ComponentType, ReactNode } from 'react';
 import { MessagesTab, MessagesTabLabel } from '../../comments/index.ts';
+import { ComplianceTab } from '../../compliance/index.ts';
 import { FilesTab, type SafFlow } from '../../documents/index.ts';
 import { useTeamChangeRequest } from '../api.ts';
 import type { WebsiteActions } from '../use-website-actions.ts';
@@ -16,7 +17,7 @@ import type { WebsiteFormState } from '../use-website-form.ts';
 import { PendingRequests } from './pending-requests.tsx';
 import { WebsiteForm } from './website-form.tsx';
 
-export type WebsiteTab = 'website' | 'messages' | 'files' | 'history' | 'team';
+export type WebsiteTab = 'website' | 'messages' | 'files' | 'history' | 'team' | 'compliance';
 
 export interface TeamSlotProps {
   siteId: number;
@@ -138,6 +139,10 @@ function FilesPane({ ctx, active }: WebsiteTabProps) {
   return ctx.saved && active ? <FilesTab siteId={ctx.saved.rowKey} readOnly={ctx.readOnly} /> : null;
 }
 
+function CompliancePane({ ctx, active }: WebsiteTabProps) {
+  return ctx.saved && active ? <ComplianceTab siteId={ctx.saved.rowKey} readOnly={ctx.readOnly} /> : null;
+}
+
 function HistoryPane({ ctx, active }: WebsiteTabProps) {
   return ctx.siteId ? ctx.slots.history?.(ctx.siteId, active) : null;
 }
@@ -188,4 +193,7 @@ export const WEBSITE_TABS: readonly WebsiteTabDef[] = [
     disabled: (c) => c.creating,
     Component: TeamPane,
   },
+  // The daily check of a licensed site against its product's display rules; nothing to show before
+  // the site exists.
+  { key: 'compliance', label: () => 'Compliance', disabled: (c) => c.creating, Component: CompliancePane },
 ];

@@ -184,7 +184,7 @@ describe('website modal: rules by saved status', () => {
     expect(table.querySelectorAll('.vp-na').length).toBeGreaterThanOrEqual(6);
   });
 
-  it('tabs: Website, Messages, Files, History, and Team only for the team product', async () => {
+  it('tabs: Website, Messages, Files, History, Team only for the team product, and Compliance', async () => {
     serveApi((method, path) => {
       if (path === '/portal/metadata') return { body: metadata() };
       if (path === '/products') return { body: products };
@@ -199,6 +199,7 @@ describe('website modal: rules by saved status', () => {
       'Files',
       'History',
       'Team',
+      'Compliance',
     ]);
     expect(screen.getByRole('tab', { name: 'Website' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('link', { name: /@/ }).getAttribute('href')).toMatch(/^mailto:/);
@@ -230,11 +231,13 @@ describe('website modal: create', () => {
     expect(input('Term Date').disabled).toBe(true);
     expect(statusBox().disabled).toBe(false);
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
-    // The same tabs as a saved site, none of them disabled: choosing one saves the new site first
-    // (Team, disabled while creating, shows only for the team product).
+    // The same tabs as a saved site: choosing Messages, Files or History saves the new site first;
+    // Compliance (and Team, shown only for the team product) waits until the site exists.
     const tabs = screen.getAllByRole('tab');
-    expect(tabs.map((t) => t.textContent)).toEqual(['Website', 'Messages', 'Files', 'History']);
-    expect(tabs.filter((t) => t.getAttribute('aria-disabled') === 'true')).toEqual([]);
+    expect(tabs.map((t) => t.textContent)).toEqual(['Website', 'Messages', 'Files', 'History', 'Compliance']);
+    expect(tabs.filter((t) => t.getAttribute('aria-disabled') === 'true').map((t) => t.textContent)).toEqual([
+      'Compliance',
+    ]);
   });
 
   it('shows each validation message verbatim', async () => {
@@ -443,12 +446,14 @@ describe('website modal: the Site Access Form and activation', () => {
     expect(screen.getByTestId('status-reason').textContent).toBe(WebsiteMessages.activationNeedsSaf);
   });
 
-  it('shows a read-only user where the form stands too', async () => {
+  it('shows a read-only user where the form stands too, in its colour rather than greyed with the form', async () => {
     setAccount(['viewer'], true);
-    serveWithSaf({ state: 'out-for-signature', signed: 1, total: 2, paper: false });
-    expect((await screen.findByTestId('saf-standing', {}, { timeout: 5000 })).textContent).toBe(
-      'Site Access Form: Out for signature (1 of 2 signed)',
-    );
+    serveWithSaf({ state: 'signed', signed: 2, total: 2, paper: false });
+    const standing = await screen.findByTestId('saf-standing', {}, { timeout: 5000 });
+    expect(standing.textContent).toBe('Site Access Form: Signed: awaiting MLS activation');
+    const tag = standing.querySelector('.ant-tag')!;
+    expect(tag.classList.contains('ant-tag-disabled')).toBe(false);
+    expect(tag.className).toContain('success');
   });
 
   it('lets MLS staff pick Active on a signed form', async () => {

@@ -1,0 +1,159 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import {
+  COMPLIANCE_RULE_LABELS,
+  displayDate,
+  type ComplianceFinding,
+  type SiteCompliance,
+} from '@vp/contract';
+import { Button } from 'antd';
+import { ComplianceBadge } from '../../../components/status-badge.tsx';
+import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
+import { displayDateTime } from '../../../lib/date-time.ts';
+import { errorMessage } from '../../../lib/http.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useCheckNow, useSiteCompliance } from '../api.ts';
+import '../compliance.css';
+
+/**
+ * The website modal's Compliance tab: the latest check rule by rule, with what decided each; the
+ * open findings with the day each must be fixed by; "Fixed: check again"; and the past findings.
+ */
+
+const TRIGGER_TEXT: Record<NonNullable<SiteCompliance['latest']>['trigger'], string> = {
+  schedule: 'daily check',
+  vendor: 'checked on request',
+  staff: 'checked by MLS staff',
+};
+
+function FindingItem({ finding }: { finding: ComplianceFinding }) {
+  const closed =
+    finding.state === 'resolved'
+      ? `Resolved ${displayDateTime(finding.closedAt)}`
+      : finding.state === 'waived'
+        ? `Waived by MLS staff ${displayDateTime(finding.closedAt)}${finding.closeReason ? `: ${finding.closeReason}` : ''}`
+        : null;
+  return (
+    <li className="vp-compliance-finding" data-testid="compliance-finding" data-state={finding.state}>
+      <strong>{COMPLIANCE_RULE_LABELS[finding.kind]}</strong>
+      <span>{finding.reason}</span>
+      {finding.evidence && <span className="vp-compliance-evidence">{finding.evidence}</span>}
+      <span className="vp-muted">
+        Found {displayDateTime(finding.openedAt)}
+        {closed ? ` · ${closed}` : ` · Fix by ${displayDate(finding.dueOn)}`}
+      </span>
+    </li>
+  );
+}
+
+export function ComplianceTab({ siteId, readOnly }: { siteId: number; readOnly: boolean }) {
+  const compliance = useSiteCompliance(siteId);
+  const check = useCheckNow(siteId);
+  if (compliance.isError)
+    return <ErrorState error={compliance.error} onRetry={() => void compliance.refetch()} />;
+  if (!compliance.data) return <LoadingState label="Loading the compliance checks" rows={4} />;
+  const { latest, findings, nextCheckAllowedAt, checkable } = compliance.data;
+  const open = findings.filter((f) => f.state === 'open');
+  const past = findings.filter((f) => f.state !== 'open');
+
+  async function checkAgain() {
+    try {
+      const fresh = await check.mutateAsync();
+      const still = fresh.findings.filter((f) => f.state === 'open').length;
+      void toast(
+        still === 0 ? 'success' : 'info',
+        still === 0
+          ? 'Checked: the website passes every rule.'
+          : `Checked: ${still} ${still === 1 ? 'finding is' : 'findings are'} still open.`,
+      );
+    } catch (err) {
+      void toast('error', errorMessage(err));
+    }
+  }
+
+  return (
+    <div className="vp-compliance" data-testid="compliance-tab">
+      <div className="vp-compliance-head">
+        <p className="vp-compliance-summary" data-testid="compliance-summary">
+          {latest ? (
+            <>
+              Last checked {displayDateTime(latest.startedAt)} ({TRIGGER_TEXT[latest.trigger]}):{' '}
+              <ComplianceBadge decision={latest.decision} />
+            </>
+          ) : checkable ? (
+            'Not checked yet: the daily check reads it within a day.'
+          ) : (
+            'This website is not checked: only Active and Pending Termination websites whose product has compliance rules are.'
+          )}
+        </p>
+        {!readOnly && checkable && (
+          <div className="vp-compliance-action">
+            <Button
+              icon={<ReloadOutlined aria-hidden />}
+              loading={check.isPending}
+              disabled={!!nextCheckAllowedAt}
+              onClick={() => void checkAgain()}
+              aria-describedby={nextCheckAllowedAt ? 'vp-compliance-next' : undefined}
+            >
+              Fixed: check again
+            </Button>
+            {nextCheckAllowedAt && (
+              <span id="vp-compliance-next" className="vp-muted">
+                Can be checked again after {displayDateTime(nextCheckAllowedAt)}.
+              </span>
+            )}
+          </div>
+        )}
+      </div>
+
+      {open.length > 0 && (
+        <section aria-labelledby="vp-compliance-open">
+          <h3 id="vp-compliance-open" className="vp-compliance-heading">
+            Open findings ({open.length})
+          </h3>
+          <ul className="vp-compliance-list">
+            {open.map((f) => (
+              <FindingItem key={f.id} finding={f} />
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {latest && (
+        <section aria-labelledby="vp-compliance-rules">
+          <h3 id="vp-compliance-rules" className="vp-compliance-heading">
+            Rules in the last check
+          </h3>
+          <ul className="vp-compliance-list">
+            {latest.results.map((r) => (
+              <li
+                key={`${r.productId}-${r.ruleId}`}
+                className="vp-compliance-rule"
+                data-testid="compliance-rule"
+              >
+                <div className="vp-compliance-rule-head">
+                  <strong>{COMPLIANCE_RULE_LABELS[r.kind]}</strong>
+                  <ComplianceBadge decision={r.decision} />
+                </div>
+                <span>{r.reason}</span>
+                {r.evidence && <span className="vp-compliance-evidence">{r.evidence}</span>}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {past.length > 0 && (
+        <section aria-labelledby="vp-compliance-past">
+          <h3 id="vp-compliance-past" className="vp-compliance-heading">
+            Past findings
+          </h3>
+          <ul className="vp-compliance-list">
+            {past.map((f) => (
+              <FindingItem key={f.id} finding={f} />
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}
