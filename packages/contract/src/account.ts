@@ -260,6 +260,8 @@ export const metadataSchema = z.object({
   /** The vendor-level document types (by name) required of the vendor that it has none of on file. */
   missingDocTypes: z.array(z.string()),
   missingSiteDocs: z.number().int(),
+  /** The vendor's websites with an open compliance finding. */
+  sitesWithFindings: z.number().int(),
   /** The required contact types (by name) of which the vendor has no key contact. */
   missingContactTypes: z.array(z.string()),
   reciprocalAllowed: z.boolean(),

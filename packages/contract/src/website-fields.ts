@@ -22,9 +22,10 @@ export const WEBSITE_PAGE_SIZE_MAX = 500;
 
 /**
  * What a list can be narrowed to besides status and search: `documents`, the sites missing a
- * document they need (the dashboard's "Sites missing documents").
+ * document they need (the dashboard's "Sites missing documents"), and `compliance`, the sites with
+ * an open compliance finding (its "Compliance findings").
  */
-export const WEBSITE_LIST_MISSING = ['documents'] as const;
+export const WEBSITE_LIST_MISSING = ['documents', 'compliance'] as const;
 
 /**
  * The most websites a list can be narrowed to by id (`ids=12,15,31`): a notification about several

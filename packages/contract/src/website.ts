@@ -96,7 +96,9 @@ export const websiteListQuerySchema = z.object({
   status: siteStatusSchema.optional(),
   search: z.string().trim().max(200).optional(),
   missing: z
-    .enum(WEBSITE_LIST_MISSING, { error: 'The only list filter of this kind is missing=documents.' })
+    .enum(WEBSITE_LIST_MISSING, {
+      error: 'The list filters of this kind are missing=documents and missing=compliance.',
+    })
     .optional(),
   /** These sites only (a notification about several sites opens them): ids separated by commas. */
   ids: z

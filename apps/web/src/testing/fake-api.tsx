@@ -150,6 +150,7 @@ export const metadata = (reciprocalAllowed = false): Metadata => ({
   missingDocs: 0,
   missingDocTypes: [],
   missingSiteDocs: 0,
+  sitesWithFindings: 0,
   missingContactTypes: [],
   reciprocalAllowed,
   permissionAudit: false,

@@ -360,3 +360,26 @@ describe('the console’s rule sets', () => {
     expect(res.json().message).toBe(ComplianceRuleSetMessages.productNotFound);
   });
 });
+
+describe('sites with open findings', () => {
+  it('the dashboard counts them, and the list narrowed to missing=compliance holds exactly them', async () => {
+    const open = await t.rows<{ id: number }>(
+      sql`SELECT DISTINCT website_id AS id FROM compliance_findings WHERE vendor_id = ${t.vendors.summit} AND state = 'open'`,
+    );
+    expect(open.length).toBeGreaterThan(0);
+    const meta = (await t.call(t.tokens.demo, 'GET', '/api/portal/metadata')).json() as {
+      sitesWithFindings: number;
+    };
+    expect(meta.sitesWithFindings).toBe(open.length);
+    const list = await t.call(t.tokens.demo, 'GET', '/api/portal/websites?missing=compliance&pageSize=100');
+    expect(list.statusCode, list.body).toBe(200);
+    const body = list.json() as { items: { rowKey: number }[]; total: number };
+    expect(body.total).toBe(open.length);
+    expect(body.items.map((s) => s.rowKey).sort()).toEqual(open.map((r) => Number(r.id)).sort());
+    // Another vendor's findings never count here.
+    const other = (await t.call(t.tokens.other, 'GET', '/api/portal/metadata')).json() as {
+      sitesWithFindings: number;
+    };
+    expect(other.sitesWithFindings).toBe(0);
+  });
+});

@@ -26,12 +26,14 @@ export async function siteFigures(
   subAccounts: number;
   missingDocTypes: string[];
   missingSiteDocs: number;
+  sitesWithFindings: number;
 }> {
   const [row] = await rowsOf<{
     counts: { status: string; n: number }[] | null;
     sub_accounts: number;
     missing_docs: string[] | null;
     missing_site_docs: number;
+    sites_with_findings: number;
   }>(
     db,
     sql`SELECT
@@ -44,12 +46,15 @@ export async function siteFigures(
           AND NOT EXISTS (SELECT 1 FROM documents d
             WHERE d.vendor_id = ${vendorId} AND d.type_id = t.id AND NOT d.voided
               AND d.rejected_at IS NULL)) AS missing_docs,
-      ${siteCount(sql`${vendorId}`, { missing: true })} AS missing_site_docs`,
+      ${siteCount(sql`${vendorId}`, { missing: true })} AS missing_site_docs,
+      (SELECT count(DISTINCT f.website_id)::int FROM compliance_findings f
+        WHERE f.vendor_id = ${vendorId} AND f.state = 'open') AS sites_with_findings`,
   );
   return {
     counts: (row?.counts ?? []).map((c) => ({ status: c.status, n: Number(c.n) })),
     subAccounts: Number(row?.sub_accounts ?? 0),
     missingDocTypes: row?.missing_docs ?? [],
     missingSiteDocs: Number(row?.missing_site_docs ?? 0),
+    sitesWithFindings: Number(row?.sites_with_findings ?? 0),
   };
 }

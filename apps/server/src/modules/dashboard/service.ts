@@ -14,7 +14,7 @@ export function dashboardService({ db }: AppContext) {
         contactFacts(db, vendorId),
       ]);
       if (!vendor) throw new NotFoundError();
-      const { counts, subAccounts, missingDocTypes, missingSiteDocs } = figures;
+      const { counts, subAccounts, missingDocTypes, missingSiteDocs, sitesWithFindings } = figures;
       const contacts = contactSummary(contactsOf, vendor);
       const n = (status: string) => counts.find((c) => c.status === status)?.n ?? 0;
       return {
@@ -33,6 +33,7 @@ export function dashboardService({ db }: AppContext) {
         missingDocs: missingDocTypes.length,
         missingDocTypes,
         missingSiteDocs,
+        sitesWithFindings,
         missingContactTypes: contacts.missingContactTypes,
         reciprocalAllowed: vendor.reciprocalAllowed,
         permissionAudit: vendor.permissionAudit,

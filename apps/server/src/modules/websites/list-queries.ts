@@ -136,7 +136,7 @@ function parseItems(items: string | null): WebsiteRow[] {
 export type ListFilter = Pick<ListQuery, 'status' | 'search' | 'missing' | 'ids'>;
 
 /** A filter the per-status counters cannot total: its matches are counted. */
-const counted = (query: ListFilter) => !!(query.search || query.ids);
+const counted = (query: ListFilter) => !!(query.search || query.ids || query.missing === 'compliance');
 
 export function listFilter(vendorId: number, query: ListFilter): SQL {
   const filters: SQL[] = [sql`w.vendor_id = ${vendorId}`];
@@ -144,6 +144,11 @@ export function listFilter(vendorId: number, query: ListFilter): SQL {
   if (query.search) filters.push(searchFilter(query.search));
   // The dashboard's "Sites missing documents" counts the same condition.
   if (query.missing === 'documents') filters.push(siteMissingDocuments());
+  // The dashboard's "Compliance findings" counts the sites with one open.
+  if (query.missing === 'compliance')
+    filters.push(
+      sql`EXISTS (SELECT 1 FROM compliance_findings f WHERE f.website_id = w.id AND f.state = 'open')`,
+    );
   if (query.ids) filters.push(sql`w.id = ANY(${intArray(query.ids)})`);
   return sql.join(filters, sql` AND `);
 }

@@ -192,6 +192,8 @@ describe('Sites missing documents', () => {
   it('refuses an unknown filter with a clear message', async () => {
     const res = await t.call(t.tokens.demo, 'GET', '/api/portal/websites?missing=everything');
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('The only list filter of this kind is missing=documents.');
+    expect(res.json().message).toBe(
+      'The list filters of this kind are missing=documents and missing=compliance.',
+    );
   });
 });

@@ -72,6 +72,19 @@ export function figures(m: Metadata, { readOnly = false }: { readOnly?: boolean 
       linkHint: ': the websites missing documents',
     },
     {
+      key: 'sitesWithFindings',
+      label: 'Compliance findings',
+      value: m.sitesWithFindings,
+      tone: m.sitesWithFindings > 0 ? 'danger' : 'info',
+      // The sites with a finding open, each with its Compliance tab saying what to fix.
+      to: websitesMissingLink('compliance'),
+      linkHint: ': the websites with open compliance findings',
+      detail:
+        m.sitesWithFindings > 0
+          ? `${m.sitesWithFindings === 1 ? 'A website has' : 'Websites have'} open findings: see each one's Compliance tab`
+          : 'Every checked website passes its rules',
+    },
+    {
       key: 'missingContacts',
       label: 'Missing key contacts',
       value: m.missingContactTypes.length,

@@ -32,6 +32,7 @@ export function useWebsitesListState() {
 /** What the `missing` filter keeps, as its tag on the list says it. */
 export const MISSING_FILTER_LABELS: Record<WebsiteListMissing, string> = {
   documents: 'Sites missing documents',
+  compliance: 'Sites with open compliance findings',
 };
 
 /** Why the list is empty, in a sentence; null when the account simply has no websites. */
@@ -49,6 +50,12 @@ export function emptyListReason(
     return state.search
       ? `No ${which} missing documents match "${state.search}".`
       : `No ${which} are missing documents.`;
+  }
+  if (state.missing === 'compliance') {
+    const which = status ? `${status} websites` : 'websites';
+    return state.search
+      ? `No ${which} with open compliance findings match "${state.search}".`
+      : `No ${which} have open compliance findings.`;
   }
   if (state.search && status) return `No ${status} websites match "${state.search}".`;
   if (state.search) return `No websites match "${state.search}".`;

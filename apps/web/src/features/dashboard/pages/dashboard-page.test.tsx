@@ -126,6 +126,22 @@ describe('Dashboard page', () => {
     expect(router.state.location.search).toBe('?missing=documents');
   });
 
+  it('the Compliance findings card counts the sites with a finding open and opens them in the list', async () => {
+    serveApi((_m, path) =>
+      path === '/portal/metadata' ? { body: { ...metadata(), sitesWithFindings: 2 } } : undefined,
+    );
+    renderDashboard();
+    const card = await screen.findByTestId('dashboard-card-sitesWithFindings');
+    expect(card.textContent).toContain('Compliance findings');
+    expect(card.textContent).toContain('2');
+    const link = card.closest('a');
+    expect(link?.getAttribute('href')).toBe('/websites?missing=compliance');
+    expect(link?.textContent).toContain('the websites with open compliance findings');
+    expect(screen.getByTestId('dashboard-detail-sitesWithFindings').textContent).toBe(
+      "Websites have open findings: see each one's Compliance tab",
+    );
+  });
+
   it('the Total sites card opens the websites list with no filter, like the status cards', async () => {
     serveApi((_m, path) => (path === '/portal/metadata' ? { body: metadata() } : undefined));
     const router = renderDashboard();
