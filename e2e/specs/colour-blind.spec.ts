@@ -63,7 +63,7 @@ test('every scheme keeps the dashboard figures readable (4.5:1 against their car
   for (const scheme of [null, ...COLORBLIND_SCHEMES]) {
     await chooseScheme(page, scheme);
     const cards = page.locator('.vp-figure');
-    await expect(cards).toHaveCount(9);
+    await expect(cards).toHaveCount(10);
     const shown = await cards.evaluateAll((els) =>
       els.map((card) => {
         const value = card.querySelector('.vp-dash-figure-value') ?? card;

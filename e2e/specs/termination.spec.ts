@@ -23,6 +23,13 @@ test('request termination of an Active site: it becomes Inactive (Pending) with 
 
   await modal.getByRole('button', { name: 'Request termination' }).click();
   const dialog = page.getByRole('dialog').filter({ has: page.locator('#termination_termDate') });
+  // A past date typed and left is refused with the rule it breaks, not emptied without a word.
+  await dialog.getByLabel('Term Date').click();
+  await page.keyboard.type('01/02/2020');
+  await page.keyboard.press('Tab');
+  await expect(dialog.locator('.ant-form-item-explain-error')).toHaveText(
+    /^The term date (cannot be before the start date|must be today or later)\.$/,
+  );
   const now = new Date();
   const today = [now.getMonth() + 1, now.getDate()].map((n) => String(n).padStart(2, '0')).join('/');
   await dialog.getByLabel('Term Date').fill(`${today}/${now.getFullYear()}`);

@@ -2,6 +2,7 @@ import { DatePicker, Form, type DatePickerProps } from 'antd';
 import type { NamePath } from 'antd/es/form/interface';
 import dayjs, { type Dayjs } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
+import { useRef, type SyntheticEvent } from 'react';
 
 dayjs.extend(customParseFormat);
 
@@ -31,23 +32,33 @@ export function refusedTypedDate(
 
 /**
  * A date picker inside a Form.Item that says why a typed date is refused. The picker greys out the
- * dates it cannot take and drops one typed into the box when the box is left; the field then shows
- * the rule that date breaks instead of the date vanishing without a word.
+ * dates it cannot take and empties its box of one typed there before the box is even left; what
+ * was typed is kept as it is typed, and when the box is left the field shows the rule that date
+ * breaks instead of the date vanishing without a word.
  */
-export function DateField({ field, format, disabledDate, whyRefused, onBlur, ...props }: DateFieldProps) {
+export function DateField({ field, format, disabledDate, whyRefused, ...props }: DateFieldProps) {
   const form = Form.useFormInstance();
+  const typed = useRef('');
+  const record = (event: SyntheticEvent) => {
+    const target = event.target as HTMLInputElement;
+    if (target.tagName === 'INPUT') typed.current = target.value;
+  };
   return (
-    <DatePicker
-      {...props}
-      format={format}
-      disabledDate={disabledDate}
-      onBlur={(event, info) => {
-        onBlur?.(event, info);
-        const text = (event.target as HTMLInputElement).value ?? '';
-        const refused = refusedTypedDate(text, format, disabledDate);
+    <span
+      className="vp-date-field"
+      onKeyUpCapture={record}
+      onInputCapture={record}
+      onFocusCapture={() => {
+        typed.current = '';
+      }}
+      onBlurCapture={() => {
+        const refused = refusedTypedDate(typed.current, format, disabledDate);
+        typed.current = '';
         const why = refused && whyRefused(refused);
         if (why) form.setFields([{ name: field, errors: [why] }]);
       }}
-    />
+    >
+      <DatePicker {...props} format={format} disabledDate={disabledDate} />
+    </span>
   );
 }

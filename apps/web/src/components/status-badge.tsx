@@ -16,7 +16,7 @@ import {
  * Status badges take their colour from the --vp-<tone> CSS variables, so the colour-blind scheme
  * chosen in the settings restyles them. The text stays dark for contrast; the colour is a marker.
  */
-function Badge({ tone, text, testId }: { tone: BadgeTone; text: string; testId?: string }) {
+export function ToneBadge({ tone, text, testId }: { tone: BadgeTone; text: string; testId?: string }) {
   return (
     <span className={`vp-badge vp-tone-${tone}`} data-tone={tone} data-testid={testId}>
       {text}
@@ -26,7 +26,7 @@ function Badge({ tone, text, testId }: { tone: BadgeTone; text: string; testId?:
 
 export function SiteStatusBadge({ status }: { status: SiteStatus }) {
   return (
-    <Badge
+    <ToneBadge
       tone={SITE_STATUS_TONE[status] ?? 'info'}
       text={SITE_STATUS_DISPLAY[status] ?? status}
       testId="site-status"
@@ -37,17 +37,17 @@ export function SiteStatusBadge({ status }: { status: SiteStatus }) {
 export function MlsStatusBadge({ status }: { status: string }) {
   if (!status) return <span className="vp-muted">N/A</span>;
   const tone = MLS_STATUS_TONE[status as MlsStatus] ?? 'info';
-  return <Badge tone={tone} text={status} testId="mls-status" />;
+  return <ToneBadge tone={tone} text={status} testId="mls-status" />;
 }
 
 export function FeedStatusBadge({ status }: { status: FeedStatus }) {
-  return <Badge tone={FEED_STATUS_TONE[status] ?? 'info'} text={status} testId="feed-status" />;
+  return <ToneBadge tone={FEED_STATUS_TONE[status] ?? 'info'} text={status} testId="feed-status" />;
 }
 
 /** A compliance rule's decision: Pass, Fail or Unknown (the site could not be read). */
 export function ComplianceBadge({ decision }: { decision: ComplianceDecision }) {
   return (
-    <Badge
+    <ToneBadge
       tone={COMPLIANCE_DECISION_TONE[decision]}
       text={COMPLIANCE_DECISION_LABELS[decision]}
       testId="compliance-decision"

@@ -103,7 +103,8 @@ describe('navbar user menu', () => {
     const items = within(menu).getAllByRole('menuitem');
     expect(items.map((i) => i.textContent)).toEqual([
       'SWS·Summit Web Solutions',
-      'SWS-W·Summit Web Solutions...',
+      // Each account named whole in the list; only the top bar's narrow box cuts a name.
+      'SWS-W·Summit Web Solutions West',
       'Profile',
       'Feedback',
       'Log Out',

@@ -67,7 +67,8 @@ export function Navbar({
             children: vendors.active.map((a) => ({
               key: `${VENDOR_KEY}${a.rowKey}`,
               icon: a.rowKey === vendors.current.rowKey ? <CheckOutlined aria-label="Selected" /> : <span />,
-              label: <AccountLabel account={a} />,
+              // A list of accounts names each whole; only the narrow top-bar box cuts a name.
+              label: <AccountLabel account={a} full />,
             })),
           },
           { type: 'divider' },

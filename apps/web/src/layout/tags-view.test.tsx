@@ -105,6 +105,11 @@ describe('tags view', () => {
     fireEvent.contextMenu(tab, { clientX: 0, clientY: 0 });
     const again = await screen.findByTestId('tags-context-menu');
     expect([again.style.left, again.style.top]).toEqual(['120px', '90px']);
+    // Near the window's right edge it stays whole on the screen.
+    fireEvent.keyDown(again, { key: 'Escape' });
+    fireEvent.contextMenu(tab, { clientX: window.innerWidth - 20, clientY: 70 });
+    const edge = await screen.findByTestId('tags-context-menu');
+    expect(edge.style.left).toBe(`${window.innerWidth - 180}px`);
   });
 
   it('the close button of the current tab goes to the last remaining tab', async () => {

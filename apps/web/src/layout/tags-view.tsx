@@ -32,6 +32,8 @@ interface OpenMenu {
 /** The tab bar of visited pages, with the right-click menu of spec §2 Layout. */
 /** Space between a tab and its menu (px). */
 const MENU_GAP = 2;
+/** The menu's width (px), as tags-view's CSS draws it: room it needs from the window's right edge. */
+const MENU_WIDTH = 180;
 
 export function TagsView() {
   const views = useStore(tagsStore);
@@ -137,7 +139,9 @@ export function TagsView() {
     // left, or at the tab's own left when the keyboard opened it (no pointer position).
     const fromKeyboard = e.clientX === 0 && e.clientY === 0;
     opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    setMenu({ view, x: fromKeyboard ? rect.left : e.clientX, y: rect.bottom + MENU_GAP });
+    // Kept within the window: on a phone a tap near the right edge would push it off the screen.
+    const x = Math.max(0, Math.min(fromKeyboard ? rect.left : e.clientX, window.innerWidth - MENU_WIDTH));
+    setMenu({ view, x, y: rect.bottom + MENU_GAP });
   }
 
   return (

@@ -82,7 +82,7 @@ function failureOf(err: OutboundError, domain: string): { kind: 'fail' | 'unknow
     case 'unreachable':
       return /certificate|self[- ]signed|CERT_|unable to verify|altnames/i.test(err.message)
         ? { kind: 'fail', reason: `The site's HTTPS certificate is not valid for ${domain}.` }
-        : { kind: 'unknown', reason: `The site could not be reached: ${err.message}` };
+        : { kind: 'unknown', reason: `The site could not be reached (${err.message.replace(/\.$/, '')}).` };
   }
 }
 

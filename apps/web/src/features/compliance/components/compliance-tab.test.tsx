@@ -109,7 +109,8 @@ describe('the Compliance tab', () => {
     await waitFor(() =>
       expect(screen.getByTestId('compliance-summary').textContent).toMatch(/checked on request\): Pass$/),
     );
-    expect(screen.getByRole('button', { name: 'Fixed: check again' })).toHaveProperty('disabled', true);
+    // Nothing open any more: the button offers a plain check, not yet.
+    expect(screen.getByRole('button', { name: 'Check now' })).toHaveProperty('disabled', true);
     expect(screen.getByText(/^Can be checked again after /)).toBeTruthy();
     expect(screen.getByTestId('compliance-finding').textContent).toContain('Resolved');
   });

@@ -59,12 +59,14 @@ export function ComplianceTab({ siteId, readOnly }: { siteId: number; readOnly: 
     try {
       const fresh = await check.mutateAsync();
       const still = fresh.findings.filter((f) => f.state === 'open').length;
-      void toast(
-        still === 0 ? 'success' : 'info',
-        still === 0
-          ? 'Checked: the website passes every rule.'
-          : `Checked: ${still} ${still === 1 ? 'finding is' : 'findings are'} still open.`,
-      );
+      const open = `${still} ${still === 1 ? 'finding is' : 'findings are'} still open`;
+      if (fresh.latest?.decision === 'unknown')
+        void toast(
+          'warning',
+          `The website could not be read, so nothing changed${still ? `: ${open}` : ''}.`,
+        );
+      else if (still === 0) void toast('success', 'Checked: the website passes every rule.');
+      else void toast('info', `Checked: ${open}.`);
     } catch (err) {
       void toast('error', errorMessage(err));
     }
@@ -80,7 +82,7 @@ export function ComplianceTab({ siteId, readOnly }: { siteId: number; readOnly: 
               <ComplianceBadge decision={latest.decision} />
             </>
           ) : checkable ? (
-            'Not checked yet: the daily check reads it within a day.'
+            'Not checked yet.'
           ) : (
             'This website is not checked: only Active and Pending Termination websites whose product has compliance rules are.'
           )}
@@ -94,7 +96,7 @@ export function ComplianceTab({ siteId, readOnly }: { siteId: number; readOnly: 
               onClick={() => void checkAgain()}
               aria-describedby={nextCheckAllowedAt ? 'vp-compliance-next' : undefined}
             >
-              Fixed: check again
+              {open.length > 0 ? 'Fixed: check again' : 'Check now'}
             </Button>
             {nextCheckAllowedAt && (
               <span id="vp-compliance-next" className="vp-muted">

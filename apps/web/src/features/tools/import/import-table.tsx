@@ -1,7 +1,8 @@
 import { formatCount, type ImportRow, type ImportRowResult } from '@vp/contract';
-import { Button, Table, Tag, Typography } from 'antd';
+import { Button, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
+import { ToneBadge } from '../../../components/status-badge.tsx';
 import { useIsWide } from '../../../hooks/use-is-wide.ts';
 import { useScrollRegion } from '../../../hooks/use-scroll-region.ts';
 import '../tools.css';
@@ -25,7 +26,12 @@ function Status({ result }: { result: ImportRowResult | undefined }) {
         {result.message}
       </Typography.Text>
     );
-  return result.siteId === null ? <Tag color="green">OK</Tag> : <Tag color="blue">Created</Tag>;
+  // The badges of the lists: their text keeps its contrast on the tint, as antd's coloured tags' does not.
+  return result.siteId === null ? (
+    <ToneBadge tone="success" text="OK" />
+  ) : (
+    <ToneBadge tone="primary" text="Created" />
+  );
 }
 
 /** Cards a phone shows at first, and adds with each Show more. */
@@ -63,10 +69,12 @@ function ImportCards({
                 <span className="vp-import-card-domain">{row.domainName || 'No domain'}</span>
               </div>
               <Status result={result} />
-              <span className="vp-muted">
+              <span className="vp-muted vp-import-card-facts">
                 {[row.memberNumber && `Member # ${row.memberNumber}`, row.product, row.dba, row.startDate]
                   .filter(Boolean)
-                  .join(' · ')}
+                  .map((fact, i) => (
+                    <span key={i}>{fact}</span>
+                  ))}
               </span>
             </li>
           );

@@ -217,6 +217,7 @@ describe('termination request dates', () => {
     fireEvent.mouseDown(termDate);
     fireEvent.click(termDate);
     fireEvent.change(termDate, { target: { value: mmddyyyy(dayjs().subtract(3, 'day')) } });
+    fireEvent.keyUp(termDate, { key: '0' });
     fireEvent.blur(termDate);
     expect(await within(dialog).findByText(WebsiteMessages.termDateInPast)).toBeTruthy();
     expect(calls).toHaveLength(0);
@@ -235,6 +236,7 @@ describe('a typed date the picker refuses', () => {
     fireEvent.mouseDown(input('Term Date'));
     fireEvent.click(input('Term Date'));
     fireEvent.change(input('Term Date'), { target: { value: mmddyyyy(dayjs().add(1, 'month')) } });
+    fireEvent.keyUp(input('Term Date'), { key: '0' });
     fireEvent.blur(input('Term Date'));
     await waitFor(() =>
       expect(

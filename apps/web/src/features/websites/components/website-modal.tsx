@@ -193,6 +193,8 @@ export function WebsiteModal({ open, siteId: requestedId, onClose, onCreated, sl
             <Tabs
               className="vp-website-tabs"
               tabPlacement={mobile ? 'top' : 'start'}
+              // On a phone every tab fits the width, so none hides behind a "more" menu.
+              tabBarGutter={mobile ? 12 : undefined}
               activeKey={tab}
               onChange={(k) => void changeTab(k)}
               items={items}
