@@ -33,8 +33,8 @@ test.describe('on a phone', () => {
     await page.getByRole('button', { name: 'Account menu' }).click();
     const menu = page.getByRole('menu').filter({ hasText: 'Log Out' });
     await expect(menu.getByText('Vendor account')).toBeVisible();
-    // The two names read alike once cut at 20 characters; their codes tell them apart.
-    const west = menu.getByRole('menuitem', { name: /SWS-W\s*Summit Web Solutions\.\.\./ });
+    // The list names each account whole (only the top bar's narrow box cuts a name), codes first.
+    const west = menu.getByRole('menuitem', { name: /SWS-W\s*Summit Web Solutions West$/ });
     await expect(
       menu.getByRole('menuitem', { name: /^Selected\s*SWS\s*Summit Web Solutions$/ }),
     ).toBeVisible();

@@ -32,7 +32,11 @@ export interface TestSites {
   close(): Promise<void>;
 }
 
-function certificates(hosts: readonly string[]) {
+/**
+ * A test certificate authority (its PEM in `ca`) and `leaf(names, serial)`, a server certificate and
+ * key it signs for those names.
+ */
+export function certificates(hosts: readonly string[]) {
   const caKeys = forge.pki.rsa.generateKeyPair(2048);
   const ca = forge.pki.createCertificate();
   ca.publicKey = caKeys.publicKey;

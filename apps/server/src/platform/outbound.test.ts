@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import forge from 'node-forge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { certificates } from '../../test/test-sites.ts';
 import {
   addressAllowed,
   createOutbound,
@@ -106,40 +106,6 @@ const routes: Record<string, Handler> = {
   },
 };
 
-/** A test certificate authority and a server certificate it signed for secure.test. */
-function testCertificates() {
-  const keys = () => forge.pki.rsa.generateKeyPair(2048);
-  const caKeys = keys();
-  const ca = forge.pki.createCertificate();
-  ca.publicKey = caKeys.publicKey;
-  ca.serialNumber = '01';
-  ca.validity.notBefore = new Date(Date.now() - 86_400_000);
-  ca.validity.notAfter = new Date(Date.now() + 86_400_000);
-  const caName = [{ name: 'commonName', value: 'Outbound Test CA' }];
-  ca.setSubject(caName);
-  ca.setIssuer(caName);
-  ca.setExtensions([
-    { name: 'basicConstraints', cA: true },
-    { name: 'keyUsage', keyCertSign: true },
-  ]);
-  ca.sign(caKeys.privateKey, forge.md.sha256.create());
-  const serverKeys = keys();
-  const cert = forge.pki.createCertificate();
-  cert.publicKey = serverKeys.publicKey;
-  cert.serialNumber = '02';
-  cert.validity.notBefore = ca.validity.notBefore;
-  cert.validity.notAfter = ca.validity.notAfter;
-  cert.setSubject([{ name: 'commonName', value: 'secure.test' }]);
-  cert.setIssuer(caName);
-  cert.setExtensions([{ name: 'subjectAltName', altNames: [{ type: 2, value: 'secure.test' }] }]);
-  cert.sign(caKeys.privateKey, forge.md.sha256.create());
-  return {
-    caPem: forge.pki.certificateToPem(ca),
-    certPem: forge.pki.certificateToPem(cert),
-    keyPem: forge.pki.privateKeyToPem(serverKeys.privateKey),
-  };
-}
-
 let secure: Server;
 let securePort = 0;
 let caPem = '';
@@ -151,9 +117,9 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => plain.listen(0, '127.0.0.1', resolve));
   plainPort = (plain.address() as AddressInfo).port;
-  const certs = testCertificates();
-  caPem = certs.caPem;
-  secure = createTlsServer({ key: certs.keyPem, cert: certs.certPem }, (_req, res) => res.end('secure'));
+  const authority = certificates(['secure.test']);
+  caPem = authority.ca;
+  secure = createTlsServer(authority.leaf(['secure.test'], '02'), (_req, res) => res.end('secure'));
   await new Promise<void>((resolve) => secure.listen(0, '127.0.0.1', resolve));
   securePort = (secure.address() as AddressInfo).port;
 }, 60_000);
