@@ -282,6 +282,13 @@ describe('the Compliance tab’s calls', () => {
     expect(Number(again.headers['retry-after'])).toBeGreaterThan(0);
   });
 
+  it('another vendor cannot check a site it does not hold: 404, and nothing is read', async () => {
+    const before = sites.requests.length;
+    const res = await t.call(t.tokens.other, 'POST', url('compliant.test', '/check'));
+    expect(res.statusCode).toBe(404);
+    expect(sites.requests.length).toBe(before);
+  });
+
   it('says why a site that is not licensed now is not checked', async () => {
     const [pending] = await t.rows<{ id: number }>(
       sql`SELECT id FROM websites WHERE vendor_id = ${t.vendors.summit} AND status = 'Pending Activation' LIMIT 1`,
