@@ -123,7 +123,7 @@ export default tseslint.config(
   {
     // Server modules meet only through each other's index.ts, their public surface.
     files: ['apps/server/src/modules/**/*.ts'],
-    ignores: ['**/*.test.ts', ...THREAD_FILES],
+    ignores: ['**/*.test.ts', '**/test-fixture.ts', ...THREAD_FILES],
     rules: { 'no-restricted-imports': ['error', { patterns: [moduleBoundary(['index.ts']), threadWork] }] },
   },
   {
@@ -131,8 +131,8 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [moduleBoundary(['index.ts'])] }] },
   },
   {
-    // Tests may also build on another module's test fixture.
-    files: ['apps/server/src/modules/**/*.test.ts'],
+    // Tests, and the fixtures they share, may also build on another module's test fixture.
+    files: ['apps/server/src/modules/**/*.test.ts', 'apps/server/src/modules/**/test-fixture.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [moduleBoundary(['index.ts', 'test-fixture.ts'])] }],
     },

@@ -143,6 +143,7 @@ test('the MLS console meets the contrast rules in the dark theme', async ({ page
     '/admin/vendors',
     '/admin/users',
     '/admin/document-types',
+    '/admin/compliance-rules',
     '/admin/reports',
     '/admin/jobs',
   ]) {

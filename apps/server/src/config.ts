@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { IMPORT_CHECK_ROWS_PER_HOUR } from '@vp/contract';
+import { CHECK_NOW_MINUTES, IMPORT_CHECK_ROWS_PER_HOUR } from '@vp/contract';
 import { z } from 'zod';
 import type { ConnectionLimits } from './platform/connection-limits.ts';
 import { DEFAULT_EDGE_BUDGET, type EdgeBudgetOptions } from './platform/edge-budget.ts';
@@ -92,6 +92,15 @@ const envSchema = z.object({
   ROSTER_ALLOW_HTTP: flag.optional(),
   /** Whether licensed websites are checked daily; off by default with the demo data (made-up domains). */
   COMPLIANCE_DAILY: flag.optional(),
+  /** How often "Check now" may be asked of one site, in minutes (0: whenever the last one is done). */
+  COMPLIANCE_CHECK_NOW_MINUTES: z.coerce.number().int().min(0).max(1440).default(CHECK_NOW_MINUTES),
+  /** How a check reads a page: its HTML as served (off), or as headless Chromium draws it. */
+  COMPLIANCE_RENDER: z.enum(['off', 'chromium'], { error: 'must be off or chromium' }).default('off'),
+  /** The Chromium the checks draw pages with, when COMPLIANCE_RENDER=chromium. */
+  CHROMIUM_PATH: z
+    .string()
+    .refine((v) => path.isAbsolute(v), 'must be an absolute path')
+    .default('/usr/bin/chromium'),
   /** Tests and benches only: host[:port]=address[:port] pairs outbound requests connect to instead. */
   OUTBOUND_RESOLVE: z.string().optional(),
   /** Tests and benches only: outbound requests may reach private and loopback addresses. */
@@ -162,6 +171,14 @@ export interface Config {
   signingP12: { path: string; password: string } | null;
   /** Licensed websites are checked against their products' rules every day (else only on request). */
   complianceDaily: boolean;
+  complianceCheckNowMinutes: number;
+  /**
+   * How a check reads a page: its HTML as served ('off'), or the page as headless Chromium draws it
+   * with its scripts run ('chromium'), every request of the page under the outbound rules.
+   */
+  complianceRender: 'off' | 'chromium';
+  /** The Chromium executable drawing the pages. */
+  chromiumPath: string;
   /** The rules of requests to other servers (platform/outbound.ts); the settings are for tests only. */
   outbound: {
     resolve: ReadonlyMap<string, { address: string; port: number | null }>;
@@ -270,6 +287,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { path: path.resolve(e.SIGNING_P12), password: e.SIGNING_P12_PASSWORD ?? '' }
       : null,
     complianceDaily: e.COMPLIANCE_DAILY ?? !(e.SEED_DEMO ?? databaseUrl === null),
+    complianceRender: e.COMPLIANCE_RENDER,
+    complianceCheckNowMinutes: e.COMPLIANCE_CHECK_NOW_MINUTES,
+    chromiumPath: e.CHROMIUM_PATH,
     outbound: {
       resolve: parseResolve(e.OUTBOUND_RESOLVE),
       allowPrivate: e.OUTBOUND_ALLOW_PRIVATE ?? false,

@@ -19,13 +19,24 @@ export const ComplianceMessages = {
   pathInvalid: 'A listing path starts with / and has no spaces.',
   duplicateRule: 'Each rule of a set needs its own id.',
   rulesRequired: 'A rule set needs at least one rule.',
+  ruleId: 'A rule id is 1 to 40 lower-case letters, digits or dashes.',
+  threshold: 'The similarity needed is from 0.5 to 1.',
+  maxHours: 'Hours are a whole number from 1 to 720.',
+  offsetMinutes: 'The time zone is from 12 hours west to 14 hours east of UTC.',
+  sample: 'Pages sampled are a whole number from 1 to 10.',
+  graceDays: 'Grace days are a whole number from 1 to 90.',
 } as const;
+
+const M = ComplianceMessages;
+/** A whole number in a range, refused in one sentence whatever is wrong with it (empty too). */
+const whole = (min: number, max: number, message: string) =>
+  z.number({ error: message }).int(message).min(min, message).max(max, message);
 
 const text = (max: number, message: string) => z.string().trim().min(1, message).max(max);
 
 const ruleBase = {
   /** Stable within a product's rule sets: findings follow a rule across versions by it. */
-  id: z.string().regex(/^[a-z0-9-]{1,40}$/, 'A rule id is 1 to 40 lower-case letters, digits or dashes.'),
+  id: z.string().regex(/^[a-z0-9-]{1,40}$/, M.ruleId),
 };
 
 export const complianceRuleSchema = z.discriminatedUnion('kind', [
@@ -36,14 +47,14 @@ export const complianceRuleSchema = z.discriminatedUnion('kind', [
     /** The MLS's disclaimer; `{…}` stands for what a site fills in (a date, a name). */
     template: text(5000, ComplianceMessages.templateRequired),
     /** How much of it, in order, must be found (0.5 to 1). */
-    threshold: z.number().min(0.5).max(1).default(0.9),
+    threshold: z.number({ error: M.threshold }).min(0.5, M.threshold).max(1, M.threshold).default(0.9),
   }),
   z.object({
     ...ruleBase,
     kind: z.literal('freshness'),
-    maxHours: z.number().int().min(1).max(720).default(12),
+    maxHours: whole(1, 720, M.maxHours).default(12),
     /** Minutes east of UTC that a time stated without a zone is read in (the MLS's own). */
-    offsetMinutes: z.number().int().min(-720).max(840).default(0),
+    offsetMinutes: whole(-720, 840, M.offsetMinutes).default(0),
   }),
   z.object({
     ...ruleBase,
@@ -59,7 +70,7 @@ export const complianceRuleSchema = z.discriminatedUnion('kind', [
       .max(20)
       .default([]),
     /** Listing pages read per check. */
-    sample: z.number().int().min(1).max(10).default(3),
+    sample: whole(1, 10, M.sample).default(3),
     /** How a listing page names its firm; `*` stands for the firm's name. */
     pattern: text(200, ComplianceMessages.patternRequired).default('listing courtesy of *'),
   }),
@@ -85,7 +96,12 @@ export const complianceRuleSetInputSchema = z
   .object({
     rules: z.array(complianceRuleSchema).min(1, ComplianceMessages.rulesRequired).max(30),
     /** Days a vendor has to fix a failure before it is overdue. */
-    graceDays: z.number().int().min(1).max(90).default(7),
+    graceDays: whole(1, 90, M.graceDays).default(7),
+    /**
+     * The version the editor started from (0: none yet). When given and no longer the current one,
+     * the save is refused, so nobody's changes are overwritten unseen.
+     */
+    baseVersion: z.number().int().min(0).optional(),
   })
   .refine((set) => new Set(set.rules.map((r) => r.id)).size === set.rules.length, {
     message: ComplianceMessages.duplicateRule,
@@ -154,6 +170,11 @@ export const siteComplianceSchema = z.object({
       trigger: z.enum(['schedule', 'vendor', 'staff']),
       decision: z.enum(COMPLIANCE_DECISIONS),
       results: z.array(ruleResultSchema),
+      /**
+       * Whether a screenshot of the home page as drawn was kept (COMPLIANCE_RENDER=chromium),
+       * served at `/api/portal/websites/{id}/compliance/checks/{checkId}/screenshot`.
+       */
+      screenshot: z.boolean().optional(),
     })
     .nullable(),
   findings: z.array(complianceFindingSchema),
@@ -172,6 +193,7 @@ export const ComplianceCheckMessages = {
     `This website was checked moments ago. It can be checked again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
   notCheckable:
     'Only an Active or Pending Termination website whose product has compliance rules is checked.',
+  noScreenshot: 'No screenshot of this check was kept.',
 } as const;
 
 /** A product's rules as staff see them in the console: the current version, if any. */
@@ -191,6 +213,28 @@ export const productRuleSetSchema = z.object({
 });
 export type ProductRuleSet = z.infer<typeof productRuleSetSchema>;
 
+/** One saved version of a product's rules, as the console's history lists it. */
+export const ruleSetVersionSchema = z.object({
+  version: z.number().int(),
+  createdAt: z.string(),
+  createdBy: z.string().nullable(),
+  ruleCount: z.number().int(),
+  graceDays: z.number().int(),
+});
+export type RuleSetVersion = z.infer<typeof ruleSetVersionSchema>;
+
+export const ComplianceRuleSetPaths = {
+  ruleSets: '/admin/compliance/rule-sets',
+  ruleSet: (productId: number) => `/admin/compliance/rule-sets/${productId}`,
+  versions: (productId: number) => `/admin/compliance/rule-sets/${productId}/versions`,
+} as const;
+
 export const ComplianceRuleSetMessages = {
   productNotFound: 'That product was not found.',
+  /** The save started from a version that is no longer the current one. */
+  stale: (current: number) =>
+    current > 0
+      ? `Someone saved version ${current} of these rules since you opened them. Load it, then make your changes again.`
+      : 'These rules have changed since you opened them. Load them again, then make your changes again.',
+  saved: (version: number) => `Saved as version ${version}.`,
 } as const;

@@ -140,7 +140,7 @@ export type Delivery = z.infer<typeof deliverySchema>;
 /**
  * The spec's items (websites; comments; files), plus Site Access Form progress (sent, signed,
  * declined, completed, voided), which the spec's list leaves out but vendors most need to hear of,
- * and changes of the vendor's key contacts.
+ * changes of the vendor's key contacts, and their websites' compliance findings.
  */
 export const notificationSettingsSchema = z.object(
   {
@@ -160,6 +160,7 @@ export const notificationSettingsSchema = z.object(
     ),
     forms: z.object({ progress: deliverySchema }, settingsInvalid),
     contacts: z.object({ change: deliverySchema }, settingsInvalid),
+    compliance: z.object({ findings: deliverySchema }, settingsInvalid),
   },
   settingsInvalid,
 );
@@ -181,6 +182,7 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   files: { vendorCreate: pushOnly, vendorDelete: pushOnly, websiteCreate: pushOnly, websiteDelete: pushOnly },
   forms: { progress: on },
   contacts: { change: pushOnly },
+  compliance: { findings: on },
 };
 
 /** What a notification is about: one item of the settings, as `group.item`. */
@@ -200,6 +202,7 @@ export const NOTIFICATION_SETTING_LABELS: Record<NotificationTopic, string> = {
   'files.websiteDelete': 'A website file is deleted',
   'forms.progress': 'A Site Access Form is sent, signed, declined, completed or voided',
   'contacts.change': 'A key contact is added, changed or deleted',
+  'compliance.findings': 'A compliance finding is opened, fixed or decided by the MLS',
 };
 
 export const NOTIFICATION_GROUP_LABELS: Record<keyof NotificationSettings, string> = {
@@ -208,6 +211,7 @@ export const NOTIFICATION_GROUP_LABELS: Record<keyof NotificationSettings, strin
   files: 'Files',
   forms: 'Site Access Forms',
   contacts: 'Key Contacts',
+  compliance: 'Compliance',
 };
 
 export function deliveryFor(settings: NotificationSettings, topic: NotificationTopic): Delivery {

@@ -40,3 +40,4 @@ export * from './licence.ts';
 export * from './compliance-labels.ts';
 export * from './compliance.ts';
 export * from './compliance-text.ts';
+export * from './compliance-report.ts';

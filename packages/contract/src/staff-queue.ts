@@ -11,6 +11,7 @@ import { siteStatusSchema } from './website.ts';
 /**
  * What an item waits for. `roster`: the site's agent is no longer active on the MLS roster.
  * `licence`: a site licensed without a signed Site Access Form on file, for staff to review.
+ * `compliance`: an Active site's compliance finding left unfixed past its due date.
  */
 export const QUEUE_KINDS = [
   'activation',
@@ -21,6 +22,7 @@ export const QUEUE_KINDS = [
   'team',
   'roster',
   'licence',
+  'compliance',
 ] as const;
 export type QueueKind = (typeof QUEUE_KINDS)[number];
 
@@ -33,6 +35,7 @@ export const QUEUE_KIND_LABELS: Record<QueueKind, string> = {
   team: 'Team change',
   roster: 'Agent no longer active',
   licence: 'Licence review',
+  compliance: 'Compliance overdue',
 };
 
 /** Age filters, in business days waited: today's, 1 to 2, 3 to 4, 5 or more. */
@@ -100,6 +103,15 @@ export const queueItemSchema = z.object({
   requestId: z.number().int().nullable(),
   /** `licence` items: the licence held without a form on file, which staff review. */
   licenceId: z.number().int().nullable(),
+  /** `compliance` items: the overdue finding, with the rule it fails and the day it was due. */
+  finding: z
+    .object({
+      id: z.number().int(),
+      rule: z.string(),
+      evidence: z.string(),
+      dueOn: z.string(),
+    })
+    .nullable(),
   /** What is asked for, readable: the new domain, the new agent, the term date; '' for activation. */
   requested: z.string(),
   reason: z.string(),
@@ -188,6 +200,31 @@ export const reviewLicenceInputSchema = z.object({ note: licenceNoteSchema });
 export type ReviewLicenceInput = z.input<typeof reviewLicenceInputSchema>;
 
 export const rejectDocumentInputSchema = z.object({ reason: reasonSchema });
+
+/** How far ahead an overdue finding's fix-by date may be moved. */
+export const FINDING_EXTEND_MAX_DAYS = 180;
+
+/** A new fix-by date for an overdue compliance finding, and why the vendor gets it. */
+export const extendFindingInputSchema = z.object({
+  dueOn: isoDateSchema,
+  reason: reasonSchema,
+});
+export type ExtendFindingInput = z.input<typeof extendFindingInputSchema>;
+
+/** A compliance finding the MLS accepts as it is, with the reason kept in the site's History. */
+export const waiveFindingInputSchema = z.object({ reason: reasonSchema });
+export type WaiveFindingInput = z.input<typeof waiveFindingInputSchema>;
+
+/**
+ * The MLS ends a licence over an unfixed finding: the site goes to Pending Termination with the
+ * term date given, and waits in the queue for that day as any termination does.
+ */
+export const findingTerminationInputSchema = z.object({
+  version: versionSchema,
+  termDate: isoDateSchema,
+  reason: reasonSchema,
+});
+export type FindingTerminationInput = z.input<typeof findingTerminationInputSchema>;
 export type RejectDocumentInput = z.input<typeof rejectDocumentInputSchema>;
 
 export const QUEUE_BULK_MAX = 500;
@@ -246,6 +283,16 @@ export const QueueMessages = {
     'This document cannot be rejected: it is voided, already rejected, or a signed form.',
   stale: 'Someone acted on this website first. The queue has been refreshed.',
   startInFuture: 'The start date cannot be in the future.',
+  /** Compliance overdue. */
+  findingNotOpen: 'This finding was already fixed, waived or decided.',
+  findingNotFound: 'Finding not found',
+  findingNotActive: 'This website is no longer Active: its findings wait on its own decision.',
+  extendNotAhead: 'The new fix-by date must be after today.',
+  extendTooFar: `The new fix-by date can be at most ${FINDING_EXTEND_MAX_DAYS} days ahead.`,
+  termDateInPast: 'The term date must be today or later.',
+  findingExtended: (dueOn: string) => `The fix-by date is now ${dueOn}`,
+  findingWaived: 'Finding waived',
+  findingTerminationStarted: (domain: string) => `${domain} is Pending Termination`,
   bulkDone: (ok: number, failed: number) => (failed === 0 ? `${ok} done` : `${ok} done, ${failed} not done`),
 } as const;
 
@@ -294,6 +341,12 @@ export const StaffQueuePaths = {
   clearRosterFlag: (siteId: number) => `/admin/websites/${siteId}/roster-flag/clear`,
   /** Licence items: staff record what covers a licence held without a form. Body ReviewLicenceInput. */
   reviewLicence: (licenceId: number) => `/admin/licences/${licenceId}/review`,
+  /** Compliance items: a later fix-by date (ExtendFindingInput). */
+  extendFinding: (findingId: number) => `/admin/compliance/findings/${findingId}/extend`,
+  /** Compliance items: the finding is accepted as it is (WaiveFindingInput). */
+  waiveFinding: (findingId: number) => `/admin/compliance/findings/${findingId}/waive`,
+  /** Compliance items: the site's licence is ended over it (FindingTerminationInput). */
+  terminateForFinding: (findingId: number) => `/admin/compliance/findings/${findingId}/terminate`,
 } as const;
 
 // ---------------------------------------------------------------------------------------------

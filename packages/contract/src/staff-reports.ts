@@ -166,6 +166,7 @@ export const DECISION_KINDS = [
   'team',
   'licence',
   'document',
+  'compliance',
 ] as const;
 export type DecisionKind = (typeof DECISION_KINDS)[number];
 
@@ -178,6 +179,7 @@ export const DECISION_KIND_LABELS: Record<DecisionKind, string> = {
   team: 'Team change',
   licence: 'Licence review',
   document: 'Document',
+  compliance: 'Compliance overdue',
 };
 
 export const approvalStatsSchema = z.object({
@@ -199,6 +201,7 @@ const byKindSchema = z.object({
   team: approvalStatsSchema,
   licence: approvalStatsSchema,
   document: approvalStatsSchema,
+  compliance: approvalStatsSchema,
 } satisfies Record<DecisionKind, typeof approvalStatsSchema>);
 
 export const approvalMonthSchema = z.object({

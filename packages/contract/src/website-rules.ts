@@ -38,6 +38,7 @@ export const WebsiteMessages = {
   withdrawTermination: 'Withdraw termination',
   terminationWithdrawn: 'Termination withdrawn',
   withdrawNotPending: 'Only a website in Pending Termination that was Active can withdraw its termination.',
+  withdrawMlsTermination: 'The MLS started this termination; please contact the MLS about it.',
   withdrawConfirm:
     'Withdraw the termination request? The website returns to Active and its term date is cleared.',
   agentNotActive: 'Only agents whose MLS status is Active can be chosen.',

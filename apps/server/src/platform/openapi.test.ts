@@ -111,7 +111,7 @@ describe('GET /api/openapi.json', () => {
       const success = Object.keys(op.responses).filter((s) => s.startsWith('2'));
       expect(success.length, label).toBe(1);
       // The exports stream NDJSON or the spreadsheet, a download the file itself, the signing page's
-      // document and a signer's sealed copy the PDF, a profile picture the image; the rest is JSON.
+      // document and a signer's sealed copy the PDF, a profile picture and a check's screenshot the image; the rest is JSON.
       const type =
         r.url === '/api/portal/websites/export'
           ? NDJSON_TYPE
@@ -123,7 +123,9 @@ describe('GET /api/openapi.json', () => {
                 ? 'application/pdf'
                 : r.url === '/api/avatars/:token'
                   ? 'image/webp'
-                  : 'application/json';
+                  : r.url === '/api/portal/websites/:id/compliance/checks/:checkId/screenshot'
+                    ? 'image/png'
+                    : 'application/json';
       expect(op.responses[success[0]!]!.content?.[type]?.schema, label).toBeTruthy();
       // Health never refuses a request; it answers 503 in the same shape when the database is down.
       const refusal = r.url === '/api/health' ? '503' : '4XX';

@@ -95,7 +95,7 @@ export function parseResolve(
 }
 
 /** A counting gate: at most `size` holders at once, the rest wait in order. */
-class Gate {
+export class Gate {
   private used = 0;
   private readonly queue: (() => void)[] = [];
   constructor(private readonly size: number) {}

@@ -134,6 +134,8 @@ describe('route guard', () => {
       expect(await visit('/admin/reports')).toBe('/404');
       expect(await visit('/admin/reports?from=2026-01&to=2026-03')).toBe('/404');
       expect(await visit('/admin/jobs')).toBe('/404');
+      expect(await visit('/admin/compliance')).toBe('/404');
+      expect(await visit('/admin/compliance-rules')).toBe('/404');
       expect(await visit('/websites')).toBeNull();
     },
   );
@@ -145,6 +147,8 @@ describe('route guard', () => {
     expect(await visit('/admin')).toBeNull();
     expect(await visit('/admin/reports')).toBeNull();
     expect(await visit('/admin/jobs')).toBeNull();
+    expect(await visit('/admin/compliance')).toBeNull();
+    expect(await visit('/admin/compliance-rules')).toBeNull();
   });
 
   it('a role without the route (one the table does not list) gets /401', async () => {

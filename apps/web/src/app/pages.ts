@@ -32,6 +32,8 @@ export const pages: Record<string, () => PageModule> = {
   '/admin/vendors': () => import('../features/staff-accounts/pages/vendors-page.tsx'),
   '/admin/users': () => import('../features/staff-accounts/pages/users-page.tsx'),
   '/admin/document-types': () => import('../features/staff-accounts/pages/document-types-page.tsx'),
+  '/admin/compliance': () => import('../features/compliance-report/pages/compliance-page.tsx'),
+  '/admin/compliance-rules': () => import('../features/compliance-rules/pages/compliance-rules-page.tsx'),
   '/admin/reports': () => import('../features/staff-reports/pages/reports-page.tsx'),
   '/admin/jobs': () => import('../features/staff-jobs/pages/jobs-page.tsx'),
 };

@@ -16,9 +16,12 @@ describe('the router built from the route table', () => {
     expect(answer.headers.get('Location')).toBe('/admin/queue');
   });
 
-  it('the approval queue is a page of the signed-in layout, loaded as its own chunk', () => {
-    const pagesRoute = flat(buildRoutes()).find((r) => r.id === 'pages');
-    const queue = pagesRoute?.children?.find((r) => r.path === 'admin/queue');
-    expect(queue?.lazy).toBeTypeOf('function');
-  });
+  it.each(['admin/queue', 'admin/compliance', 'admin/compliance-rules'])(
+    'the console page %s is a page of the signed-in layout, loaded as its own chunk',
+    (path) => {
+      const pagesRoute = flat(buildRoutes()).find((r) => r.id === 'pages');
+      const page = pagesRoute?.children?.find((r) => r.path === path);
+      expect(page?.lazy).toBeTypeOf('function');
+    },
+  );
 });

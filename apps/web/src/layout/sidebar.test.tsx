@@ -117,6 +117,7 @@ describe('sidebar', () => {
     expect(screen.queryByText('Approval Queue')).toBeNull();
     expect(screen.queryByText('Reports')).toBeNull();
     expect(screen.queryByText('Jobs')).toBeNull();
+    expect(screen.queryByText('Compliance rules')).toBeNull();
   });
 
   it('the admin role has the MLS Console with its Approval Queue', async () => {
@@ -135,5 +136,24 @@ describe('sidebar', () => {
     const reports = screen.getByRole('menuitem', { name: /Reports/ });
     expect(reports.closest('.ant-menu-item-selected')).not.toBeNull();
     expect(screen.getByRole('menuitem', { name: /Jobs/ })).toBeTruthy();
+  });
+
+  it('the MLS Console lists Compliance rules for the admin role, selected on its page', async () => {
+    setAccount(['admin'], true);
+    renderSidebar('/admin/compliance-rules', true);
+    await settle();
+    const rules = screen.getByRole('menuitem', { name: /Compliance rules/ });
+    expect(rules.closest('.ant-menu-item-selected')).not.toBeNull();
+  });
+
+  it('the MLS Console lists Compliance for the admin role, selected on its page', async () => {
+    setAccount(['admin'], true);
+    renderSidebar('/admin/compliance', true);
+    await settle();
+    const compliance = screen.getByRole('menuitem', { name: /^Compliance$/ });
+    expect(compliance.closest('.ant-menu-item-selected')).not.toBeNull();
+    expect(
+      screen.getByRole('menuitem', { name: /Compliance rules/ }).closest('.ant-menu-item-selected'),
+    ).toBeNull();
   });
 });

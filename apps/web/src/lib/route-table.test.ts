@@ -89,6 +89,8 @@ describe("the app's route table per role", () => {
       ['/admin/vendors', 'Vendors'],
       ['/admin/users', 'Users'],
       ['/admin/document-types', 'Document Types'],
+      ['/admin/compliance', 'Compliance'],
+      ['/admin/compliance-rules', 'Compliance rules'],
       ['/admin/reports', 'Reports'],
       ['/admin/jobs', 'Jobs'],
     ]);
@@ -102,7 +104,14 @@ describe("the app's route table per role", () => {
   });
 
   it('to anyone but the admin role the console does not exist: unknown (404), not forbidden (401)', () => {
-    for (const path of ['/admin', '/admin/queue', '/admin/reports', '/admin/jobs']) {
+    for (const path of [
+      '/admin',
+      '/admin/queue',
+      '/admin/reports',
+      '/admin/jobs',
+      '/admin/compliance-rules',
+      '/admin/compliance',
+    ]) {
       expect(isUnknownTo(path, ['admin'])).toBe(false);
       expect(isForbidden(path, ['admin'])).toBe(false);
       for (const role of ['vendor', 'viewer', 'stranger']) {

@@ -226,6 +226,7 @@ export function queueItem(overrides: Partial<QueueItem> = {}): QueueItem {
     ageBusinessDays: 2,
     requestId: null,
     licenceId: null,
+    finding: null,
     requested: '',
     reason: '',
     startDate: null,

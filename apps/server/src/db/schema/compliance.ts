@@ -97,6 +97,8 @@ export const complianceFindings = pgTable(
     closedCheckId: integer('closed_check_id').references(() => complianceChecks.id, { onDelete: 'set null' }),
     closedBy: integer('closed_by').references(() => users.id, { onDelete: 'set null' }),
     closeReason: text('close_reason'),
+    /** A waiver holds until a check passes the rule again. */
+    waiverEndedAt: timestamp('waiver_ended_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('compliance_findings_open_idx')
@@ -104,5 +106,8 @@ export const complianceFindings = pgTable(
       .where(sql`${t.state} = 'open'`),
     index('compliance_findings_vendor_idx').on(t.vendorId, t.state, t.dueOn),
     index('compliance_findings_due_idx').on(t.state, t.dueOn),
+    index('compliance_findings_overdue_idx')
+      .on(t.dueOn, t.websiteId)
+      .where(sql`${t.state} = 'open'`),
   ],
 );

@@ -182,7 +182,17 @@ export const staffDecisions = pgTable(
   {
     id: serial('id').primaryKey(),
     kind: text('kind', {
-      enum: ['activation', 'termination', 'domain', 'agent', 'product', 'team', 'licence', 'document'],
+      enum: [
+        'activation',
+        'termination',
+        'domain',
+        'agent',
+        'product',
+        'team',
+        'licence',
+        'document',
+        'compliance',
+      ],
     }).notNull(),
     outcome: text('outcome', { enum: ['approved', 'declined'] }).notNull(),
     vendorId: integer('vendor_id')

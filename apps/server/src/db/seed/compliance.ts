@@ -12,7 +12,7 @@ import { PRODUCTS, type SeededSite } from './websites.ts';
 /**
  * The demo's compliance watch: one rule set per product, and checks recorded for a few of Summit
  * Web Solutions' licensed sites (most passing, one with a finding still within its grace period,
- * one overdue), so the Compliance tab and the console have something to show on a fresh start.
+ * two overdue), so the Compliance tab and the console have something to show on a fresh start.
  * The demo domains do not exist: a check run here finds them unreachable.
  */
 
@@ -58,6 +58,10 @@ function results(productId: number, domain: string, failing: readonly string[]):
       'information deemed reliable but not guaranteed',
     ],
     fresh: ['Data last updated 61 h ago; at most 12 h is allowed.', `https://${domain}/`],
+    'no-compensation': [
+      'Forbidden content was found: "buyer agent compensation".',
+      'ask us about buyer agent compensation on every listing',
+    ],
   };
   return rules.map((rule) => {
     const failed = failing.includes(rule.id) && fail[rule.id];
@@ -98,10 +102,11 @@ export async function insertDemoCompliance(
       sql`, `,
     )}) ORDER BY id`,
   );
-  // The first has a finding within its grace period, the second one overdue; the rest pass.
+  // The first has a finding within its grace period, the next two one overdue each; the rest pass.
   const plans: { failing: string[]; openedDaysAgo: number }[] = [
     { failing: ['disclaimer'], openedDaysAgo: 2 },
     { failing: ['fresh'], openedDaysAgo: 9 },
+    { failing: ['no-compensation'], openedDaysAgo: 12 },
   ];
   const [ruleSet] = await rowsOf<{ id: number }>(
     tx,

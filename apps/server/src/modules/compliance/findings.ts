@@ -16,7 +16,8 @@ const addDays = (day: string, n: number) => {
 
 /**
  * Opens a finding for each new failure, and for a rule unknown three checks in a row (a site down
- * for days: one finding, its answering); resolves the findings of the rules that pass now.
+ * for days: one finding, its answering); resolves the findings of the rules that pass now. A rule
+ * the MLS waived is not opened again while it keeps failing; its next pass ends the waiver.
  */
 export async function settleFindings(
   tx: Db,
@@ -37,12 +38,15 @@ export async function settleFindings(
     today: string;
   },
 ): Promise<{ opened: number; resolved: number }> {
-  const open = await rowsOf<{ id: number; product_id: number; rule_id: string }>(
+  // Open findings, and waivers still holding (the rule has not passed since it was waived).
+  const held = await rowsOf<{ id: number; product_id: number; rule_id: string; state: string }>(
     tx,
-    sql`SELECT id, product_id, rule_id FROM compliance_findings WHERE website_id = ${site.id} AND state = 'open' FOR UPDATE`,
+    sql`SELECT id, product_id, rule_id, state FROM compliance_findings WHERE website_id = ${site.id}
+      AND (state = 'open' OR (state = 'waived' AND waiver_ended_at IS NULL)) FOR UPDATE`,
   );
-  const openOf = (r: RuleResult) =>
-    open.find((f) => Number(f.product_id) === r.productId && f.rule_id === r.ruleId);
+  const heldOf = (r: RuleResult, state: string) =>
+    held.find((f) => Number(f.product_id) === r.productId && f.rule_id === r.ruleId && f.state === state);
+  const openOf = (r: RuleResult) => heldOf(r, 'open');
   let opened = 0;
   let resolved = 0;
   for (const result of results) {
@@ -56,13 +60,16 @@ export async function settleFindings(
       await notices.add(tx, {
         vendorId: site.vendor_id,
         websiteId: site.id,
-        topic: 'websites.modify',
+        topic: 'compliance.findings',
         content: `${site.domain_name} now passes the compliance rule "${label}"`,
         actor: SYSTEM_ACTOR,
       });
       continue;
     }
-    if (result.decision === 'pass' || finding) continue;
+    const waiver = heldOf(result, 'waived');
+    if (result.decision === 'pass' && waiver)
+      await tx.execute(sql`UPDATE compliance_findings SET waiver_ended_at = now() WHERE id = ${waiver.id}`);
+    if (result.decision === 'pass' || finding || waiver) continue;
     if (result.decision === 'unknown') {
       // A site that cannot be read is one finding (it does not answer), not one per rule.
       if (!siteRead && result.kind !== 'answers') continue;
@@ -78,7 +85,7 @@ export async function settleFindings(
     await notices.add(tx, {
       vendorId: site.vendor_id,
       websiteId: site.id,
-      topic: 'websites.modify',
+      topic: 'compliance.findings',
       content: `${site.domain_name} fails the compliance rule "${label}": ${result.reason} Fix it by ${due}`,
       actor: SYSTEM_ACTOR,
       staffToo: true,

@@ -5,9 +5,11 @@
 export {
   checkSite,
   currentRuleSets,
+  screenshotKeysInUse,
   withinDomain,
   type CheckOutcome,
   type CheckTrigger,
 } from './check-site.ts';
 export { complianceJobs, COMPLIANCE_CHECK_JOB, COMPLIANCE_PRUNE_JOB } from './jobs.ts';
 export { complianceRoutes, siteCompliance } from './routes.ts';
+export { extendFinding, terminateForFinding, waiveFinding } from './decisions.ts';

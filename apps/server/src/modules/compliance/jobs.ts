@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/sql.ts';
-import { checkSite, CHECKED_STATUSES } from './check-site.ts';
+import { checkSite, CHECKED_STATUSES, dropScreenshots } from './check-site.ts';
+import { closeRenderers } from './render.ts';
 
 /**
  * The daily checks, spread over the day: every ten minutes a run checks its share of the licensed
@@ -83,21 +84,32 @@ export function checksSummary(t: {
   return `Checked ${countOf(t.checked, 'website')}: ${t.passed} passed, ${t.failed} failed, ${t.unknown} could not be read; ${countOf(t.opened, 'finding')} opened.`;
 }
 
-/** Removes checks older than CHECKS_KEPT_DAYS, keeping each site's newest; findings stay. */
-export async function pruneChecks(db: Db): Promise<number> {
-  const rows = await rowsOf<{ n: number }>(
+/**
+ * Removes checks older than CHECKS_KEPT_DAYS, keeping each site's newest; findings stay. With
+ * `files`, the screenshots the removed checks kept are removed from the file storage too.
+ */
+export async function pruneChecks(db: Db, files?: Pick<AppContext, 'storage' | 'log'>): Promise<number> {
+  const rows = await rowsOf<{ n: number; shots: unknown }>(
     db,
     sql`WITH gone AS (
         DELETE FROM compliance_checks c WHERE c.started_at < now() - make_interval(days => ${CHECKS_KEPT_DAYS})
           AND c.id <> (SELECT n.id FROM compliance_checks n WHERE n.website_id = c.website_id
             ORDER BY n.started_at DESC, n.id DESC LIMIT 1)
-        RETURNING 1
-      ) SELECT count(*)::int AS n FROM gone`,
+        RETURNING c.pages
+      ) SELECT (SELECT count(*)::int FROM gone) AS n,
+        (SELECT coalesce(jsonb_agg(k), '[]'::jsonb) FROM gone
+          CROSS JOIN LATERAL jsonb_path_query(gone.pages, '$[*].screenshot') AS k) AS shots`,
   );
+  const shots: unknown = typeof rows[0]?.shots === 'string' ? JSON.parse(rows[0].shots) : rows[0]?.shots;
+  if (files && Array.isArray(shots))
+    await dropScreenshots(
+      files,
+      shots.filter((k): k is string => typeof k === 'string'),
+    );
   return Number(rows[0]?.n ?? 0);
 }
 
-export function complianceJobs(_app: FastifyInstance, ctx: AppContext): void {
+export function complianceJobs(app: FastifyInstance, ctx: AppContext): void {
   ctx.jobs.define(COMPLIANCE_CHECK_JOB, async () => checksSummary(await runDueChecks(ctx)), {
     // Without the daily schedule (COMPLIANCE_DAILY off) staff can still run it from the Jobs screen.
     ...(ctx.config.complianceDaily ? { cron: '*/10 * * * *' } : {}),
@@ -107,12 +119,14 @@ export function complianceJobs(_app: FastifyInstance, ctx: AppContext): void {
   ctx.jobs.define(
     COMPLIANCE_PRUNE_JOB,
     async () => {
-      const n = await pruneChecks(ctx.db);
+      const n = await pruneChecks(ctx.db, ctx);
       return n > 0 ? `Removed ${countOf(n, 'compliance check')} older than ${CHECKS_KEPT_DAYS} days.` : null;
     },
     {
       cron: '53 3 * * *',
-      description: `Removes compliance checks older than ${CHECKS_KEPT_DAYS} days; findings are kept.`,
+      description: `Removes compliance checks older than ${CHECKS_KEPT_DAYS} days, with their screenshots; findings are kept.`,
     },
   );
+  // The browser that draws pages (COMPLIANCE_RENDER=chromium) stops with the server.
+  app.addHook('onClose', closeRenderers);
 }

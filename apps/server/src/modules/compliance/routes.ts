@@ -9,14 +9,16 @@ import {
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { intArray, rowsOf } from '../../db/sql.ts';
 import { ConflictError, NotFoundError, TooManyRequestsError } from '../../platform/errors.ts';
 import { errorResponses } from '../../platform/openapi.ts';
-import { siteParamsSchema } from '../../platform/params.ts';
+import { idSchema, siteParamsSchema } from '../../platform/params.ts';
 import { sessionOf, vendorOf } from '../../platform/scope.ts';
-import { CHECKED_STATUSES, checkSite, type RuleResult } from './check-site.ts';
+import { CHECKED_STATUSES, checkSite, screenshotsOf, type RuleResult } from './check-site.ts';
+import { complianceReportRoutes } from './report-routes.ts';
 import { ruleSetRoutes } from './rule-set-routes.ts';
 
 /**
@@ -36,7 +38,12 @@ async function siteOf(db: Db, vendorId: number, siteId: number) {
   return site;
 }
 
-export async function siteCompliance(db: Db, vendorId: number, siteId: number): Promise<SiteCompliance> {
+export async function siteCompliance(
+  db: Db,
+  vendorId: number,
+  siteId: number,
+  checkNowMinutes = CHECK_NOW_MINUTES,
+): Promise<SiteCompliance> {
   const site = await siteOf(db, vendorId, siteId);
   const [latest] = await rowsOf<{
     id: number;
@@ -44,9 +51,11 @@ export async function siteCompliance(db: Db, vendorId: number, siteId: number): 
     trigger: 'schedule' | 'vendor' | 'staff';
     decision: ComplianceDecision;
     results: RuleResult[] | string;
+    screenshot: boolean;
   }>(
     db,
-    sql`SELECT id, started_at, trigger, decision, results FROM compliance_checks
+    sql`SELECT id, started_at, trigger, decision, results,
+        jsonb_path_exists(pages, '$[*].screenshot') AS screenshot FROM compliance_checks
       WHERE website_id = ${site.id} ORDER BY started_at DESC, id DESC LIMIT 1`,
   );
   const findings = await rowsOf<{
@@ -75,7 +84,10 @@ export async function siteCompliance(db: Db, vendorId: number, siteId: number): 
     db,
     sql`SELECT EXISTS (SELECT 1 FROM compliance_rule_sets WHERE product_id = ANY(${intArray(site.products.map(Number))})) AS any`,
   );
-  const next = recent?.at ? new Date(new Date(recent.at).getTime() + CHECK_NOW_MINUTES * 60_000) : null;
+  const next =
+    recent?.at && checkNowMinutes > 0
+      ? new Date(new Date(recent.at).getTime() + checkNowMinutes * 60_000)
+      : null;
   return {
     latest: latest
       ? {
@@ -87,6 +99,7 @@ export async function siteCompliance(db: Db, vendorId: number, siteId: number): 
             typeof latest.results === 'string'
               ? (JSON.parse(latest.results) as RuleResult[])
               : latest.results,
+          screenshot: !!latest.screenshot,
         }
       : null,
     findings: findings.map((f) => ({
@@ -107,9 +120,27 @@ export async function siteCompliance(db: Db, vendorId: number, siteId: number): 
   };
 }
 
+/** The key of the screenshot a check of the vendor's site kept; 404 when there is none. */
+async function screenshotOf(db: Db, vendorId: number, siteId: number, checkId: number): Promise<string> {
+  const site = await siteOf(db, vendorId, siteId);
+  const [check] = await rowsOf<{ pages: unknown }>(
+    db,
+    sql`SELECT pages FROM compliance_checks WHERE id = ${checkId} AND website_id = ${site.id}`,
+  );
+  const key = check ? screenshotsOf(check.pages)[0] : undefined;
+  if (!key) throw new NotFoundError(ComplianceCheckMessages.noScreenshot);
+  return key;
+}
+
+const checkParamsSchema = siteParamsSchema.extend({
+  checkId: idSchema.meta({ description: 'Id of the compliance check.', examples: ['311'] }),
+});
+
 export function complianceRoutes(app: FastifyInstance, ctx: AppContext): void {
   ruleSetRoutes(app, ctx);
+  complianceReportRoutes(app, ctx);
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const minutes = ctx.config.complianceCheckNowMinutes;
   /** Sites being checked on request now: a second ask meanwhile waits its turn like any other. */
   const checking = new Set<number>();
 
@@ -124,7 +155,42 @@ export function complianceRoutes(app: FastifyInstance, ctx: AppContext): void {
         response: { 200: siteComplianceSchema, ...errorResponses },
       },
     },
-    async (request) => siteCompliance(ctx.db, vendorOf(request), request.params.id),
+    async (request) => siteCompliance(ctx.db, vendorOf(request), request.params.id, minutes),
+  );
+
+  api.get(
+    '/api/portal/websites/:id/compliance/checks/:checkId/screenshot',
+    {
+      config: { access: 'vendor-read' },
+      schema: {
+        tags: ['compliance'],
+        summary: "A check's screenshot of the website's home page, as headless Chromium drew it",
+        description:
+          'A PNG of the first 1280×800 pixels of the page, kept when pages are drawn (COMPLIANCE_RENDER=chromium): with the latest check of a site, and with each check that opened a finding. 404 when the check kept none.',
+        params: checkParamsSchema,
+        response: {
+          200: {
+            description: 'The screenshot.',
+            content: { 'image/png': { schema: z.string().meta({ format: 'binary' }) } },
+          },
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { id, checkId } = request.params;
+      const key = await screenshotOf(ctx.db, vendorOf(request), id, checkId);
+      // Given up or removed meanwhile: as if it had never been kept.
+      if (!(await ctx.storage.exists(key))) throw new NotFoundError(ComplianceCheckMessages.noScreenshot);
+      const stream = await ctx.storage.get(key);
+      stream.once('error', (err) => request.log.error({ err, checkId }, 'compliance screenshot read failed'));
+      return reply
+        .type('image/png')
+        .header('Content-Disposition', `inline; filename="check-${checkId}.png"`)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'private, no-store')
+        .send(stream as never);
+    },
   );
 
   api.post(
@@ -141,7 +207,7 @@ export function complianceRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request) => {
       const vendorId = vendorOf(request);
-      const before = await siteCompliance(ctx.db, vendorId, request.params.id);
+      const before = await siteCompliance(ctx.db, vendorId, request.params.id, minutes);
       if (!before.checkable) throw new ConflictError(ComplianceCheckMessages.notCheckable);
       if (before.nextCheckAllowedAt) {
         const seconds = Math.ceil((new Date(before.nextCheckAllowedAt).getTime() - Date.now()) / 1000);
@@ -153,8 +219,8 @@ export function complianceRoutes(app: FastifyInstance, ctx: AppContext): void {
       const siteId = request.params.id;
       if (checking.has(siteId))
         throw new TooManyRequestsError(
-          ComplianceCheckMessages.tooSoon(CHECK_NOW_MINUTES),
-          CHECK_NOW_MINUTES * 60,
+          ComplianceCheckMessages.tooSoon(Math.max(1, minutes)),
+          Math.max(1, minutes) * 60,
         );
       checking.add(siteId);
       try {
@@ -163,7 +229,7 @@ export function complianceRoutes(app: FastifyInstance, ctx: AppContext): void {
       } finally {
         checking.delete(siteId);
       }
-      return siteCompliance(ctx.db, vendorId, siteId);
+      return siteCompliance(ctx.db, vendorId, siteId, minutes);
     },
   );
 }

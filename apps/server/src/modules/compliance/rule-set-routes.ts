@@ -2,8 +2,10 @@ import {
   ComplianceRuleSetMessages,
   complianceRuleSetInputSchema,
   productRuleSetSchema,
+  ruleSetVersionSchema,
   type ComplianceRule,
   type ProductRuleSet,
+  type RuleSetVersion,
 } from '@vp/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -12,7 +14,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/sql.ts';
-import { NotFoundError } from '../../platform/errors.ts';
+import { ConflictError, NotFoundError } from '../../platform/errors.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { idSchema } from '../../platform/params.ts';
 import { sessionOf } from '../../platform/scope.ts';
@@ -64,6 +66,36 @@ async function ruleSets(db: Db, productId?: number): Promise<ProductRuleSet[]> {
   return rows.map(toRuleSet);
 }
 
+/** A product's saved versions, newest first; null when there is no such product. */
+async function versionsOf(db: Db, productId: number): Promise<RuleSetVersion[] | null> {
+  const rows = await rowsOf<{
+    version: number | null;
+    created_at: string | null;
+    created_by: string | null;
+    rule_count: number | null;
+    grace_days: number | null;
+  }>(
+    db,
+    sql`SELECT s.version, s.created_at, jsonb_array_length(s.rules) AS rule_count, s.grace_days,
+        NULLIF(btrim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') AS created_by
+      FROM products p
+      LEFT JOIN compliance_rule_sets s ON s.product_id = p.id
+      LEFT JOIN users u ON u.id = s.created_by
+      WHERE p.id = ${productId}
+      ORDER BY s.version DESC`,
+  );
+  if (rows.length === 0) return null;
+  return rows
+    .filter((r) => r.version !== null)
+    .map((r) => ({
+      version: Number(r.version),
+      createdAt: new Date(r.created_at!).toISOString(),
+      createdBy: r.created_by,
+      ruleCount: Number(r.rule_count),
+      graceDays: Number(r.grace_days),
+    }));
+}
+
 export function ruleSetRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const staff = { access: 'staff' as const };
@@ -89,7 +121,7 @@ export function ruleSetRoutes(app: FastifyInstance, ctx: AppContext): void {
         tags: ['compliance'],
         summary: "Saves a product's compliance rules as a new version",
         description:
-          'The rules in force from now on; earlier versions stay, and each check records the version it was judged against.',
+          'The rules in force from now on; earlier versions stay, and each check records the version it was judged against. With `baseVersion`, a save made from a version that is no longer the current one is refused (409).',
         params: z.object({ productId: idSchema.meta({ description: 'Id of the product.' }) }),
         body: complianceRuleSetInputSchema,
         response: { 200: productRuleSetSchema, ...errorResponses },
@@ -106,6 +138,14 @@ export function ruleSetRoutes(app: FastifyInstance, ctx: AppContext): void {
           sql`SELECT id FROM products WHERE id = ${productId} FOR UPDATE`,
         );
         if (!product) throw new NotFoundError(ComplianceRuleSetMessages.productNotFound);
+        if (body.baseVersion !== undefined) {
+          const [latest] = await rowsOf<{ version: number }>(
+            tx,
+            sql`SELECT coalesce(max(version), 0) AS version FROM compliance_rule_sets WHERE product_id = ${productId}`,
+          );
+          const current = Number(latest?.version ?? 0);
+          if (current !== body.baseVersion) throw new ConflictError(ComplianceRuleSetMessages.stale(current));
+        }
         await tx.execute(
           sql`INSERT INTO compliance_rule_sets (product_id, version, rules, grace_days, created_by)
             SELECT ${productId}, coalesce(max(version), 0) + 1, ${JSON.stringify(body.rules)}::jsonb, ${body.graceDays}, ${userId}
@@ -113,6 +153,25 @@ export function ruleSetRoutes(app: FastifyInstance, ctx: AppContext): void {
         );
       });
       return (await ruleSets(ctx.db, productId))[0]!;
+    },
+  );
+
+  api.get(
+    '/api/admin/compliance/rule-sets/:productId/versions',
+    {
+      config: staff,
+      schema: {
+        tags: ['console'],
+        summary: "A product's saved compliance rule versions, newest first",
+        description: 'Each version with when and by whom it was saved, its number of rules and grace days.',
+        params: z.object({ productId: idSchema.meta({ description: 'Id of the product.' }) }),
+        response: { 200: z.array(ruleSetVersionSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const versions = await versionsOf(ctx.db, request.params.productId);
+      if (!versions) throw new NotFoundError(ComplianceRuleSetMessages.productNotFound);
+      return versions;
     },
   );
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { sweepOrphans } from '../../platform/storage.ts';
+import { screenshotKeysInUse } from '../compliance/index.ts';
 import { storageKeysInUse } from './queries.ts';
 
 /**
@@ -13,7 +14,14 @@ export const SWEEP_JOB = 'documents.orphan-sweep';
 export async function runOrphanSweep(ctx: AppContext): Promise<{ staged: number; objects: number }> {
   const result = await sweepOrphans(
     ctx.storage,
-    (keys) => storageKeysInUse(ctx.db, keys),
+    // Compliance checks keep their screenshots in the same storage.
+    async (keys) => {
+      const [files, screenshots] = await Promise.all([
+        storageKeysInUse(ctx.db, keys),
+        screenshotKeysInUse(ctx.db, keys),
+      ]);
+      return new Set([...files, ...screenshots]);
+    },
     ctx.config.orphanGraceMs,
   );
   ctx.log.info(result, 'orphan sweep done');

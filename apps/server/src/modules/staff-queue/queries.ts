@@ -1,5 +1,7 @@
 import {
+  COMPLIANCE_RULE_LABELS,
   businessDaysBetween,
+  type ComplianceRuleKind,
   queueAgeBounds,
   type QueueItem,
   type QueueKind,
@@ -23,7 +25,9 @@ import { rowsOf } from '../../db/sql.ts';
  * - roster: sites not Inactive that the roster sync flagged (their agent, a team member or the
  *   broker left the roster), since they were flagged, until staff mark them reviewed;
  * - licence: current licences held without a signed form on file (recorded when licences began,
- *   or granted by a staff edit), since granted, until staff review them.
+ *   or granted by a staff edit), since granted, until staff review them;
+ * - compliance: open compliance findings of Active sites past their fix-by date, since the day
+ *   after it, until a check resolves them or staff extend, waive or start a termination.
  */
 
 export type Query = z.output<typeof queueQuerySchema>;
@@ -48,7 +52,12 @@ const ITEMS = sql`
   UNION ALL
   SELECT 'licence', l.website_id, l.vendor_id, NULL, l.granted_at, jsonb_build_object('licenceId', l.id)
     FROM licences l WHERE l.ended_at IS NULL AND l.form_kind = 'none'
-      AND NOT EXISTS (SELECT 1 FROM licence_reviews v WHERE v.licence_id = l.id)`;
+      AND NOT EXISTS (SELECT 1 FROM licence_reviews v WHERE v.licence_id = l.id)
+  UNION ALL
+  SELECT 'compliance', f.website_id, f.vendor_id, f.id, ((f.due_on + 1)::timestamp AT TIME ZONE 'UTC'),
+      jsonb_build_object('ruleKind', f.rule_kind, 'reason', f.reason, 'evidence', f.evidence, 'dueOn', f.due_on)
+    FROM compliance_findings f JOIN websites w ON w.id = f.website_id
+    WHERE f.state = 'open' AND f.due_on < (now() AT TIME ZONE 'UTC')::date AND w.status = 'Active'`;
 
 /** Today as yyyy-mm-dd in UTC: the queue counts business days on the UTC calendar. */
 export const utcToday = (now = new Date()) => now.toISOString().slice(0, 10);
@@ -168,6 +177,8 @@ function requested(row: ItemRow): string {
       return row.term_date ?? String(payload.termDate ?? '');
     case 'product':
       return row.requested_products ?? '';
+    case 'compliance':
+      return findingOf(row)?.rule ?? '';
     case 'team':
       return teamChangeText(row.team_added ?? [], row.team_removed ?? []);
     default:
@@ -175,8 +186,21 @@ function requested(row: ItemRow): string {
   }
 }
 
+/** A compliance item's finding: the request column of the union carries its id. */
+function findingOf(row: ItemRow): QueueItem['finding'] {
+  if (row.kind !== 'compliance') return null;
+  const payload = row.payload ?? {};
+  return {
+    id: Number(row.request_id),
+    rule: COMPLIANCE_RULE_LABELS[payload.ruleKind as ComplianceRuleKind] ?? String(payload.ruleKind),
+    evidence: String(payload.evidence ?? ''),
+    dueOn: String(payload.dueOn ?? '').slice(0, 10),
+  };
+}
+
 function toItem(row: ItemRow, today: string): Omit<QueueItem, 'saf' | 'documents' | 'blockers'> {
   const since = new Date(row.since).toISOString();
+  const finding = findingOf(row);
   return {
     key: `${row.kind}:${row.request_id ?? row.site_id}`,
     kind: row.kind,
@@ -192,7 +216,8 @@ function toItem(row: ItemRow, today: string): Omit<QueueItem, 'saf' | 'documents
     },
     since,
     ageBusinessDays: businessDaysBetween(since.slice(0, 10), today),
-    requestId: row.request_id,
+    requestId: finding ? null : row.request_id,
+    finding,
     licenceId: row.kind === 'licence' ? Number(row.payload?.licenceId) : null,
     requested: requested(row),
     reason: typeof row.payload?.reason === 'string' ? row.payload.reason : '',

@@ -6,6 +6,9 @@ import {
   bulkResultSchema,
   bulkSitesInputSchema,
   declineInputSchema,
+  extendFindingInputSchema,
+  findingTerminationInputSchema,
+  waiveFindingInputSchema,
   messageResponseSchema,
   queuePageSchema,
   queueQuerySchema,
@@ -168,6 +171,72 @@ export function staffQueueRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => service.reviewLicence(actorOf(request), request.params.id, request.body.note),
+  );
+
+  const findingParams = z.object({
+    id: idSchema.meta({ description: 'Id of the compliance finding.', examples: ['58'] }),
+  });
+
+  api.post(
+    '/api/admin/compliance/findings/:id/extend',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'Give an overdue compliance finding a later fix-by date, with the reason the vendor reads',
+        params: findingParams,
+        body: extendFindingInputSchema.meta({
+          examples: [
+            { dueOn: '2026-12-15', reason: 'The vendor is rebuilding the site; new footer due next week.' },
+          ],
+        }),
+        response: done,
+      },
+    },
+    async (request) => service.extendFinding(actorOf(request), request.params.id, request.body),
+  );
+
+  api.post(
+    '/api/admin/compliance/findings/:id/waive',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'Waive a compliance finding: it is closed with the reason, kept in the site’s History',
+        params: findingParams,
+        body: waiveFindingInputSchema.meta({
+          examples: [
+            { reason: 'The disclaimer is on every listing page; the home page has none by design.' },
+          ],
+        }),
+        response: done,
+      },
+    },
+    async (request) => service.waiveFinding(actorOf(request), request.params.id, request.body.reason),
+  );
+
+  api.post(
+    '/api/admin/compliance/findings/:id/terminate',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary:
+          'End the licence of a site over an unfixed compliance finding: it waits in Pending Termination for its term date',
+        params: findingParams,
+        body: findingTerminationInputSchema.meta({
+          examples: [
+            {
+              version: 9,
+              termDate: '2026-12-31',
+              reason: 'The disclaimer is still missing after two reminders.',
+            },
+          ],
+        }),
+        response: done,
+      },
+    },
+    async (request) => service.terminateForFinding(actorOf(request), request.params.id, request.body),
   );
 
   api.post(

@@ -7,6 +7,7 @@ import {
 } from '@vp/contract';
 import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../platform/actor.ts';
+import { extendFinding, terminateForFinding, waiveFinding } from '../compliance/index.ts';
 import { rejectDocument } from '../documents/index.ts';
 import { noticeBatch, type NoticeBatch } from '../notifications/index.ts';
 import {
@@ -127,6 +128,18 @@ export function staffQueueService(ctx: AppContext) {
 
     reviewLicence: (actor: Actor, licenceId: number, note: string) =>
       decide(actor, () => reviewSiteLicence(db, actor, licenceId, note)),
+
+    extendFinding: (actor: Actor, findingId: number, input: { dueOn: string; reason: string }) =>
+      decide(actor, (notices) => extendFinding(db, actor, findingId, input, notices)),
+
+    waiveFinding: (actor: Actor, findingId: number, reason: string) =>
+      decide(actor, (notices) => waiveFinding(db, actor, findingId, reason, notices)),
+
+    terminateForFinding: (
+      actor: Actor,
+      findingId: number,
+      input: { version: number; termDate: string; reason: string },
+    ) => decide(actor, (notices) => terminateForFinding(db, actor, findingId, input, notices)),
 
     decline: (actor: Actor, requestId: number, reason: string) =>
       decide(actor, (notices) => declineRequest(db, actor, requestId, reason, notices)),

@@ -8,6 +8,7 @@ export { siteCount, typeAppliesToVendor } from './missing-documents.ts';
 export {
   activateSite,
   clearRosterFlag,
+  recordDecision,
   reviewSiteLicence,
   terminateSite,
   type StaffDecision,
@@ -22,3 +23,4 @@ export {
 } from './staff-rules.ts';
 export { TERM_DATES_JOB, runTermDates } from './term-dates.ts';
 export { warmXlsxThread } from './xlsx-thread.ts';
+export { startMlsTermination } from './request-termination.ts';

@@ -296,3 +296,20 @@ export async function declinedOfSite(db: Db, vendorId: number, siteId: number): 
     });
   return out.sort((a, b) => b.date.localeCompare(a.date));
 }
+
+/** Whether the site's pending termination was started by the MLS (over a compliance finding). */
+export async function terminationByMls(tx: Db, siteId: number): Promise<boolean> {
+  const rows = await tx
+    .select({ id: websiteRequests.id })
+    .from(websiteRequests)
+    .where(
+      and(
+        eq(websiteRequests.websiteId, siteId),
+        eq(websiteRequests.kind, 'termination'),
+        eq(websiteRequests.status, 'pending'),
+        sql`(${websiteRequests.payload} ->> 'byMls')::boolean`,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}

@@ -10,7 +10,15 @@ import type { AppContext } from '../../context.ts';
  * at a time, so a long one would hold up requests).
  */
 
-const TABLES = ['websites', 'website_counts', 'vendor_site_totals', 'members', 'offices'] as const;
+const TABLES = [
+  'websites',
+  'website_counts',
+  'vendor_site_totals',
+  'members',
+  'offices',
+  'compliance_checks',
+  'compliance_findings',
+] as const;
 export const UPKEEP_INTERVAL_MS = 30_000;
 
 interface TableStats {

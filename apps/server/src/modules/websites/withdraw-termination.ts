@@ -8,7 +8,7 @@ import type { NoticeBatch } from '../notifications/index.ts';
 import { siteChanged } from './notices.ts';
 import { websiteById } from './list-queries.ts';
 import { requireWebsite, updateWebsite } from './queries.ts';
-import { closePendingRequests } from './request-queries.ts';
+import { closePendingRequests, terminationByMls } from './request-queries.ts';
 
 /**
  * A termination waiting for MLS staff is taken back: the site returns to Active, as it was before
@@ -26,6 +26,7 @@ export async function withdrawTermination(
     if (site.status !== 'Pending Termination' || !site.activated)
       throw new BadRequestError(WebsiteMessages.withdrawNotPending);
     if (!canWithdrawTermination(site.status, site.activated, actor.role)) throw new ForbiddenError();
+    if (await terminationByMls(tx, site.id)) throw new ForbiddenError(WebsiteMessages.withdrawMlsTermination);
     // Back to Active only under the licence the termination was asked of, for the same terms.
     const licence = await licenceStanding(tx, site.id);
     if (!licence.current) throw new ConflictError(LicenceMessages.withdrawNoLicence);

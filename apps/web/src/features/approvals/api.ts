@@ -6,6 +6,9 @@ import {
   type BulkSitesInput,
   type ClearRosterFlagInput,
   type DeclineInput,
+  type ExtendFindingInput,
+  type FindingTerminationInput,
+  type WaiveFindingInput,
   type QueueItem,
   type QueuePage,
   type QueueQuery,
@@ -64,6 +67,9 @@ export type QueueAction =
   | { kind: 'review-licence'; item: QueueItem; note: string }
   | { kind: 'review'; item: QueueItem }
   | { kind: 'decline'; item: QueueItem; reason: string }
+  | { kind: 'extend'; item: QueueItem; dueOn: string; reason: string }
+  | { kind: 'waive'; item: QueueItem; reason: string }
+  | { kind: 'terminate-finding'; item: QueueItem; termDate: string; reason: string }
   | { kind: 'reject'; item: QueueItem; documentId: number; reason: string };
 
 /** The path and body an action is posted with. */
@@ -99,6 +105,25 @@ export function actionCall(action: QueueAction): { path: string; body?: unknown 
       return {
         path: StaffQueuePaths.declineRequest(item.requestId ?? 0),
         body: { reason: action.reason.trim() } satisfies DeclineInput,
+      };
+    case 'extend':
+      return {
+        path: StaffQueuePaths.extendFinding(item.finding?.id ?? 0),
+        body: { dueOn: action.dueOn, reason: action.reason.trim() } satisfies ExtendFindingInput,
+      };
+    case 'waive':
+      return {
+        path: StaffQueuePaths.waiveFinding(item.finding?.id ?? 0),
+        body: { reason: action.reason.trim() } satisfies WaiveFindingInput,
+      };
+    case 'terminate-finding':
+      return {
+        path: StaffQueuePaths.terminateForFinding(item.finding?.id ?? 0),
+        body: {
+          version: item.version,
+          termDate: action.termDate,
+          reason: action.reason.trim(),
+        } satisfies FindingTerminationInput,
       };
     case 'reject':
       return {

@@ -28,6 +28,12 @@ export function doneText(action: QueueAction): string {
       return QueueMessages.declined;
     case 'reject':
       return QueueMessages.documentRejected;
+    case 'extend':
+      return QueueMessages.findingExtended(action.dueOn);
+    case 'waive':
+      return QueueMessages.findingWaived;
+    case 'terminate-finding':
+      return QueueMessages.findingTerminationStarted(action.item.domainName);
   }
 }
 

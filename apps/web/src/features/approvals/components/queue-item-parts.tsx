@@ -23,6 +23,7 @@ const KIND_COLORS: Record<QueueKind, string> = {
   team: 'green',
   roster: 'orange',
   licence: 'gold',
+  compliance: 'magenta',
 };
 
 export function KindTag({ kind }: { kind: QueueKind }) {
@@ -132,6 +133,24 @@ export function ItemDetails({
         </li>,
       );
       break;
+    case 'compliance':
+      if (item.finding) {
+        lines.push(
+          <Line key="rule" label="Rule">
+            <span className="vp-queue-requested">{item.finding.rule}</span>
+          </Line>,
+          <Line key="due" label="Due">
+            {displayDate(item.finding.dueOn)}
+          </Line>,
+        );
+        if (item.finding.evidence)
+          lines.push(
+            <Line key="evidence" label="Evidence">
+              <span className="vp-queue-evidence">{item.finding.evidence}</span>
+            </Line>,
+          );
+      }
+      break;
     case 'roster':
       lines.push(
         <li key="roster" data-testid="roster-text">
@@ -227,7 +246,16 @@ function BlockableAction({
 }
 
 export type ItemActionKind =
-  'activate' | 'terminate' | 'approve' | 'approve-paper' | 'decline' | 'review' | 'review-licence';
+  | 'activate'
+  | 'terminate'
+  | 'approve'
+  | 'approve-paper'
+  | 'decline'
+  | 'review'
+  | 'review-licence'
+  | 'extend'
+  | 'waive'
+  | 'terminate-finding';
 
 /**
  * The decisions an item offers. A roster item is marked reviewed once staff have looked at the
@@ -328,6 +356,27 @@ export function ItemActions({
           </Button>
         </div>
       );
+    case 'compliance': {
+      const what = `the finding "${item.finding?.rule ?? ''}" of ${item.domainName}`;
+      return (
+        <div className="vp-queue-actions">
+          <Button size="small" aria-label={`Extend ${what}`} onClick={() => onAction('extend')}>
+            Extend
+          </Button>
+          <Button size="small" aria-label={`Waive ${what}`} onClick={() => onAction('waive')}>
+            Waive
+          </Button>
+          <Button
+            size="small"
+            danger
+            aria-label={`Start the termination of ${item.domainName} over ${what}`}
+            onClick={() => onAction('terminate-finding')}
+          >
+            Start termination
+          </Button>
+        </div>
+      );
+    }
     case 'roster':
       return (
         <div className="vp-queue-actions">

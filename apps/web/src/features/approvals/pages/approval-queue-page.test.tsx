@@ -112,6 +112,20 @@ const licence = queueItem({
   blockers: [],
 });
 
+const overdue = queueItem({
+  key: 'compliance:58',
+  kind: 'compliance',
+  siteId: 14,
+  domainName: 'lapsed.example.com',
+  status: 'Active',
+  version: 6,
+  requested: 'Required text',
+  reason: 'The MLS disclaimer was not found on the page.',
+  finding: { id: 58, rule: 'Required text', evidence: 'Footer: © Lapsed Realty', dueOn: '2026-11-20' },
+  saf: null,
+  blockers: [],
+});
+
 function page(items: QueueItem[], over: Partial<QueuePage> = {}): QueuePage {
   return { items, total: items.length, summary: queueSummary({ waiting: items.length }), ...over };
 }
@@ -587,6 +601,108 @@ describe('Approval queue: decisions', () => {
         body: { note: 'Paper form of 2024, MLS archive.' },
       },
     ]);
+  });
+
+  it('a compliance item shows its rule, due date and evidence; Extend asks for a later date and a reason', async () => {
+    const success = vi.spyOn(message, 'success');
+    const dueOn = dayjs().add(7, 'day').format('YYYY-MM-DD');
+    const { calls } = serveQueue([page([overdue])], (path) =>
+      path === '/admin/compliance/findings/58/extend'
+        ? { body: { message: QueueMessages.findingExtended(dueOn) } }
+        : undefined,
+    );
+    renderAt();
+    const row = await rowOf('lapsed.example.com');
+    expect(row.textContent).toContain(QUEUE_KIND_LABELS.compliance);
+    expect(row.textContent).toContain('Rule: Required text');
+    expect(row.textContent).toContain('Due: 11/20/2026');
+    expect(row.textContent).toContain('Evidence: Footer: © Lapsed Realty');
+    fireEvent.click(
+      within(row).getByRole('button', { name: 'Extend the finding "Required text" of lapsed.example.com' }),
+    );
+    const dialog = await dialogNamed('Extend the fix-by date of lapsed.example.com');
+    // A week ahead by default; the reason is required.
+    expect((within(dialog).getByLabelText('New fix-by date') as HTMLInputElement).value).toBe(
+      dayjs(dueOn).format('MM/DD/YYYY'),
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Extend' }));
+    expect(await within(dialog).findByText('Please give a reason.')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Reason'), {
+      target: { value: '  New theme next week. ' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Extend' }));
+    await waitFor(() =>
+      expect(success).toHaveBeenCalledWith(QueueMessages.findingExtended(dueOn), expect.anything()),
+    );
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([
+      {
+        method: 'POST',
+        path: '/admin/compliance/findings/58/extend',
+        body: { dueOn, reason: 'New theme next week.' },
+      },
+    ]);
+  });
+
+  it('Waive asks for the reason and posts it to the finding', async () => {
+    const { calls } = serveQueue([page([overdue])], (path) =>
+      path === '/admin/compliance/findings/58/waive'
+        ? { body: { message: QueueMessages.findingWaived } }
+        : undefined,
+    );
+    renderAt();
+    const row = await rowOf('lapsed.example.com');
+    fireEvent.click(
+      within(row).getByRole('button', { name: 'Waive the finding "Required text" of lapsed.example.com' }),
+    );
+    const dialog = await dialogNamed('Waive the finding "Required text" of lapsed.example.com');
+    expect(dialog.textContent).toContain('The MLS disclaimer was not found on the page.');
+    fireEvent.change(within(dialog).getByLabelText('Reason'), {
+      target: { value: 'On every listing page.' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Waive' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'POST')).toEqual([
+        {
+          method: 'POST',
+          path: '/admin/compliance/findings/58/waive',
+          body: { reason: 'On every listing page.' },
+        },
+      ]),
+    );
+  });
+
+  it('Start termination asks for the term date and a reason, and posts them with the version; a refusal shows on the date', async () => {
+    let refuse = true;
+    const termDate = dayjs().add(30, 'day').format('YYYY-MM-DD');
+    const { calls } = serveQueue([page([overdue])], (path) => {
+      if (path !== '/admin/compliance/findings/58/terminate') return undefined;
+      if (refuse) {
+        refuse = false;
+        return { status: 400, body: { message: QueueMessages.termDateInPast } };
+      }
+      return { body: { message: QueueMessages.findingTerminationStarted('lapsed.example.com') } };
+    });
+    renderAt();
+    const row = await rowOf('lapsed.example.com');
+    fireEvent.click(
+      within(row).getByRole('button', {
+        name: 'Start the termination of lapsed.example.com over the finding "Required text" of lapsed.example.com',
+      }),
+    );
+    const dialog = await dialogNamed('Start the termination of lapsed.example.com');
+    fireEvent.change(within(dialog).getByLabelText('Reason'), {
+      target: { value: 'Two reminders ignored.' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Start termination' }));
+    expect(await within(dialog).findByText(QueueMessages.termDateInPast)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Start termination' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'POST').at(-1)).toEqual({
+        method: 'POST',
+        path: '/admin/compliance/findings/58/terminate',
+        body: { version: 6, termDate, reason: 'Two reminders ignored.' },
+      }),
+    );
   });
 
   it('Mark as reviewed posts the roster item’s site with its version', async () => {

@@ -24,6 +24,7 @@ import {
 } from '../api.ts';
 import { ActivateDialog } from '../components/activate-dialog.tsx';
 import { BulkResultsDialog } from '../components/bulk-results-dialog.tsx';
+import { FindingDialog, type FindingDecision } from '../components/finding-dialog.tsx';
 import { QueueFilters } from '../components/queue-filters.tsx';
 import type { ItemActionKind } from '../components/queue-item-parts.tsx';
 import { QueueSummaryBar } from '../components/queue-summary.tsx';
@@ -39,6 +40,8 @@ type Dialog =
   | { kind: 'decline'; item: QueueItem }
   | { kind: 'approve-paper'; item: QueueItem }
   | { kind: 'review-licence'; item: QueueItem }
+  | { kind: 'waive'; item: QueueItem }
+  | { kind: FindingDecision; item: QueueItem }
   | { kind: 'reject'; item: QueueItem; documentId: number; type: string };
 
 const BULK_TEXTS: Record<BulkKind, { verb: string; title: string; effect: string }> = {
@@ -166,6 +169,9 @@ export default function ApprovalQueuePage() {
       case 'decline':
       case 'approve-paper':
       case 'review-licence':
+      case 'extend':
+      case 'waive':
+      case 'terminate-finding':
         openDialog({ kind, item });
         return;
       case 'review':
@@ -336,6 +342,20 @@ export default function ApprovalQueuePage() {
           extra="Kept with the licence and shown in the site's History."
           danger={false}
           action={(note) => ({ kind: 'review-licence', item: dialog.item, note })}
+          onClose={closeDialog}
+        />
+      )}
+      {(dialog?.kind === 'extend' || dialog?.kind === 'terminate-finding') && (
+        <FindingDialog item={dialog.item} decision={dialog.kind} onClose={closeDialog} />
+      )}
+      {dialog?.kind === 'waive' && (
+        <ReasonDialog
+          title={`Waive the finding "${dialog.item.finding?.rule ?? ''}" of ${dialog.item.domainName}`}
+          intro={`${dialog.item.reason} The finding is closed as it is, and is not raised again while the website stays this way; the vendor is told why.`}
+          okText="Waive"
+          formName="queue-waive"
+          danger={false}
+          action={(reason) => ({ kind: 'waive', item: dialog.item, reason })}
           onClose={closeDialog}
         />
       )}
