@@ -1,6 +1,8 @@
--- MLS staff decide on compliance findings left unfixed past their due date: a later date, a waiver
--- with its reason, or a termination. Each is kept in the site's History and as a staff decision.
+-- A compliance finding opened or resolved is kept in the site's History, and so is what MLS staff
+-- decide on one left unfixed past its due date: a later date, a waiver with its reason, or a
+-- termination (also kept as a staff decision).
 INSERT INTO "audit_kinds" ("kind") VALUES
+  ('website.compliance_found'), ('website.compliance_resolved'),
   ('website.compliance_extended'), ('website.compliance_waived');--> statement-breakpoint
 ALTER TABLE "staff_decisions" DROP CONSTRAINT "staff_decisions_kind_check";--> statement-breakpoint
 ALTER TABLE "staff_decisions" ADD CONSTRAINT "staff_decisions_kind_check"

@@ -31,6 +31,8 @@ export const AUDIT_KINDS = [
   'website.licence_reviewed',
   'website.licence_granted',
   'website.licence_ended',
+  'website.compliance_found',
+  'website.compliance_resolved',
   'website.compliance_extended',
   'website.compliance_waived',
   'team.created',

@@ -38,7 +38,7 @@ export const ComplianceReportMessages = {
   overdueEmpty: 'No finding is overdue.',
   trendTitle: `The last ${COMPLIANCE_TREND_DAYS} days`,
   trendNote:
-    'Websites checked each day (today’s so far) and the share whose last check of the day passed, with the findings opened and resolved.',
+    'The share of the websites checked each day whose last check of the day passed (today’s so far), with the findings opened and resolved.',
   trendEmpty: `No website was checked in the last ${COMPLIANCE_TREND_DAYS} days.`,
 } as const;
 

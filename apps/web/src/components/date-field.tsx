@@ -15,6 +15,11 @@ type DateFieldProps = Omit<DatePickerProps, 'format' | 'disabledDate'> & {
   disabledDate: (day: Dayjs) => boolean;
   /** Why such a date cannot be taken: the rule's own message. */
   whyRefused: (day: Dayjs) => string | null;
+  /**
+   * Empties the field when a typed date is refused, where the picker would otherwise go back to
+   * the date it held before (one given by default), which a submit would then send unseen.
+   */
+  clearRefused?: boolean;
 };
 
 /**
@@ -36,7 +41,14 @@ export function refusedTypedDate(
  * was typed is kept as it is typed, and when the box is left the field shows the rule that date
  * breaks instead of the date vanishing without a word.
  */
-export function DateField({ field, format, disabledDate, whyRefused, ...props }: DateFieldProps) {
+export function DateField({
+  field,
+  format,
+  disabledDate,
+  whyRefused,
+  clearRefused = false,
+  ...props
+}: DateFieldProps) {
   const form = Form.useFormInstance();
   const typed = useRef('');
   const record = (event: SyntheticEvent) => {
@@ -55,7 +67,7 @@ export function DateField({ field, format, disabledDate, whyRefused, ...props }:
         const refused = refusedTypedDate(typed.current, format, disabledDate);
         typed.current = '';
         const why = refused && whyRefused(refused);
-        if (why) form.setFields([{ name: field, errors: [why] }]);
+        if (why) form.setFields([{ name: field, errors: [why], ...(clearRefused ? { value: null } : {}) }]);
       }}
     >
       <DatePicker {...props} format={format} disabledDate={disabledDate} />

@@ -12,9 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSites, type TestSites } from '../../../test/test-sites.ts';
 import { setupPortal, type PortalTest } from '../websites/test-fixture.ts';
 import { intArray } from '../../db/sql.ts';
-import { SYSTEM_ACTOR } from '../../platform/actor.ts';
-import { grantLicences } from '../licences/index.ts';
 import { checkSite } from './check-site.ts';
+import { licensedDemoSites } from './test-fixture.ts';
 import { checksSummary, dueSites, pruneChecks, runDueChecks } from './jobs.ts';
 
 /**
@@ -49,22 +48,9 @@ beforeAll(async () => {
       OUTBOUND_RESOLVE: `${sites.env.OUTBOUND_RESOLVE!.replace(`down.test=127.0.0.1:${sites.port}`, 'down.test=127.0.0.1:1')},*=127.0.0.1:1`,
     },
   });
-  const rows = await t.rows<{ id: number; agent: string }>(
-    sql`SELECT w.id, m.member_first_name || ' ' || m.member_last_name AS agent FROM websites w
-      JOIN members m ON m.member_mls_id = w.member_number
-      WHERE w.vendor_id = ${t.vendors.summit} AND w.status = 'Active'
-        AND NOT EXISTS (SELECT 1 FROM compliance_checks c WHERE c.website_id = w.id)
-      ORDER BY w.id LIMIT ${HOSTS.length}`,
-  );
-  for (const [i, host] of HOSTS.entries()) {
-    ids[host] = rows[i]!.id;
-    agents[host] = rows[i]!.agent;
-    // A licensed site's domain is a term of its licence: renamed here, it is licensed again as it is.
-    await t.db.transaction(async (tx) => {
-      await tx.execute(sql`UPDATE websites SET domain_name = ${host} WHERE id = ${rows[i]!.id}`);
-      await grantLicences(tx, [{ id: rows[i]!.id, vendorId: t.vendors.summit }], 'recorded', SYSTEM_ACTOR);
-    });
-  }
+  const licensed = await licensedDemoSites(t, HOSTS);
+  Object.assign(ids, licensed.ids);
+  Object.assign(agents, licensed.agents);
   // Every product gets the same rules, so whichever a site has, it is checked.
   const set = complianceRuleSetInputSchema.parse({
     rules: [

@@ -70,6 +70,7 @@ describe('compliance overdue in the approval queue', () => {
       finding: { id, rule: 'Required text', dueOn: addDays(today(), -2) },
     });
     expect(item!.reason).not.toBe('');
+    expect((await history('website.compliance_found')).map((h) => h.username)).toEqual(['system']);
     expect(item!.since.slice(0, 10)).toBe(addDays(today(), -1));
     for (const token of [t.tokens.demo, t.tokens.viewer, t.tokens.other])
       for (const action of ['extend', 'waive', 'terminate']) {
@@ -137,6 +138,8 @@ describe('compliance overdue in the approval queue', () => {
     // Fixed, then broken again: a new finding.
     c.serve(HOST);
     expect(await checkSite(t.app.ctx, site, 'schedule')).toMatchObject({ decision: 'pass' });
+    // The waived finding stays waived; nothing was open to resolve.
+    expect(await history('website.compliance_resolved')).toHaveLength(0);
     c.serve(HOST, { noDisclaimer: true });
     expect(await checkSite(t.app.ctx, site, 'schedule')).toMatchObject({ decision: 'fail', opened: 1 });
   });
@@ -175,6 +178,9 @@ describe('compliance overdue in the approval queue', () => {
     // The finding stays open: a passing check still resolves it, and the site stays as staff left it.
     c.serve(HOST);
     expect(await checkSite(t.app.ctx, site, 'vendor')).toMatchObject({ decision: 'pass', resolved: 1 });
+    expect((await history('website.compliance_resolved')).at(-1)?.description).toBe(
+      'Compliance rule "Required text" passes again: its finding is resolved',
+    );
     const [after] = await t.rows<{ status: string }>(sql`SELECT status FROM websites WHERE id = ${site}`);
     expect(after!.status).toBe('Pending Termination');
   });

@@ -15,6 +15,7 @@ import {
   recordDecision,
   requireWebsite,
   startMlsTermination,
+  type SiteRecord,
   type StaffDecision,
 } from '../websites/index.ts';
 
@@ -66,6 +67,37 @@ async function openFinding(tx: Db, findingId: number) {
   };
 }
 
+/**
+ * What every decision on a finding leaves besides its change: the staff decision (how long it
+ * waited), the vendor's notification when there is one to send, and the answer.
+ */
+async function decided(
+  tx: Db,
+  actor: Actor,
+  notices: NoticeBatch,
+  { site, waitedSince }: { site: SiteRecord; waitedSince: Date },
+  outcome: 'approved' | 'declined',
+  message: string,
+  notice: string | null,
+): Promise<StaffDecision> {
+  await recordDecision(tx, actor, {
+    kind: 'compliance',
+    outcome,
+    vendorId: site.vendorId,
+    websiteId: site.id,
+    waitedSince,
+  });
+  if (notice)
+    await notices.add(tx, {
+      vendorId: site.vendorId,
+      websiteId: site.id,
+      topic: 'compliance.findings',
+      content: notice,
+      actor,
+    });
+  return { message, vendorId: site.vendorId, siteId: site.id, domainName: site.domainName };
+}
+
 /** A later fix-by date: the finding leaves the queue until then, and the vendor is told why. */
 export async function extendFinding(
   db: Db,
@@ -93,26 +125,15 @@ export async function extendFinding(
         { path: ['reason'], from: null, to: input.reason },
       ],
     });
-    await recordDecision(tx, actor, {
-      kind: 'compliance',
-      outcome: 'approved',
-      vendorId: site.vendorId,
-      websiteId: site.id,
-      waitedSince,
-    });
-    await notices.add(tx, {
-      vendorId: site.vendorId,
-      websiteId: site.id,
-      topic: 'compliance.findings',
-      content: `${site.domainName}: the MLS moved the fix-by date of the compliance rule "${rule}" to ${input.dueOn}. ${input.reason}`,
+    return decided(
+      tx,
       actor,
-    });
-    return {
-      message: QueueMessages.findingExtended(input.dueOn),
-      vendorId: site.vendorId,
-      siteId: site.id,
-      domainName: site.domainName,
-    };
+      notices,
+      { site, waitedSince },
+      'approved',
+      QueueMessages.findingExtended(input.dueOn),
+      `${site.domainName}: the MLS moved the fix-by date of the compliance rule "${rule}" to ${input.dueOn}. ${input.reason}`,
+    );
   });
 }
 
@@ -138,26 +159,15 @@ export async function waiveFinding(
       actor,
       changes: [{ path: ['reason'], from: null, to: reason }],
     });
-    await recordDecision(tx, actor, {
-      kind: 'compliance',
-      outcome: 'approved',
-      vendorId: site.vendorId,
-      websiteId: site.id,
-      waitedSince,
-    });
-    await notices.add(tx, {
-      vendorId: site.vendorId,
-      websiteId: site.id,
-      topic: 'compliance.findings',
-      content: `${site.domainName}: the MLS waived the compliance finding "${rule}". ${reason}`,
+    return decided(
+      tx,
       actor,
-    });
-    return {
-      message: QueueMessages.findingWaived,
-      vendorId: site.vendorId,
-      siteId: site.id,
-      domainName: site.domainName,
-    };
+      notices,
+      { site, waitedSince },
+      'approved',
+      QueueMessages.findingWaived,
+      `${site.domainName}: the MLS waived the compliance finding "${rule}". ${reason}`,
+    );
   });
 }
 
@@ -185,18 +195,15 @@ export async function terminateForFinding(
       notices,
       `Termination started by the MLS: the compliance rule "${rule}" was not fixed`,
     );
-    await recordDecision(tx, actor, {
-      kind: 'compliance',
-      outcome: 'declined',
-      vendorId: site.vendorId,
-      websiteId: site.id,
-      waitedSince,
-    });
-    return {
-      message: QueueMessages.findingTerminationStarted(site.domainName),
-      vendorId: site.vendorId,
-      siteId: site.id,
-      domainName: site.domainName,
-    };
+    // The vendor hears of it as of any change of the site's status (startMlsTermination).
+    return decided(
+      tx,
+      actor,
+      notices,
+      { site, waitedSince },
+      'declined',
+      QueueMessages.findingTerminationStarted(site.domainName),
+      null,
+    );
   });
 }

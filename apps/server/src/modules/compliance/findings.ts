@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/sql.ts';
 import { SYSTEM_ACTOR } from '../../platform/actor.ts';
+import { recordChange } from '../history/index.ts';
 import type { NoticeBatch } from '../notifications/index.ts';
 import type { RuleResult, RuleSetRow, SiteRow } from './check-site.ts';
 
@@ -57,6 +58,14 @@ export async function settleFindings(
         sql`UPDATE compliance_findings SET state = 'resolved', closed_at = now(), closed_check_id = ${checkId} WHERE id = ${finding.id}`,
       );
       resolved++;
+      await recordChange(tx, {
+        websiteId: site.id,
+        vendorId: site.vendor_id,
+        kind: 'website.compliance_resolved',
+        description: `Compliance rule "${label}" passes again: its finding is resolved`,
+        actor: SYSTEM_ACTOR,
+        changes: [],
+      });
       await notices.add(tx, {
         vendorId: site.vendor_id,
         websiteId: site.id,
@@ -82,6 +91,14 @@ export async function settleFindings(
         VALUES (${site.id}, ${site.vendor_id}, ${result.productId}, ${result.ruleId}, ${result.kind}, ${result.reason}, ${result.evidence}, ${due}, ${checkId})`,
     );
     opened++;
+    await recordChange(tx, {
+      websiteId: site.id,
+      vendorId: site.vendor_id,
+      kind: 'website.compliance_found',
+      description: `Compliance finding "${label}": ${result.reason} Fix by ${due}`,
+      actor: SYSTEM_ACTOR,
+      changes: [],
+    });
     await notices.add(tx, {
       vendorId: site.vendor_id,
       websiteId: site.id,

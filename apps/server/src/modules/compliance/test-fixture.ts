@@ -34,12 +34,14 @@ export interface ComplianceSites {
   close(): Promise<void>;
 }
 
-export async function complianceSites(
-  hosts: string[],
-  env: Record<string, string> = {},
-): Promise<ComplianceSites> {
-  const sites = await startTestSites(hosts);
-  const t = await setupPortal({ env: { ...sites.env, ...env } });
+/**
+ * Active demo sites not checked yet, one per host, renamed to it: a licensed site's domain is a term
+ * of its licence, so each is licensed again as it is now. Their ids and licensed agents by host.
+ */
+export async function licensedDemoSites(
+  t: PortalTest,
+  hosts: readonly string[],
+): Promise<{ ids: Record<string, number>; agents: Record<string, string> }> {
   const rows = await t.rows<{ id: number; agent: string }>(
     sql`SELECT w.id, m.member_first_name || ' ' || m.member_last_name AS agent FROM websites w
       JOIN members m ON m.member_mls_id = w.member_number
@@ -52,12 +54,21 @@ export async function complianceSites(
   for (const [i, host] of hosts.entries()) {
     ids[host] = rows[i]!.id;
     agents[host] = rows[i]!.agent;
-    // A licensed site's domain is a term of its licence: renamed here, it is licensed again as it is.
     await t.db.transaction(async (tx) => {
       await tx.execute(sql`UPDATE websites SET domain_name = ${host} WHERE id = ${rows[i]!.id}`);
       await grantLicences(tx, [{ id: rows[i]!.id, vendorId: t.vendors.summit }], 'recorded', SYSTEM_ACTOR);
     });
   }
+  return { ids, agents };
+}
+
+export async function complianceSites(
+  hosts: string[],
+  env: Record<string, string> = {},
+): Promise<ComplianceSites> {
+  const sites = await startTestSites(hosts);
+  const t = await setupPortal({ env: { ...sites.env, ...env } });
+  const { ids, agents } = await licensedDemoSites(t, hosts);
   const set = complianceRuleSetInputSchema.parse({
     rules: [
       { id: 'answers', kind: 'answers' },

@@ -5,6 +5,7 @@ export const CHANGELOG = {
     'Basic accessibility settings: a colour-blind mode with nine colour schemes for status colours, and a choice of small, medium or large controls.',
     'Linked vendor accounts: switch between the accounts linked to your user from the top bar.',
     'Tabs of visited pages with Refresh, Close, Close Others and Close All on right-click.',
+    'Compliance watch: licensed websites are checked against the MLS display rules, with each finding, its evidence and its fix-by date on the website’s Compliance tab, and "Fixed: check again" once the page is put right.',
   ],
   fixes: [
     'Long licensee names no longer push the top bar out of view; they are shortened with an ellipsis.',

@@ -1,6 +1,6 @@
 import type { SiteCompliance } from '@vp/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../lib/http.ts';
+import { http, requestBlob } from '../../lib/http.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
 const path = (siteId: number) => `/portal/websites/${siteId}/compliance`;
@@ -22,5 +22,17 @@ export function useCheckNow(siteId: number) {
       qc.setQueryData(queryKeys.compliance.site(siteId), fresh);
       void qc.invalidateQueries({ queryKey: queryKeys.notifications.all });
     },
+  });
+}
+
+/** The screenshot of a check's home page as drawn, as an address the page can show; null until asked. */
+export function useCheckScreenshot(siteId: number, checkId: number | null) {
+  return useQuery({
+    queryKey: [...queryKeys.compliance.site(siteId), 'screenshot', checkId],
+    queryFn: async () =>
+      URL.createObjectURL(await requestBlob(`${path(siteId)}/checks/${checkId}/screenshot`)),
+    enabled: checkId !== null,
+    staleTime: Infinity,
+    gcTime: 60_000,
   });
 }

@@ -145,12 +145,13 @@ export function FindingDialog({
             allowClear={false}
             disabledDate={disabledDate}
             whyRefused={whyRefused}
+            clearRefused
           />
         </Form.Item>
         <Form.Item
           label="Reason"
           name="reason"
-          extra="The vendor sees this reason; it is kept in the site's History."
+          extra="The vendor sees it; History keeps it."
           required
           rules={[
             {
@@ -163,7 +164,7 @@ export function FindingDialog({
             },
           ]}
         >
-          <Input.TextArea rows={3} maxLength={reasonRule.maxLength ?? undefined} showCount />
+          <Input.TextArea rows={3} maxLength={reasonRule.maxLength ?? undefined} showCount autoFocus />
         </Form.Item>
         {error && <Alert type="error" showIcon title={error} />}
       </Form>

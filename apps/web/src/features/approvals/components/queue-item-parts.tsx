@@ -369,7 +369,7 @@ export function ItemActions({
           <Button
             size="small"
             danger
-            aria-label={`Start the termination of ${item.domainName} over ${what}`}
+            aria-label={`Start the termination of ${item.domainName} over the finding "${item.finding?.rule ?? ''}"`}
             onClick={() => onAction('terminate-finding')}
           >
             Start termination

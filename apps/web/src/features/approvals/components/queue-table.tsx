@@ -37,6 +37,8 @@ interface Props extends QueueTableHandlers {
   onPage: (page: number, pageSize: number) => void;
   selected: readonly string[];
   onSelect: (keys: string[]) => void;
+  /** Whether the rows shown can be decided in bulk (none can when filtered to another kind). */
+  selectable?: boolean;
 }
 
 /**
@@ -54,6 +56,7 @@ export function QueueTable({
   onPage,
   selected,
   onSelect,
+  selectable = true,
   ...handlers
 }: Props) {
   const wide = useIsWide();
@@ -124,17 +127,21 @@ export function QueueTable({
       locale={{ emptyText: waiting ? <LoadingState label="Loading the queue" rows={6} /> : emptyText }}
       tableLayout={wide ? 'auto' : undefined}
       scroll={wide ? { x: 1100 } : undefined}
-      rowSelection={{
-        selectedRowKeys: [...selected],
-        onChange: (keys) => onSelect(keys.map(String)),
-        columnWidth: wide ? 40 : 32,
-        // Only activations and terminations are decided in bulk; other rows have no box.
-        getCheckboxProps: (item) => ({
-          disabled: bulkKindOf(item) === null,
-          'aria-label': `Select ${item.domainName}`,
-        }),
-        renderCell: (_checked, item, _index, node) => (bulkKindOf(item) === null ? null : node),
-      }}
+      rowSelection={
+        selectable
+          ? {
+              selectedRowKeys: [...selected],
+              onChange: (keys) => onSelect(keys.map(String)),
+              columnWidth: wide ? 40 : 32,
+              // Only activations and terminations are decided in bulk; other rows have no box.
+              getCheckboxProps: (item) => ({
+                disabled: bulkKindOf(item) === null,
+                'aria-label': `Select ${item.domainName}`,
+              }),
+              renderCell: (_checked, item, _index, node) => (bulkKindOf(item) === null ? null : node),
+            }
+          : undefined
+      }
       pagination={{
         current: page,
         pageSize,

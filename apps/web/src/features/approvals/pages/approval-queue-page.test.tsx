@@ -643,6 +643,37 @@ describe('Approval queue: decisions', () => {
     ]);
   });
 
+  it('a past fix-by date typed and left is refused with its rule and empties the field: nothing is sent', async () => {
+    const { calls } = serveQueue([page([overdue])]);
+    renderAt();
+    const row = await rowOf('lapsed.example.com');
+    fireEvent.click(
+      within(row).getByRole('button', { name: 'Extend the finding "Required text" of lapsed.example.com' }),
+    );
+    const dialog = await dialogNamed('Extend the fix-by date of lapsed.example.com');
+    const date = within(dialog).getByLabelText('New fix-by date') as HTMLInputElement;
+    fireEvent.mouseDown(date);
+    fireEvent.click(date);
+    fireEvent.change(date, { target: { value: dayjs().subtract(3, 'day').format('MM/DD/YYYY') } });
+    fireEvent.keyUp(date, { key: '0' });
+    fireEvent.blur(date);
+    expect(await within(dialog).findByText(QueueMessages.extendNotAhead)).toBeTruthy();
+    await waitFor(() => expect(date.value).toBe(''));
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'New theme next week.' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Extend' }));
+    expect(await within(dialog).findByText('Please choose the new fix-by date.')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('narrowed to compliance items, offers no selection or bulk decisions', async () => {
+    serveQueue([page([overdue])]);
+    renderAt('/admin/queue?kind=compliance');
+    const row = await rowOf('lapsed.example.com');
+    expect(within(row).queryByRole('checkbox')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Activate selected/ })).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Selected websites' })).toBeNull();
+  });
+
   it('Waive asks for the reason and posts it to the finding', async () => {
     const { calls } = serveQueue([page([overdue])], (path) =>
       path === '/admin/compliance/findings/58/waive'
@@ -686,7 +717,7 @@ describe('Approval queue: decisions', () => {
     const row = await rowOf('lapsed.example.com');
     fireEvent.click(
       within(row).getByRole('button', {
-        name: 'Start the termination of lapsed.example.com over the finding "Required text" of lapsed.example.com',
+        name: 'Start the termination of lapsed.example.com over the finding "Required text"',
       }),
     );
     const dialog = await dialogNamed('Start the termination of lapsed.example.com');

@@ -129,6 +129,8 @@ export default function ApprovalQueuePage() {
   }, [pastEnd, lastPage, setState]);
 
   const filtered = isFiltered(state);
+  // Only activations and terminations are decided together.
+  const bulkable = !state.kind || state.kind === 'activation' || state.kind === 'termination';
   const clearFilters = () => {
     search.clear();
     setState({ kind: null, vendor: null, age: null, search: '', page: 1 }, 'push');
@@ -261,30 +263,32 @@ export default function ApprovalQueuePage() {
               onClear={filtered ? clearFilters : null}
             />
           </div>
-          <div className="vp-queue-bulk" role="group" aria-label="Selected websites">
-            <span className="vp-muted" aria-live="polite">
-              {chosen.length === 0
-                ? 'Select activations or terminations to decide them together.'
-                : `${websites(chosen.length)} selected`}
-            </span>
-            <Space wrap>
-              <Button
-                disabled={toActivate.length === 0}
-                loading={bulk.isPending && bulk.variables?.kind === 'activate'}
-                onClick={() => runBulk('activate', toActivate)}
-              >
-                Activate selected{toActivate.length > 0 ? ` (${toActivate.length})` : ''}
-              </Button>
-              <Button
-                danger
-                disabled={toTerminate.length === 0}
-                loading={bulk.isPending && bulk.variables?.kind === 'terminate'}
-                onClick={() => runBulk('terminate', toTerminate)}
-              >
-                Terminate selected{toTerminate.length > 0 ? ` (${toTerminate.length})` : ''}
-              </Button>
-            </Space>
-          </div>
+          {bulkable && (
+            <div className="vp-queue-bulk" role="group" aria-label="Selected websites">
+              <span className="vp-muted" aria-live="polite">
+                {chosen.length === 0
+                  ? 'Select activations or terminations to decide them together.'
+                  : `${websites(chosen.length)} selected`}
+              </span>
+              <Space wrap>
+                <Button
+                  disabled={toActivate.length === 0}
+                  loading={bulk.isPending && bulk.variables?.kind === 'activate'}
+                  onClick={() => runBulk('activate', toActivate)}
+                >
+                  Activate selected{toActivate.length > 0 ? ` (${toActivate.length})` : ''}
+                </Button>
+                <Button
+                  danger
+                  disabled={toTerminate.length === 0}
+                  loading={bulk.isPending && bulk.variables?.kind === 'terminate'}
+                  onClick={() => runBulk('terminate', toTerminate)}
+                >
+                  Terminate selected{toTerminate.length > 0 ? ` (${toTerminate.length})` : ''}
+                </Button>
+              </Space>
+            </div>
+          )}
           {queue.isError && <ErrorState error={queue.error} onRetry={() => void queue.refetch()} />}
           <QueueTable
             items={items}
@@ -300,6 +304,7 @@ export default function ApprovalQueuePage() {
             }}
             selected={selected}
             onSelect={setSelected}
+            selectable={bulkable}
             onAction={onAction}
             onReject={(item, documentId, type) => openDialog({ kind: 'reject', item, documentId, type })}
             busy={busy}
@@ -354,6 +359,7 @@ export default function ApprovalQueuePage() {
           intro={`${dialog.item.reason} The finding is closed as it is, and is not raised again while the website stays this way; the vendor is told why.`}
           okText="Waive"
           formName="queue-waive"
+          extra="The vendor sees it; History keeps it."
           danger={false}
           action={(reason) => ({ kind: 'waive', item: dialog.item, reason })}
           onClose={closeDialog}

@@ -100,6 +100,13 @@ export function TrendChart({
             tick={{ fill: colors.axis, fontSize: TICK }}
             stroke={colors.axis}
             width={48}
+            label={{
+              value: 'Pass rate',
+              angle: -90,
+              position: 'insideLeft',
+              fill: colors.axis,
+              fontSize: TICK,
+            }}
           />
           <YAxis
             yAxisId="findings"
@@ -108,8 +115,16 @@ export function TrendChart({
             tick={{ fill: colors.axis, fontSize: TICK }}
             stroke={colors.axis}
             width={36}
+            label={{
+              value: 'Findings',
+              angle: 90,
+              position: 'insideRight',
+              fill: colors.axis,
+              fontSize: TICK,
+            }}
           />
           <Tooltip
+            separator=": "
             contentStyle={{ background: colors.surface, borderColor: colors.border }}
             labelStyle={{ color: colors.text, fontWeight: 600 }}
             itemStyle={{ color: colors.text }}

@@ -14,7 +14,7 @@ import { toast } from '../../../lib/toast.ts';
 import { useComplianceReport } from '../api.ts';
 import { OverdueList } from '../components/overdue-list.tsx';
 import { ReportFilters } from '../components/report-filters.tsx';
-import { ReportSection } from '../components/report-section.tsx';
+import { ReportCard } from '../../../components/report-card.tsx';
 import { RulesTable } from '../components/rules-table.tsx';
 import { SummaryFigures } from '../components/summary-figures.tsx';
 import { TrendChart } from '../components/trend-chart.tsx';
@@ -138,7 +138,7 @@ function ReportBody({
   const { overdue } = report;
   return (
     <div className="vp-cr-body" aria-busy={busy}>
-      <ReportSection
+      <ReportCard
         id="compliance-overdue"
         title={M.overdueTitle}
         note={
@@ -162,8 +162,8 @@ function ReportBody({
         {overdue.total > COMPLIANCE_OVERDUE_LIST_MAX && (
           <p className="vp-muted vp-cr-note">The approval queue lists every one of them.</p>
         )}
-      </ReportSection>
-      <ReportSection id="compliance-vendors" title={M.vendorsTitle} note={M.vendorsNote}>
+      </ReportCard>
+      <ReportCard id="compliance-vendors" title={M.vendorsTitle} note={M.vendorsNote}>
         {report.vendors.length === 0 ? (
           <EmptyState title="No vendor has a website checked." />
         ) : (
@@ -172,20 +172,20 @@ function ReportBody({
             onChoose={filter.vendor === null ? (vendor) => onChange({ vendor }) : undefined}
           />
         )}
-      </ReportSection>
-      <ReportSection id="compliance-rules" title={M.rulesTitle} note={M.rulesNote}>
+      </ReportCard>
+      <ReportCard id="compliance-rules" title={M.rulesTitle} note={M.rulesNote}>
         {report.rules.length === 0 ? (
           <EmptyState title="No rule has been judged yet." />
         ) : (
           <RulesTable rules={report.rules} />
         )}
-      </ReportSection>
-      <ReportSection id="compliance-trend" title={M.trendTitle} note={M.trendNote}>
+      </ReportCard>
+      <ReportCard id="compliance-trend" title={M.trendTitle} note={M.trendNote}>
         <TrendChart trend={report.trend} summaryId={summaryId} />
         <p id={summaryId} className="vp-cr-summary" data-testid="trend-summary">
           {trendSummary(report.trend)}
         </p>
-      </ReportSection>
+      </ReportCard>
     </div>
   );
 }

@@ -115,6 +115,65 @@ describe('the Compliance tab', () => {
     expect(screen.getByTestId('compliance-finding').textContent).toContain('Resolved');
   });
 
+  it('a check that drew the page offers its screenshot, fetched with the session when asked', async () => {
+    const create = vi.fn(() => 'blob:shot');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: create, revokeObjectURL: vi.fn() }));
+    const shots: string[] = [];
+    serveApi((method, path) => {
+      if (path === '/portal/websites/7/compliance')
+        return { body: { ...failing, latest: { ...failing.latest!, screenshot: true } } };
+      if (path === '/portal/websites/7/compliance/checks/9/screenshot') {
+        shots.push(path);
+        return { body: 'PNG' };
+      }
+      return undefined;
+    });
+    renderWithClient(<ComplianceTab siteId={7} readOnly />);
+    const show = await screen.findByRole('button', { name: 'Show the page as checked' }, { timeout: 5000 });
+    expect(shots).toEqual([]);
+    fireEvent.click(show);
+    const image = await screen.findByRole('img', {
+      name: "The website's home page as the last check drew it",
+    });
+    expect(image.getAttribute('src')).toBe('blob:shot');
+    expect(shots).toHaveLength(1);
+  });
+
+  it('an open finding past its date says it is overdue and what follows; a waived failure says so', async () => {
+    serve({
+      ...failing,
+      findings: [
+        { ...failing.findings[0]!, dueOn: '2020-01-02' },
+        {
+          ...failing.findings[0]!,
+          id: 4,
+          ruleId: 'answers',
+          kind: 'answers',
+          state: 'waived',
+          closedAt: '2026-11-29T16:00:00.000Z',
+          closeReason: 'Accepted.',
+        },
+      ],
+      latest: {
+        ...failing.latest!,
+        results: failing.latest!.results.map((r) => ({ ...r, decision: 'fail' as const })),
+      },
+    });
+    renderWithClient(<ComplianceTab siteId={7} readOnly={false} />);
+    const overdue = await screen.findByTestId('compliance-overdue', {}, { timeout: 5000 });
+    expect(overdue.textContent).toContain('Overdue since 01/02/2020: the MLS decides what happens next');
+    const rules = screen.getAllByTestId('compliance-rule');
+    expect(within(rules[0]!).getByTestId('compliance-waived').textContent).toBe('Waived by the MLS');
+    expect(within(rules[1]!).queryByTestId('compliance-waived')).toBeNull();
+  });
+
+  it('no screenshot was kept: nothing is offered', async () => {
+    serve(failing);
+    renderWithClient(<ComplianceTab siteId={7} readOnly={false} />);
+    await screen.findByTestId('compliance-summary', {}, { timeout: 5000 });
+    expect(screen.queryByRole('button', { name: 'Show the page as checked' })).toBeNull();
+  });
+
   it('a read-only user reads it all and is offered no check', async () => {
     setAccount(['viewer'], true);
     serve(failing);

@@ -13,7 +13,7 @@ import { useApprovalTimes } from '../api.ts';
 import { countText, hoursText, monthLabel } from '../format.ts';
 import { ApprovalChart } from './charts.tsx';
 import { useScrollRegion } from '../use-scroll-region.ts';
-import { ReportCard } from './report-card.tsx';
+import { ReportCard } from '../../../components/report-card.tsx';
 
 /** A kind's figures in one cell: how many decisions, and their median. */
 function KindCell({ stats }: { stats: ApprovalStats }) {

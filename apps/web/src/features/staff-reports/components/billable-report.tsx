@@ -14,7 +14,7 @@ import { useBillableSites } from '../api.ts';
 import { countText, monthLabel } from '../format.ts';
 import { BillableChart } from './charts.tsx';
 import { useScrollRegion } from '../use-scroll-region.ts';
-import { ReportCard } from './report-card.tsx';
+import { ReportCard } from '../../../components/report-card.tsx';
 import { useIsWide } from '../../../hooks/use-is-wide.ts';
 
 /** Billable sites per vendor per month: the chart of all vendors, the table by vendor, the workbook. */

@@ -12,7 +12,7 @@ import { useSitesByProduct } from '../api.ts';
 import { countText } from '../format.ts';
 import { ProductsChart } from './charts.tsx';
 import { useScrollRegion } from '../use-scroll-region.ts';
-import { ReportCard } from './report-card.tsx';
+import { ReportCard } from '../../../components/report-card.tsx';
 
 /** Websites today by product and status. */
 export function ProductsReport() {

@@ -1,7 +1,8 @@
 import { Card } from 'antd';
 import type { ReactNode } from 'react';
+import './report-card.css';
 
-/** One report: its heading, a line on what it counts, its tools, then its figures. */
+/** One report of the console: its heading, a line on what it counts, its tools, then its figures. */
 export function ReportCard({
   id,
   title,
@@ -11,7 +12,7 @@ export function ReportCard({
 }: {
   id: string;
   title: string;
-  note: string;
+  note: ReactNode;
   tools?: ReactNode;
   children: ReactNode;
 }) {
