@@ -295,6 +295,7 @@ for (const kind of kinds) results.push(await run(kind));
 const lines = [`${availableParallelism()} CPUs; ${n(SITES)} sites asked for (BENCH_SITES)`];
 const figures = { sites: SITES, cpus: availableParallelism() };
 let broken = false;
+let missed = false;
 for (const r of results) {
   const c = r.checks;
   const perMinute = c.checked / (c.wallMs / 60_000);
@@ -302,6 +303,7 @@ for (const r of results) {
   const p50 = percentile(r.pages.samples, 50);
   const p95 = percentile(r.pages.samples, 95);
   const met = p95 <= PAGE_GOAL_MS;
+  if (!met) missed = true;
   if (c.checked < r.due) broken = true;
   lines.push(
     `${r.kind}: ${n(c.checked)} of ${n(r.due)} licensed sites checked (${n(r.added)} bulk-loaded in ${one(r.seedS)} s): ` +
@@ -347,4 +349,5 @@ for (const r of results) {
 }
 report('compliance', lines, figures);
 otherClient.destroy();
-process.exitCode = broken ? 1 : 0;
+// Non-zero when something broke, or, as every bench, when a figure misses its target.
+process.exitCode = broken || missed ? 1 : 0;
