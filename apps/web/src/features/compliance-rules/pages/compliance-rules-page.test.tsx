@@ -249,23 +249,29 @@ describe('Compliance rules page', () => {
     const drawer = await openEditor('Edit rules: IDX Website');
     const template = within(rule(2)).getByLabelText('Text the site must show');
     fireEvent.change(template, { target: { value: '   ' } });
-    expect(await within(rule(2)).findByText(ComplianceMessages.templateRequired)).toBeTruthy();
+    expect(
+      await within(rule(2)).findByText(ComplianceMessages.templateRequired, {}, { timeout: 5000 }),
+    ).toBeTruthy();
     expect(template.getAttribute('aria-invalid')).toBe('true');
     expect(template.getAttribute('aria-describedby')).toContain(`${template.id}-error`);
 
     // A rule id used twice is refused on both.
     fireEvent.change(within(rule(3)).getByLabelText('Rule id'), { target: { value: 'answers' } });
-    expect(await within(rule(1)).findByText(ComplianceMessages.duplicateRule)).toBeTruthy();
+    expect(
+      await within(rule(1)).findByText(ComplianceMessages.duplicateRule, {}, { timeout: 5000 }),
+    ).toBeTruthy();
     expect(within(rule(3)).getByText(ComplianceMessages.duplicateRule)).toBeTruthy();
 
     fireEvent.click(drawer.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(document.activeElement).toBe(within(rule(1)).getByLabelText('Rule id')));
+    await waitFor(() => expect(document.activeElement).toBe(within(rule(1)).getByLabelText('Rule id')), {
+      timeout: 5000,
+    });
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
 
     // With every rule removed, the list itself is refused.
     for (let n = 3; n >= 1; n--)
       fireEvent.click(within(rule(n)).getByRole('button', { name: /^Remove rule/ }));
-    expect(await drawer.findByText(ComplianceMessages.rulesRequired)).toBeTruthy();
+    expect(await drawer.findByText(ComplianceMessages.rulesRequired, {}, { timeout: 5000 })).toBeTruthy();
   });
 
   it('places a refusal of the server on the field it is about', async () => {
