@@ -48,6 +48,9 @@ import { registerExpensiveLimit } from './platform/expensive.ts';
 import { registerLoadShedding } from './platform/overload.ts';
 import { DEFAULT_BODY_LIMIT, registerBodyDeadline, serverFactory } from './platform/connection-limits.ts';
 import { registerScope } from './platform/scope.ts';
+import { apiKeysRoutes } from './modules/api-keys/index.ts';
+import { webhooksRoutes } from './modules/webhooks/index.ts';
+import { ApiKeyService } from './platform/api-keys.ts';
 import { SessionService, type SessionOptions } from './platform/sessions.ts';
 import { createOutbound, outboundConfig } from './platform/outbound.ts';
 import { createStorage, type FileStorage } from './platform/storage.ts';
@@ -102,6 +105,8 @@ const FEATURES = [
   resourcesRoutes,
   consumersRoutes,
   contactsRoutes,
+  apiKeysRoutes,
+  webhooksRoutes,
 ];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -141,6 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   const live = createLiveHub(bus);
   const sessions = new SessionService(database.db, bus, deps.sessionOptions);
+  const apiKeys = new ApiKeyService(database.db, bus, deps.sessionOptions?.now);
   const storage = deps.storage ?? createStorage(config.filesDir, config.s3);
   const ctx: AppContext = {
     config,
@@ -151,6 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jobs,
     live,
     sessions,
+    apiKeys,
     storage,
     outbound: createOutbound(outboundConfig(config)),
     log: app.log,
@@ -176,6 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await jobs.stop();
     sessions.close();
+    apiKeys.close();
     await ctx.outbound.close();
     if (ownBus) await bus.close();
   });
@@ -189,7 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerBodyDeadline(app, limits);
   registerJsonParser(app);
   registerSecurityHeaders(app, config.publicUrl);
-  registerScope(app, { db: database.db, sessions });
+  registerScope(app, { db: database.db, sessions, apiKeys });
   registerExpensiveLimit(app, database);
   await registerApiSchemas(app);
   await registerLiveServer(app, {

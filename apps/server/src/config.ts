@@ -94,6 +94,11 @@ const envSchema = z.object({
   COMPLIANCE_DAILY: flag.optional(),
   /** How often "Check now" may be asked of one site, in minutes (0: whenever the last one is done). */
   COMPLIANCE_CHECK_NOW_MINUTES: z.coerce.number().int().min(0).max(1440).default(CHECK_NOW_MINUTES),
+  /**
+   * How often each instance looks for webhook deliveries due, in milliseconds; a change raising an
+   * event also wakes it at once. 0: only the minutely job delivers (the tests drive it themselves).
+   */
+  WEBHOOK_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   /** How a check reads a page: its HTML as served (off), or as headless Chromium draws it. */
   COMPLIANCE_RENDER: z.enum(['off', 'chromium'], { error: 'must be off or chromium' }).default('off'),
   /** The Chromium the checks draw pages with, when COMPLIANCE_RENDER=chromium. */
@@ -172,6 +177,8 @@ export interface Config {
   /** Licensed websites are checked against their products' rules every day (else only on request). */
   complianceDaily: boolean;
   complianceCheckNowMinutes: number;
+  /** How often webhook deliveries due are looked for (ms); 0 leaves it to the minutely job. */
+  webhookPollMs: number;
   /**
    * How a check reads a page: its HTML as served ('off'), or the page as headless Chromium draws it
    * with its scripts run ('chromium'), every request of the page under the outbound rules.
@@ -289,6 +296,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     complianceDaily: e.COMPLIANCE_DAILY ?? !(e.SEED_DEMO ?? databaseUrl === null),
     complianceRender: e.COMPLIANCE_RENDER,
     complianceCheckNowMinutes: e.COMPLIANCE_CHECK_NOW_MINUTES,
+    webhookPollMs: e.WEBHOOK_POLL_MS,
     chromiumPath: e.CHROMIUM_PATH,
     outbound: {
       resolve: parseResolve(e.OUTBOUND_RESOLVE),

@@ -6,6 +6,7 @@ import type { JobRunner } from './platform/jobs.ts';
 import type { LiveHub } from './platform/live.ts';
 import type { Mailer } from './platform/mail.ts';
 import type { Outbound } from './platform/outbound.ts';
+import type { ApiKeyService } from './platform/api-keys.ts';
 import type { SessionService } from './platform/sessions.ts';
 import type { FileStorage } from './platform/storage.ts';
 
@@ -19,6 +20,8 @@ export interface AppContext {
   jobs: JobRunner;
   live: LiveHub;
   sessions: SessionService;
+  /** API keys as credentials (platform/api-keys.ts). */
+  apiKeys: ApiKeyService;
   storage: FileStorage;
   /** Every request to another server goes through its rules (platform/outbound.ts). */
   outbound: Outbound;

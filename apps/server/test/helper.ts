@@ -134,6 +134,8 @@ export async function setup(
     ADDRESS_REQUEST_BURST: '10000000',
     // The servers tests start listen on 127.0.0.1; the outbound rules' own tests refuse it.
     OUTBOUND_ALLOW_PRIVATE: '1',
+    // Deliveries go when a test runs the job, so none interleaves with what it checks.
+    WEBHOOK_POLL_MS: '0',
     ...options.env,
   });
   const app = await buildApp({

@@ -41,3 +41,5 @@ export * from './compliance-labels.ts';
 export * from './compliance.ts';
 export * from './compliance-text.ts';
 export * from './compliance-report.ts';
+export * from './api-keys.ts';
+export * from './webhooks.ts';

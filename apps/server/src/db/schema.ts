@@ -12,3 +12,4 @@ export * from './schema/staff.ts';
 export * from './schema/resources.ts';
 export * from './schema/contacts.ts';
 export * from './schema/compliance.ts';
+export * from './schema/integrations.ts';

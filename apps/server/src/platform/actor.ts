@@ -16,7 +16,16 @@ export interface Actor {
 
 /** The actor of a route declared `session` or stricter. */
 export function actorOf(request: FastifyRequest): Actor {
-  const { user } = sessionOf(request);
+  const { user, apiKey } = sessionOf(request);
+  // A key is named in History and notifications with the person who made it.
+  if (apiKey)
+    return {
+      userId: user.id,
+      username: user.username,
+      firstName: `API key ${apiKey.name},`,
+      lastName: `created by ${user.firstName} ${user.lastName}`.trim(),
+      role: user.role,
+    };
   return {
     userId: user.id,
     username: user.username,

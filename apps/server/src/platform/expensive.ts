@@ -80,7 +80,9 @@ export function registerExpensiveLimit(app: FastifyInstance, database: Database)
     if (!route.config?.expensive) return;
     const handler = route.handler as RouteHandlerMethod;
     route.handler = async function expensive(this: FastifyInstance, request: FastifyRequest, reply) {
-      const userId = request.session?.user.id;
+      // A key has places of its own, apart from its creator's.
+      const session = request.session;
+      const userId = session?.apiKey ? -session.apiKey.id : session?.user.id;
       if (userId === undefined) return handler.call(this, request, reply);
       // More reading waits for the database than it can serve in a few seconds: shed at once.
       if (gate.expectedWaitMs() > SHED_AFTER_MS) throw new ServiceUnavailableError();

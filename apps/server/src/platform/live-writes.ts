@@ -67,7 +67,9 @@ export function registerLiveWrites(app: FastifyInstance, live: LiveHub): void {
           type,
           context: siteId === null ? 'vendor' : 'website',
           siteId,
-          username: request.session.user.username,
+          username: request.session.apiKey
+            ? `API key ${request.session.apiKey.name}`
+            : request.session.user.username,
           action: deleted ? 'delete' : 'update',
           tab: tabOf(request),
         },

@@ -1,4 +1,4 @@
-import { NDJSON_TYPE, XLSX_TYPE, apiErrorSchema } from '@vp/contract';
+import { WEBHOOK_EVENT_TYPES, NDJSON_TYPE, XLSX_TYPE, apiErrorSchema } from '@vp/contract';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -149,10 +149,51 @@ describe('GET /api/openapi.json', () => {
         else if (r.url === '/api/profile/register') expect(op.security, label).toEqual([{ session: [] }]);
         else expect(op.security, label).toEqual([]);
       } else {
-        expect(op.security, label).toEqual([{ session: [] }]);
+        // A route open to API keys names the scope a key needs.
+        expect(op.security, label).toEqual([
+          { session: [] },
+          ...(r.keyScope ? [{ apiKey: [r.keyScope] }] : []),
+        ]);
       }
       expect(vendorHeader, label).toBe(r.access === 'vendor-read' || r.access === 'vendor-write');
     }
+  });
+
+  it('declares the API key scheme and the scope of each operation open to keys', () => {
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const scopeOf = (method: string, url: string) =>
+      (operation(method, url)!.security as Record<string, string[]>[]).find((s) => s.apiKey)?.apiKey ?? null;
+    expect(scopeOf('GET', '/api/portal/websites')).toEqual(['read']);
+    expect(scopeOf('POST', '/api/portal/websites')).toEqual(['websites']);
+    expect(scopeOf('POST', '/api/documents')).toEqual(['documents']);
+    expect(scopeOf('PUT', '/api/document/:id/signatures/void')).toEqual(['forms']);
+    expect(scopeOf('POST', '/api/comments')).toEqual(['comments']);
+    for (const closed of [
+      '/api/api-keys',
+      '/api/webhooks',
+      '/api/notifications',
+      '/api/profile',
+      '/api/admin/queue',
+    ])
+      expect(scopeOf('GET', closed), closed).toBeNull();
+  });
+
+  it('describes what each webhook event delivers, and how it is signed', () => {
+    const hooks = (doc as unknown as { webhooks: Record<string, { post: Record<string, unknown> }> })
+      .webhooks;
+    expect(Object.keys(hooks)).toEqual([...WEBHOOK_EVENT_TYPES, 'webhook.test']);
+    const post = hooks['website.activated']!.post as {
+      parameters: { name: string }[];
+      requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> };
+    };
+    expect(post.parameters.map((p) => p.name)).toEqual([
+      'webhook-id',
+      'webhook-timestamp',
+      'webhook-signature',
+    ]);
+    expect(post.requestBody.content['application/json']!.schema.properties.type).toEqual({
+      const: 'website.activated',
+    });
   });
 
   it('carries examples on the main request bodies', () => {

@@ -1,5 +1,14 @@
 import fastifySwagger from '@fastify/swagger';
-import { PRODUCT_NAME, apiErrorSchema } from '@vp/contract';
+import {
+  API_KEY_PREFIX,
+  API_KEY_SCOPE_LABELS,
+  API_KEY_SCOPES,
+  PRODUCT_NAME,
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_TEST_EVENT,
+  apiErrorSchema,
+  webhookPayloadSchema,
+} from '@vp/contract';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
 import {
@@ -9,7 +18,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { globalRegistry, toJSONSchema, ZodType } from 'zod';
-import type { Access } from './scope.ts';
+import { keyScopeOf, type Access } from './scope.ts';
 
 /**
  * Route schemas are the contract's zod schemas: they validate params, query and body, serialise
@@ -62,6 +71,16 @@ const TAGS = [
   {
     name: 'consumers',
     description: 'Data feeds between vendors: the consumers a provider feeds, the providers of a consumer.',
+  },
+  {
+    name: 'api-keys',
+    description:
+      "The vendor's API keys: made, rotated and revoked by its users (not with a key), seen and revoked by MLS staff.",
+  },
+  {
+    name: 'webhooks',
+    description:
+      'Endpoints that receive licensing events, signed per Standard Webhooks; their delivery logs, redelivery and test events.',
   },
   {
     name: 'console',
@@ -140,6 +159,16 @@ export async function registerApiSchemas(app: FastifyInstance): Promise<void> {
         securitySchemes: {
           session: { type: 'http', scheme: 'bearer', description: 'The token answered by POST /api/login.' },
           basic: { type: 'http', scheme: 'basic', description: 'Username and password, on login only.' },
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: `${API_KEY_PREFIX}…`,
+            description:
+              'An API key made under Tools → API keys, sent as a bearer. It acts for its vendor only; each ' +
+              'operation open to keys names the scope it needs: ' +
+              API_KEY_SCOPES.map((s) => `\`${s}\` (${API_KEY_SCOPE_LABELS[s].description})`).join('; ') +
+              '. Revoked, expired or out-of-range use answers 401.',
+          },
         },
       },
     },
@@ -151,7 +180,10 @@ export async function registerApiSchemas(app: FastifyInstance): Promise<void> {
       if (schema.hide) return out;
       const access = accessOf(input.route);
       // An explicit security (login's basic, registration's invitation) stands as declared.
-      if (!schema.security) schema.security = access === 'public' ? [] : [{ session: [] }];
+      const keyScope = keyScopeOf(access, input.route.config?.keyScope);
+      if (!schema.security)
+        schema.security =
+          access === 'public' ? [] : [{ session: [] }, ...(keyScope ? [{ apiKey: [keyScope] }] : [])];
       if (access === 'vendor-read' || access === 'vendor-write') schema.headers = vendorHeader;
       // zod leaves a body's examples out of its input schema when a field transforms; keep them.
       const body = (input.schema as { body?: Parameters<typeof globalRegistry.get>[0] }).body;
@@ -161,6 +193,57 @@ export async function registerApiSchemas(app: FastifyInstance): Promise<void> {
       }
       return out;
     },
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (input) =>
+      ({ ...jsonSchemaTransformObject(input), webhooks: webhookDocuments() }) as ReturnType<
+        typeof jsonSchemaTransformObject
+      >,
   });
+}
+
+/** The OpenAPI 3.1 `webhooks`: what an endpoint receives, one entry per event type. */
+function webhookDocuments(): Record<string, unknown> {
+  const body = toJSONSchema(webhookPayloadSchema, { io: 'output' }) as Record<string, unknown>;
+  const header = (name: string, description: string) => ({
+    name,
+    in: 'header',
+    required: true,
+    schema: { type: 'string' },
+    description,
+  });
+  const parameters = [
+    header(
+      'webhook-id',
+      'The event’s id; the same on every attempt and redelivery. Receivers use it to deduplicate.',
+    ),
+    header('webhook-timestamp', 'Seconds since the epoch when this attempt was signed.'),
+    header(
+      'webhook-signature',
+      '`v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the ' +
+        'secret’s bytes (after `whsec_`, base64). During a secret’s rotation overlap two signatures, space-separated.',
+    ),
+  ];
+  return Object.fromEntries(
+    [...WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT].map((type) => [
+      type,
+      {
+        post: {
+          tags: ['webhooks'],
+          summary: `The ${type} event`,
+          description:
+            'Delivered at least once to each enabled endpoint subscribed to it; answer 2xx within 10 s. ' +
+            'Other answers are retried with growing waits for 24 hours; redirects are not followed.',
+          parameters,
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: { ...body, properties: { ...(body.properties as object), type: { const: type } } },
+              },
+            },
+          },
+          responses: { '2XX': { description: 'Received.' } },
+        },
+      },
+    ]),
+  );
 }

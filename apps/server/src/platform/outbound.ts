@@ -294,8 +294,16 @@ export function createOutbound(config: OutboundConfig) {
     }
   }
 
+  /** Refuses (OutboundError) an address whose host is not one these rules let a request reach. */
+  async function check(address: string | URL): Promise<void> {
+    const url = new URL(address);
+    checkAddress(url);
+    await destination(url.hostname, Number(url.port) || (url.protocol === 'https:' ? 443 : 80));
+  }
+
   return {
     send,
+    check,
     close: () => agent.close(),
   };
 }

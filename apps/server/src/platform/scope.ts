@@ -1,9 +1,10 @@
-import { Messages } from '@vp/contract';
+import { ApiKeyMessages, isApiKeySecret, Messages, type ApiKeyScope } from '@vp/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { vendors } from '../db/schema.ts';
 import { ForbiddenError, NotFoundError, sessionErrors } from './errors.ts';
+import type { ApiKeyService } from './api-keys.ts';
 import type { Session, SessionService, SessionUser } from './sessions.ts';
 
 /**
@@ -23,11 +24,27 @@ export interface RouteAccess {
   method: string;
   url: string;
   access: Access;
+  /** The scope an API key needs, or null when keys may not call it. */
+  keyScope: ApiKeyScope | null;
+}
+
+/** The scope an API key needs for a route, or null when the route is closed to keys. */
+export function keyScopeOf(access: Access, declared: ApiKeyScope | false | undefined): ApiKeyScope | null {
+  if (declared === false) return null;
+  if (access === 'vendor-read') return declared ?? 'read';
+  if (access === 'vendor-write') return declared ?? null;
+  return null;
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * The scope an API key needs for this call. A `vendor-read` route needs `read` unless it says
+     * otherwise; any other route is closed to keys unless it names a scope. `false` closes a
+     * vendor route to keys (the keys themselves, the webhooks).
+     */
+    keyScope?: ApiKeyScope | false;
   }
   interface FastifyRequest {
     session: Session | null;
@@ -96,7 +113,10 @@ export async function resolveVendor(db: Db, user: SessionUser, header: string | 
   );
 }
 
-export function registerScope(app: FastifyInstance, deps: { db: Db; sessions: SessionService }): void {
+export function registerScope(
+  app: FastifyInstance,
+  deps: { db: Db; sessions: SessionService; apiKeys: ApiKeyService },
+): void {
   app.decorateRequest('session', null);
   app.decorateRequest('vendorId', null);
   app.decorate('routeAccess', [] as RouteAccess[]);
@@ -104,7 +124,8 @@ export function registerScope(app: FastifyInstance, deps: { db: Db; sessions: Se
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const access = route.config?.access ?? defaultAccess(route.url);
-    for (const method of methods) app.routeAccess.push({ method, url: route.url, access });
+    const keyScope = keyScopeOf(access, route.config?.keyScope);
+    for (const method of methods) app.routeAccess.push({ method, url: route.url, access, keyScope });
   });
 
   app.addHook('onRequest', async (request) => {
@@ -114,6 +135,25 @@ export function registerScope(app: FastifyInstance, deps: { db: Db; sessions: Se
     if (access === 'public') return;
     const token = bearerToken(request);
     if (!token) throw sessionErrors.invalid();
+    if (isApiKeySecret(token)) {
+      const session = await deps.apiKeys.resolve(token, request.ip);
+      request.session = session;
+      // A key never reaches the console, whose calls do not exist to it.
+      if (access === 'staff') throw new NotFoundError();
+      const scope = keyScopeOf(access, request.routeOptions.config.keyScope);
+      if (!scope) throw new ForbiddenError(ApiKeyMessages.notForKeys);
+      if (!session.apiKey?.scopes.includes(scope))
+        throw new ForbiddenError(ApiKeyMessages.scopeMissing(scope));
+      const header = request.headers.vendor;
+      request.vendorId = await resolveVendor(
+        deps.db,
+        session.user,
+        Array.isArray(header) ? header[0] : header,
+      );
+      if (access === 'vendor-write' && session.user.role === 'viewer')
+        throw new ForbiddenError(Messages.readOnly);
+      return;
+    }
     const session = await deps.sessions.resolve(token);
     request.session = session;
     if (access === 'session') return;

@@ -1,4 +1,10 @@
-import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, TERMS_VERSION, type Role } from '@vp/contract';
+import {
+  SESSION_ABSOLUTE_MS,
+  SESSION_IDLE_MS,
+  TERMS_VERSION,
+  type ApiKeyScope,
+  type Role,
+} from '@vp/contract';
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { emailChanges, sessions, userVendors, users, vendors, type SessionEndReason } from '../db/schema.ts';
@@ -26,7 +32,17 @@ export interface SessionUser {
   links: { vendorId: number; isPrimary: boolean; active: boolean; suspended: boolean }[];
 }
 
+/** An API key acting as its creator, for its vendor, within its scopes (api-keys.ts). */
+export interface ApiKeyIdentity {
+  id: number;
+  name: string;
+  vendorId: number;
+  scopes: ApiKeyScope[];
+}
+
 export interface Session {
+  /** Set when the caller is an API key rather than a signed-in user. */
+  apiKey?: ApiKeyIdentity;
   id: number;
   tokenHash: string;
   createdAt: number;

@@ -28,6 +28,9 @@ export const pages: Record<string, () => PageModule> = {
   '/tools/consumers': () => import('../features/consumers/pages/consumers-page.tsx'),
   '/resources/index': () => import('../features/resources/pages/resources-page.tsx'),
   '/tools/import-websites': () => import('../features/tools/pages/import-websites-page.tsx'),
+  '/tools/api-keys': () => import('../features/api-keys/pages/api-keys-page.tsx'),
+  '/tools/webhooks': () => import('../features/webhooks/pages/webhooks-page.tsx'),
+  '/tools/webhooks/:id': () => import('../features/webhooks/pages/webhook-deliveries-page.tsx'),
   '/admin/queue': () => import('../features/approvals/pages/approval-queue-page.tsx'),
   '/admin/vendors': () => import('../features/staff-accounts/pages/vendors-page.tsx'),
   '/admin/users': () => import('../features/staff-accounts/pages/users-page.tsx'),
@@ -36,6 +39,8 @@ export const pages: Record<string, () => PageModule> = {
   '/admin/compliance-rules': () => import('../features/compliance-rules/pages/compliance-rules-page.tsx'),
   '/admin/reports': () => import('../features/staff-reports/pages/reports-page.tsx'),
   '/admin/jobs': () => import('../features/staff-jobs/pages/jobs-page.tsx'),
+  '/admin/webhooks': () => import('../features/webhooks/pages/console-webhooks-page.tsx'),
+  '/admin/webhooks/:id': () => import('../features/webhooks/pages/console-webhook-deliveries-page.tsx'),
 };
 
 /** The key of `pages` for an address: its own path, or the `/prefix/*` pattern it falls under. */

@@ -12,11 +12,13 @@ import {
   GlobalOutlined,
   HistoryOutlined,
   ImportOutlined,
+  KeyOutlined,
   MessageOutlined,
   ReadOutlined,
   SafetyCertificateOutlined,
   ShopOutlined,
   ScheduleOutlined,
+  SendOutlined,
   TeamOutlined,
   ToolOutlined,
   UploadOutlined,
@@ -45,6 +47,7 @@ const ICONS: Record<string, ReactNode> = {
   import: <ImportOutlined aria-hidden />,
   resources: <ReadOutlined aria-hidden />,
   feeds: <ApiOutlined aria-hidden />,
+  'api-keys': <KeyOutlined aria-hidden />,
   console: <ControlOutlined aria-hidden />,
   queue: <AuditOutlined aria-hidden />,
   vendors: <ShopOutlined aria-hidden />,
@@ -53,6 +56,7 @@ const ICONS: Record<string, ReactNode> = {
   'compliance-rules': <CheckSquareOutlined aria-hidden />,
   reports: <BarChartOutlined aria-hidden />,
   jobs: <ScheduleOutlined aria-hidden />,
+  webhooks: <SendOutlined aria-hidden />,
 };
 
 type Item = { key: string; icon: ReactNode; label: string | undefined; children?: Item[] };

@@ -22,6 +22,12 @@ export const queryKeys = {
     approvals: (from: string, to: string) => ['admin', 'reports', 'approvals', from, to] as const,
     products: ['admin', 'reports', 'products'] as const,
   },
+  /** The vendor's API keys, and a vendor's keys as the console lists them. */
+  apiKeys: {
+    all: ['api-keys'] as const,
+    list: ['api-keys', 'list'] as const,
+    vendor: (vendorId: number) => ['api-keys', 'vendor', vendorId] as const,
+  },
   agents: {
     all: ['agents'] as const,
     search: (query: string, reciprocal: boolean) => ['agents', 'search', reciprocal, query] as const,
@@ -105,5 +111,18 @@ export const queryKeys = {
     details: ['websites', 'detail'] as const,
     detail: (id: number) => ['websites', 'detail', id] as const,
     products: ['products'] as const,
+  },
+  /**
+   * Webhook endpoints and their deliveries. A list is keyed by the path that lists it (the vendor's
+   * own, the MLS's, or a vendor's in the console); deliveries by the calls' base and the endpoint.
+   */
+  webhooks: {
+    all: ['webhooks'] as const,
+    list: (path: string) => ['webhooks', 'list', path] as const,
+    deliveries: (base: string, id: number) => ['webhooks', 'deliveries', base, id] as const,
+    deliveryList: <P extends object>(base: string, id: number, params: P) =>
+      ['webhooks', 'deliveries', base, id, 'list', params] as const,
+    delivery: (base: string, id: number, deliveryId: number) =>
+      ['webhooks', 'deliveries', base, id, 'detail', deliveryId] as const,
   },
 } as const;

@@ -2,6 +2,7 @@ import { rolesFromRole } from '@vp/contract';
 import { describe, expect, it } from 'vitest';
 import {
   findRoute,
+  isConsolePath,
   sectionOf,
   isForbidden,
   isUnknownTo,
@@ -93,6 +94,8 @@ describe("the app's route table per role", () => {
       ['/admin/compliance-rules', 'Compliance rules'],
       ['/admin/reports', 'Reports'],
       ['/admin/jobs', 'Jobs'],
+      ['/admin/webhooks', 'Webhooks'],
+      ['/admin/webhooks/:id', 'Webhook Deliveries'],
     ]);
     expect(console?.children?.every((c) => c.staffOnly)).toBe(true);
     for (const role of ['vendor', 'viewer', 'stranger']) {
@@ -246,6 +249,34 @@ describe("the app's route table per role", () => {
     expect(findRoute('/tools/consumers')?.title).toBe('Data Feeds');
   });
 
+  it('Webhooks is under Tools for every vendor role, with each endpoint’s delivery log at its id', () => {
+    for (const role of ['admin', 'vendor', 'viewer']) {
+      const tools = menuRoutes([role]).find((r) => r.path === '/tools')!.children!;
+      expect(paths([...tools])).toContain('/tools/webhooks');
+      // The log is opened from the list, not the menu.
+      expect(tools.find((r) => r.path === '/tools/webhooks/:id')?.hidden).toBe(true);
+      for (const path of ['/tools/webhooks', '/tools/webhooks/12']) {
+        expect(isForbidden(path, [role])).toBe(false);
+        expect(isUnknownTo(path, [role])).toBe(false);
+      }
+    }
+    expect(isForbidden('/tools/webhooks/12', ['stranger'])).toBe(true);
+    expect(findRoute('/tools/webhooks/12')?.title).toBe('Webhook Deliveries');
+    expect(findRoute('/tools/webhooks')?.title).toBe('Webhooks');
+    // A path segment stands for the id; an empty one or more segments are another address.
+    for (const p of ['/tools/webhooks/', '/tools/webhooks/12/deliveries']) expect(routeExists(p)).toBe(false);
+  });
+
+  it('the console’s Webhooks and its delivery logs do not exist for anyone but the admin role', () => {
+    for (const path of ['/admin/webhooks', '/admin/webhooks/3']) {
+      expect(isUnknownTo(path, ['admin'])).toBe(false);
+      expect(isForbidden(path, ['admin'])).toBe(false);
+      expect(isConsolePath(path)).toBe(true);
+      for (const role of ['vendor', 'viewer', 'stranger']) expect(isUnknownTo(path, [role])).toBe(true);
+    }
+    expect(isConsolePath('/tools/webhooks/3')).toBe(false);
+  });
+
   it('Import Websites is under Tools for those who may create websites, not the read-only role', () => {
     const tools = (role: string) =>
       paths([...(menuRoutes([role]).find((r) => r.path === '/tools')?.children ?? [])]);
@@ -255,5 +286,13 @@ describe("the app's route table per role", () => {
     }
     expect(tools('viewer')).not.toContain('/tools/import-websites');
     expect(isForbidden('/tools/import-websites', ['viewer'])).toBe(true);
+  });
+
+  it('API keys is under Tools for every vendor role, the read-only one included', () => {
+    for (const role of ['admin', 'vendor', 'viewer']) {
+      const tools = menuRoutes([role]).find((r) => r.path === '/tools')?.children ?? [];
+      expect(tools.find((r) => r.path === '/tools/api-keys')?.title).toBe('API keys');
+      expect(isForbidden('/tools/api-keys', [role])).toBe(false);
+    }
   });
 });

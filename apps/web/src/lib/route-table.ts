@@ -78,6 +78,30 @@ export const permissionRoutes: readonly AppRoute[] = [
         icon: 'import',
         roles: ['admin', 'vendor'],
       },
+      // Every vendor role: the read-only one sees the keys without the controls that change them.
+      {
+        path: '/tools/api-keys',
+        name: 'ApiKeys',
+        title: 'API keys',
+        icon: 'api-keys',
+        roles: ['admin', 'vendor', 'viewer'],
+      },
+      // Every vendor role: the read-only one reads the endpoints and deliveries, and changes nothing.
+      {
+        path: '/tools/webhooks',
+        name: 'Webhooks',
+        title: 'Webhooks',
+        icon: 'webhooks',
+        roles: ['admin', 'vendor', 'viewer'],
+      },
+      // One endpoint's delivery log, opened from the list.
+      {
+        path: '/tools/webhooks/:id',
+        name: 'WebhookDeliveries',
+        title: 'Webhook Deliveries',
+        hidden: true,
+        roles: ['admin', 'vendor', 'viewer'],
+      },
     ],
   },
   // Spec §2: /resources opens /resources/index; the menu offers the section, its page is hidden.
@@ -140,9 +164,39 @@ export const permissionRoutes: readonly AppRoute[] = [
       },
       { path: '/admin/reports', name: 'Reports', title: 'Reports', icon: 'reports', staffOnly: true },
       { path: '/admin/jobs', name: 'Jobs', title: 'Jobs', icon: 'jobs', staffOnly: true },
+      // The MLS's own endpoints, which receive every vendor's events, and any endpoint's delivery log.
+      {
+        path: '/admin/webhooks',
+        name: 'ConsoleWebhooks',
+        title: 'Webhooks',
+        icon: 'webhooks',
+        staffOnly: true,
+      },
+      {
+        path: '/admin/webhooks/:id',
+        name: 'ConsoleWebhookDeliveries',
+        title: 'Webhook Deliveries',
+        hidden: true,
+        staffOnly: true,
+      },
     ],
   },
 ];
+
+/**
+ * Whether an address is a route's: its path exactly, an address under a `/prefix/*` route, or one
+ * that fills each `:param` segment (`/tools/webhooks/:id` is `/tools/webhooks/12`).
+ */
+export function routeMatches(routePath: string, path: string): boolean {
+  if (routePath.endsWith('/*')) return path.startsWith(routePath.slice(0, -1));
+  if (!routePath.includes('/:')) return routePath === path;
+  const want = routePath.split('/');
+  const got = path.split('/');
+  return (
+    want.length === got.length &&
+    want.every((part, i) => (part.startsWith(':') ? got[i] !== '' : part === got[i]))
+  );
+}
 
 function flatten(routes: readonly AppRoute[]): AppRoute[] {
   return routes.flatMap((r) => [r, ...(r.children ? flatten(r.children) : [])]);
@@ -180,14 +234,12 @@ export function menuRoutes(roles: readonly string[], feeds = false): AppRoute[] 
 
 /** A route given only to a vendor with a data feed: the guard asks the metadata before opening it. */
 export function needsFeeds(path: string): boolean {
-  return !!flatten(permissionRoutes).find((r) => r.path === path)?.feeds;
+  return !!flatten(permissionRoutes).find((r) => routeMatches(r.path, path))?.feeds;
 }
 
 /** The route at `path`; with `roles`, named as a user with those roles sees it. */
 export function findRoute(path: string, roles?: readonly string[]): AppRoute | undefined {
-  const route = flatten([...permissionRoutes, ...constantRoutes]).find((r) =>
-    r.path.endsWith('/*') ? path.startsWith(r.path.slice(0, -1)) : r.path === path,
-  );
+  const route = flatten([...permissionRoutes, ...constantRoutes]).find((r) => routeMatches(r.path, path));
   return route && roles ? seenBy(route, roles) : route;
 }
 
@@ -212,11 +264,11 @@ function flattenStaff(routes: readonly AppRoute[], staff = false): { route: AppR
 
 /** A page of the MLS console: it spans every vendor, so no one vendor account applies to it. */
 export function isConsolePath(path: string): boolean {
-  return !!flattenStaff(permissionRoutes).find((r) => r.route.path === path)?.staffOnly;
+  return !!flattenStaff(permissionRoutes).find((r) => routeMatches(r.route.path, path))?.staffOnly;
 }
 
 function permitted(path: string, roles: readonly string[]): boolean {
-  return flatten(routesForRoles(roles)).some((r) => r.path === path);
+  return flatten(routesForRoles(roles)).some((r) => routeMatches(r.path, path));
 }
 
 /**
@@ -224,7 +276,7 @@ function permitted(path: string, roles: readonly string[]): boolean {
  * so the guard answers with the 404 page rather than 401, and nothing tells a vendor it is there.
  */
 export function isUnknownTo(path: string, roles: readonly string[]): boolean {
-  const found = flattenStaff(permissionRoutes).find((r) => r.route.path === path);
+  const found = flattenStaff(permissionRoutes).find((r) => routeMatches(r.route.path, path));
   return !!found?.staffOnly && !permitted(path, roles);
 }
 
@@ -234,7 +286,7 @@ export function isUnknownTo(path: string, roles: readonly string[]): boolean {
  */
 export function isForbidden(path: string, roles: readonly string[]): boolean {
   if (isLoginFree(path)) return false;
-  const route = flatten(permissionRoutes).find((r) => r.path === path);
+  const route = flatten(permissionRoutes).find((r) => routeMatches(r.path, path));
   if (!route || isUnknownTo(path, roles)) return false;
   return !permitted(path, roles);
 }

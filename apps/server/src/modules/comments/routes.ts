@@ -24,7 +24,7 @@ export function commentsRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const service = commentsService(ctx);
   const read = { access: 'vendor-read' as const };
-  const write = { access: 'vendor-write' as const };
+  const write = { access: 'vendor-write' as const, keyScope: 'comments' as const };
   const tags = ['comments'];
 
   api.get(

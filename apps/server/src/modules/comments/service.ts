@@ -10,6 +10,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { ForbiddenError, NotFoundError, TooManyRequestsError } from '../../platform/errors.ts';
+import { raiseWebhookEvents } from '../../platform/webhook-outbox.ts';
 import { perMinuteLimit } from '../../platform/per-minute.ts';
 import { noticeText, withNotices } from '../notifications/index.ts';
 import { requireWebsite } from '../websites/index.ts';
@@ -90,6 +91,9 @@ export function commentsService(ctx: AppContext) {
             staffToo: !isStaff(actor),
             staffOnly: !input.public,
           });
+          // An internal note is never an event: the MLS's own endpoints see what vendors see.
+          if (input.public)
+            await raiseWebhookEvents(tx, [{ vendorId, type: 'comment.created', data: { comment: made } }]);
           return made;
         });
       } catch (err) {

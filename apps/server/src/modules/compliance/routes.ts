@@ -196,7 +196,7 @@ export function complianceRoutes(app: FastifyInstance, ctx: AppContext): void {
   api.post(
     '/api/portal/websites/:id/compliance/check',
     {
-      config: { access: 'vendor-write', expensive: true },
+      config: { access: 'vendor-write', keyScope: 'websites', expensive: true },
       schema: {
         tags: ['compliance'],
         summary: 'Checks a website now ("Fixed: check again"), once per site every few minutes',

@@ -5,6 +5,7 @@ import { rowsOf } from '../../db/sql.ts';
 import { staffDecisions } from '../../db/schema.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { ConflictError, NotFoundError } from '../../platform/errors.ts';
+import { raiseWebhookEvents } from '../../platform/webhook-outbox.ts';
 import { recordChange } from '../history/index.ts';
 import { noticeText, type NoticeBatch } from '../notifications/index.ts';
 
@@ -62,6 +63,23 @@ export async function rejectDocument(
         actor,
         changes: [{ path: ['reason'], from: null, to: reason }],
       });
+    await raiseWebhookEvents(tx, [
+      {
+        vendorId: doc.vendor_id,
+        type: 'document.rejected',
+        data: {
+          document: {
+            id: documentId,
+            label: doc.label,
+            type: doc.type,
+            websiteId: doc.website_id,
+            domainName: doc.domain_name,
+            reason,
+          },
+        },
+        ...(doc.website_id !== null ? { subject: { kind: 'website', id: doc.website_id } } : {}),
+      },
+    ]);
     await tx.insert(staffDecisions).values({
       kind: 'document',
       outcome: 'declined',

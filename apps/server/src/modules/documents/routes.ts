@@ -37,7 +37,7 @@ export function documentsRoutes(app: FastifyInstance, ctx: AppContext): void {
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/documents',
       {
-        config: { access: 'vendor-write' },
+        config: { access: 'vendor-write', keyScope: 'documents' },
         schema: {
           tags,
           summary: 'Upload a document (multipart: file, documentType, optional website)',
@@ -132,7 +132,7 @@ export function documentsRoutes(app: FastifyInstance, ctx: AppContext): void {
   api.delete(
     '/api/document/:id',
     {
-      config: { access: 'vendor-write' },
+      config: { access: 'vendor-write', keyScope: 'documents' },
       schema: {
         tags,
         summary: 'Delete a document; a signed one stays (MLS staff only may remove it)',

@@ -15,6 +15,7 @@ import { documents } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/sql.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../platform/errors.ts';
+import { raiseWebhookEvents } from '../../platform/webhook-outbox.ts';
 import { discardStaged, newStorageKey, type StagedFile } from '../../platform/storage.ts';
 import { recordChange } from '../history/index.ts';
 import { noticeText, withNotices, type NoticeBatch } from '../notifications/index.ts';
@@ -163,7 +164,16 @@ export function documentsService(ctx: AppContext) {
           }
           await fileChanged(notices, tx, vendorId, site, name, actor, 'uploaded');
           // A new document has no signature request yet, so none was declined.
-          return q.toInfo({ ...row!, typeString: type.type, declined: false, outOfDate: false });
+          const made = q.toInfo({ ...row!, typeString: type.type, declined: false, outOfDate: false });
+          await raiseWebhookEvents(tx, [
+            {
+              vendorId,
+              type: 'document.uploaded',
+              data: { document: made },
+              ...(websiteId !== null ? { subject: { kind: 'website', id: websiteId } } : {}),
+            },
+          ]);
+          return made;
         });
         key = null;
         await bus.publish('document.changed', {

@@ -15,7 +15,7 @@ export function feedbackRoutes(app: FastifyInstance, ctx: AppContext): void {
   api.post(
     '/api/ticket',
     {
-      config: { access: 'vendor-read' },
+      config: { access: 'vendor-read', keyScope: false },
       bodyLimit: BODY_LIMITS.ticket,
       schema: {
         tags: ['feedback'],

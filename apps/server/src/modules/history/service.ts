@@ -2,6 +2,7 @@ import {
   SITE_STATUS_DISPLAY,
   WebsiteServerMessages,
   agentWithNumber,
+  webhookTypesOfChange,
   type AuditKind,
   type HistoryEntry,
   type SiteStatus,
@@ -11,6 +12,7 @@ import type { Db } from '../../db/client.ts';
 import type { FieldChange } from '../../db/schema.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { NotFoundError } from '../../platform/errors.ts';
+import { raiseWebhookEvents } from '../../platform/webhook-outbox.ts';
 import { agentsByMemberNumbers } from '../agents/index.ts';
 import { entriesOfDeletedSite, entriesOfSite, insertChanges, productNames } from './queries.ts';
 
@@ -49,6 +51,25 @@ export async function recordChange(tx: Db, entry: ChangeEntry): Promise<void> {
 
 /** Writes the History entries of a change of many sites at once (a bulk decision), in one statement. */
 export async function recordChanges(tx: Db, entries: ChangeEntry[]): Promise<void> {
+  // The licensing events these changes are, for the endpoints that want them (same transaction).
+  await raiseWebhookEvents(
+    tx,
+    entries.flatMap(({ actor, ...e }) =>
+      webhookTypesOfChange(e.kind, e.changes).map((type) => ({
+        vendorId: e.vendorId,
+        type,
+        subject: { kind: 'website', id: e.websiteId },
+        data: {
+          change: {
+            kind: e.kind,
+            description: e.description,
+            changes: e.changes,
+            by: { username: actor.username, firstName: actor.firstName, lastName: actor.lastName },
+          },
+        },
+      })),
+    ),
+  );
   await insertChanges(
     tx,
     entries.map(({ actor, ...rest }) => ({

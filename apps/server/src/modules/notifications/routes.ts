@@ -32,7 +32,8 @@ export function notificationsRoutes(app: FastifyInstance, ctx: AppContext): void
   const api = app.withTypeProvider<ZodTypeProvider>();
   const service = notificationsService(ctx);
   const tags = ['notifications'];
-  const own = { access: 'vendor-read' as const };
+  // A user's own notifications: an API key has none.
+  const own = { access: 'vendor-read' as const, keyScope: false as const };
   const ownerOf = (request: Parameters<typeof sessionOf>[0]): Owner => ({
     userId: sessionOf(request).user.id,
     vendorId: vendorOf(request),

@@ -35,7 +35,7 @@ export function resourcesRoutes(app: FastifyInstance, ctx: AppContext): void {
     api.post(
       '/api/resources',
       {
-        config: { access: 'vendor-read' },
+        config: { access: 'vendor-read', keyScope: false },
         schema: {
           tags,
           summary: 'Publish a resource: a file or a link (MLS staff only)',
@@ -54,7 +54,7 @@ export function resourcesRoutes(app: FastifyInstance, ctx: AppContext): void {
     api.put(
       '/api/resources/:id',
       {
-        config: { access: 'vendor-read' },
+        config: { access: 'vendor-read', keyScope: false },
         schema: {
           tags,
           summary: 'Edit a resource; a new file or URL replaces its content (MLS staff only)',
@@ -93,7 +93,7 @@ export function resourcesRoutes(app: FastifyInstance, ctx: AppContext): void {
   api.put(
     '/api/resources/seen',
     {
-      config: { access: 'vendor-read' },
+      config: { access: 'vendor-read', keyScope: false },
       schema: {
         tags,
         summary: 'The user has looked at the resources: what changes later is new to them',
@@ -106,7 +106,7 @@ export function resourcesRoutes(app: FastifyInstance, ctx: AppContext): void {
   api.put(
     '/api/resources/order',
     {
-      config: { access: 'vendor-read' },
+      config: { access: 'vendor-read', keyScope: false },
       schema: {
         tags,
         summary: "Reorder one category's resources (MLS staff only)",
@@ -151,7 +151,7 @@ export function resourcesRoutes(app: FastifyInstance, ctx: AppContext): void {
   api.delete(
     '/api/resources/:id',
     {
-      config: { access: 'vendor-read' },
+      config: { access: 'vendor-read', keyScope: false },
       schema: {
         tags,
         summary: 'Retire a resource: kept, hidden from vendors (MLS staff only)',

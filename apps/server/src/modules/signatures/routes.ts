@@ -153,7 +153,7 @@ export function signaturesRoutes(app: FastifyInstance, ctx: AppContext): void {
   api.post(
     '/api/documenttype/:id/sign',
     {
-      config: { access: 'vendor-write' },
+      config: { access: 'vendor-write', keyScope: 'forms' },
       schema: {
         tags,
         summary: 'Generate the Site Access Form and mail each signatory a signing link',
@@ -183,7 +183,7 @@ export function signaturesRoutes(app: FastifyInstance, ctx: AppContext): void {
   api.put(
     '/api/document/:id/signatures/resend',
     {
-      config: { access: 'vendor-write' },
+      config: { access: 'vendor-write', keyScope: 'forms' },
       schema: {
         tags,
         summary: 'Mail new links to those who have not signed; their old links stop working',
@@ -198,7 +198,7 @@ export function signaturesRoutes(app: FastifyInstance, ctx: AppContext): void {
   api.put(
     '/api/document/:id/signatures/void',
     {
-      config: { access: 'vendor-write' },
+      config: { access: 'vendor-write', keyScope: 'forms' },
       schema: {
         tags,
         summary: 'Void the form with a reason; every signing link stops working',

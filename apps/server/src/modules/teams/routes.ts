@@ -38,7 +38,7 @@ export function teamsRoutes(app: FastifyInstance, ctx: AppContext): void {
   api.post(
     '/api/websites/:id/team',
     {
-      config: { access: 'vendor-write', live: 'website' },
+      config: { access: 'vendor-write', keyScope: 'websites', live: 'website' },
       bodyLimit: BODY_LIMITS.team,
       schema: {
         tags,
@@ -57,7 +57,7 @@ export function teamsRoutes(app: FastifyInstance, ctx: AppContext): void {
   api.put(
     '/api/websites/:id/team',
     {
-      config: { access: 'vendor-write', live: 'website' },
+      config: { access: 'vendor-write', keyScope: 'websites', live: 'website' },
       bodyLimit: BODY_LIMITS.team,
       schema: {
         tags,

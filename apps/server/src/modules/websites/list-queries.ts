@@ -210,3 +210,13 @@ export async function websiteById(db: Db, vendorId: number, id: number): Promise
   );
   return row ? toWebsite(row) : null;
 }
+
+/** Websites by id, whatever their vendor, as the API answers them: the bodies of webhook events. */
+export async function websitesByIds(db: Db, ids: number[]): Promise<Map<number, Website>> {
+  if (ids.length === 0) return new Map();
+  const rows = await rowsOf<WebsiteRow>(
+    db,
+    sql`SELECT ${WEBSITE_COLUMNS} FROM websites w ${ROSTER_JOINS} WHERE w.id = ANY(${intArray(ids)})`,
+  );
+  return new Map(rows.map((r) => [r.id, toWebsite(r)]));
+}

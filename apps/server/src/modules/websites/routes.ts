@@ -22,6 +22,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { actorOf } from '../../platform/actor.ts';
+import { defineWebhookSubject } from '../../platform/webhook-outbox.ts';
+import { websitesByIds } from './list-queries.ts';
 import { BODY_LIMITS } from '../../platform/connection-limits.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { siteParamsSchema } from '../../platform/params.ts';
@@ -61,11 +63,13 @@ const examples = {
 };
 
 export function websitesRoutes(app: FastifyInstance, ctx: AppContext): void {
+  // A webhook event about a site carries the site as this API answers it.
+  defineWebhookSubject('website', websitesByIds);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const service = websitesService(ctx);
   defineTermDates(ctx);
   const read = { access: 'vendor-read' as const };
-  const write = { access: 'vendor-write' as const, live: 'website' as const };
+  const write = { access: 'vendor-write' as const, keyScope: 'websites' as const, live: 'website' as const };
   const tags = ['websites'];
   // Registered first: `/export` must not be read as a site id.
   websitesExportRoutes(app, ctx);
@@ -85,7 +89,7 @@ export function websitesRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/portal/websites/import/check',
     {
       // A write's rights: only those who may import may check an import.
-      config: { access: 'vendor-write', expensive: true },
+      config: { access: 'vendor-write', keyScope: 'websites', expensive: true },
       bodyLimit: BODY_LIMITS.websiteImport,
       schema: {
         tags,

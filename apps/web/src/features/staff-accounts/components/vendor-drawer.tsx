@@ -16,6 +16,8 @@ import { confirmLeaveAll } from '../../../hooks/use-unsaved-changes.ts';
 import { displayDateTime } from '../../../lib/date-time.ts';
 import { errorMessage } from '../../../lib/http.ts';
 import { toast, toastSaved } from '../../../lib/toast.ts';
+import { VendorApiKeys } from '../../api-keys/index.ts';
+import { VendorWebhooks } from '../../webhooks/index.ts';
 import { useVendor, useVendorStanding } from '../api.ts';
 import { UserStatusBadge, VendorStatusBadge } from './badges.tsx';
 import { ChangeHistory } from './change-history.tsx';
@@ -167,6 +169,8 @@ function Overview({ vendor, onOpenVendor }: { vendor: VendorDetail; onOpenVendor
           ]}
         />
       </section>
+      <VendorApiKeys vendorId={vendor.id} />
+      <VendorWebhooks vendorId={vendor.id} />
       <Standing vendor={vendor} />
     </>
   );
