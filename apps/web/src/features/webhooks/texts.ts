@@ -1,5 +1,6 @@
 import {
   WEBHOOK_DISABLE_AFTER_DAYS,
+  countOf,
   WEBHOOK_OVERLAP_MAX_HOURS,
   WEBHOOK_RETRY_HOURS,
   type WebhookDeliveryState,
@@ -105,7 +106,7 @@ export const WebhookTexts = {
     ms: 'Time (ms)',
     next: 'Next attempt',
   },
-  deliveryCount: (n: string) => `${n} deliveries`,
+  deliveryCount: (n: number) => countOf(n, 'delivery', 'deliveries'),
   openDelivery: (eventType: string, eventId: string) => `Open the delivery of ${eventType} ${eventId}`,
   deliveryTitle: 'Delivery',
   deliveryLoading: 'Loading the delivery',

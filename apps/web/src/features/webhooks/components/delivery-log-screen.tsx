@@ -1,7 +1,6 @@
 import { ArrowLeftOutlined, SendOutlined } from '@ant-design/icons';
 import {
   canWrite,
-  formatCount,
   WEBHOOK_DELIVERY_STATES,
   type WebhookDelivery,
   type WebhookDeliveryState,
@@ -244,7 +243,7 @@ export function DeliveryLogScreen({
             total: deliveries.data?.total ?? 0,
             showSizeChanger: true,
             pageSizeOptions: [...DELIVERY_PAGE_SIZES],
-            showTotal: (t) => T.deliveryCount(formatCount(t)),
+            showTotal: (t) => T.deliveryCount(t),
             size: wide ? undefined : 'small',
             hideOnSinglePage: false,
           }}

@@ -111,7 +111,7 @@ describe('Webhook delivery log', () => {
       '—',
     ]);
     expect(queryOf(listCalls(calls)[0]!.path)).toEqual({ page: '1', size: '20' });
-    expect(screen.getByText(T.deliveryCount('42'))).toBeTruthy();
+    expect(screen.getByText(T.deliveryCount(42))).toBeTruthy();
   });
 
   it('filters by state and pages through the address', async () => {
