@@ -21,7 +21,7 @@ export function actorOf(request: FastifyRequest): Actor {
   if (apiKey)
     return {
       userId: user.id,
-      username: user.username,
+      username: `API key ${apiKey.name}`,
       firstName: `API key ${apiKey.name},`,
       lastName: `created by ${user.firstName} ${user.lastName}`.trim(),
       role: user.role,

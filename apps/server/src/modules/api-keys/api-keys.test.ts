@@ -158,6 +158,12 @@ describe('a key calling the API', () => {
     const entry = JSON.stringify(history.json());
     expect(entry).toContain('API key Nightly writer,');
     expect(entry).toContain('created by Dana Whitfield');
+    // The notifications of the change name the key too.
+    const told = await t.rows<{ content: string }>(
+      sql`SELECT content FROM notifications WHERE website_id = ${made.json().id as number}`,
+    );
+    expect(told.length).toBeGreaterThan(0);
+    for (const n of told) expect(n.content).toContain('API key Nightly writer');
     const comment = await withKey(writer.secret, 'POST', `/api/website/${made.json().id}/comments`, {
       text: 'From a key',
     });

@@ -109,6 +109,8 @@ export function useCreateWebhook(scope: WebhookScope) {
   const invalidate = useInvalidateWebhooks();
   return useMutation({
     mutationFn: (input: CreateWebhook) => http.post<WebhookWithSecret>(scope.api, input),
+    // The secret in the answer is not kept once the dialog has it.
+    gcTime: 0,
     onSuccess: invalidate,
   });
 }
@@ -135,6 +137,8 @@ export function useRotateSecret(scope: WebhookScope) {
   return useMutation({
     mutationFn: ({ id, overlapHours }: { id: number; overlapHours: number }) =>
       http.post<WebhookWithSecret>(WebhookPaths.rotate(scope, id), { overlapHours }),
+    // The secret in the answer is not kept once the dialog has it.
+    gcTime: 0,
     onSuccess: invalidate,
   });
 }
