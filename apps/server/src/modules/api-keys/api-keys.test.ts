@@ -38,7 +38,7 @@ async function makeKey(
     {
       name: `Key ${Math.random().toString(36).slice(2, 8)}`,
       scopes: ['read'],
-      expiresOn: dayFromToday(90),
+      expiresOn: new Date(Date.now() + 90 * DAY).toISOString().slice(0, 10),
       ...body,
     },
     vendor,
@@ -257,6 +257,9 @@ describe('rotation, revocation and expiry', () => {
     const next = res.json() as IssuedApiKey;
     expect(next.secret).not.toBe(old.secret);
     expect(next.key).toMatchObject({ name: 'Rotating', scopes: ['read'], state: 'active' });
+    // It lasts as the old one was made to (90 days), from today, to the end of its last day.
+    const ninety = new Date(Date.now() + 90 * DAY).toISOString().slice(0, 10);
+    expect(next.key.expiresAt).toBe(`${ninety}T23:59:59.999Z`);
     expect((await withKey(old.secret, 'GET', '/api/portal/metadata')).statusCode).toBe(200);
     expect((await withKey(next.secret, 'GET', '/api/portal/metadata')).statusCode).toBe(200);
     const [row] = await t.rows<{ expires_at: Date; replaced_by: number }>(

@@ -1,5 +1,6 @@
 import {
   API_KEY_EXPIRY_NOTICE_DAYS,
+  API_KEY_MAX_DAYS,
   API_KEYS_PER_VENDOR,
   ApiKeyMessages,
   canIssueApiKeys,
@@ -93,6 +94,13 @@ async function keyRow(db: Db, id: number, vendorId: number | null): Promise<KeyR
 
 const todayUtc = () => new Date().toISOString().slice(0, 10);
 
+/** The day `days` after `day` (YYYY-MM-DD, UTC). */
+function dayAfter(day: string, days: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
 interface NewKey {
   name: string;
   scopes: ApiKeyScope[];
@@ -173,9 +181,10 @@ export function apiKeysService(ctx: AppContext) {
         if (!old) throw new NotFoundError();
         if (old.revoked_at || old.expired || old.replaced_by !== null)
           throw new ConflictError(ApiKeyMessages.notActive);
-        // The new key lives as long as the old one was made to, at most the year a key may.
-        const lifetime = Math.min(old.lifetime_ms, 365 * 86_400_000);
-        const expiresAt = new Date(Date.now() + Math.max(lifetime, 86_400_000));
+        // The new key lasts as long as the old one was made to, counted from today, through the
+        // whole of its last day (UTC) as a new key does.
+        const days = Math.min(Math.max(Math.floor(old.lifetime_ms / 86_400_000), 1), API_KEY_MAX_DAYS);
+        const expiresAt = new Date(`${dayAfter(todayUtc(), days)}T23:59:59.999Z`);
         const made = await insertKey(tx, vendorId, actor, {
           name: old.name,
           scopes: old.scopes,
