@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
 import { startWebhookReceiver, type WebhookReceiver } from '../../apps/server/test/webhook-receiver.ts';
+import { AxeAudit } from '../support/axe.ts';
 import { apiCall } from '../support/live.ts';
 import { startOwnServer, type OwnServer } from '../support/own-server.ts';
 import { basicAuth, useSession, users } from '../support/session.ts';
@@ -62,10 +63,13 @@ for (const w of WIDTHS) {
     const noSideways = async () =>
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
+    const audit = new AxeAudit(`integrations ${w.width}`);
+
     // The key.
     await page.goto('/tools/api-keys');
     await page.getByRole('button', { name: 'Create key' }).first().click();
     const create = page.getByRole('dialog', { name: 'Create API key' });
+    await audit.check(page, 'create key', { layers: true });
     await create.getByLabel('Name').fill(`Nightly sync ${w.name}`);
     await create.getByRole('checkbox', { name: /^Websites/ }).check();
     await create.getByRole('button', { name: 'Create key' }).click();
@@ -77,6 +81,8 @@ for (const w of WIDTHS) {
     await expect(page.getByTestId('api-key-secret')).toHaveCount(0);
     await expect(page.getByText(`Nightly sync ${w.name}`).first()).toBeVisible();
     await noSideways();
+    await audit.check(page, 'keys');
+    await page.screenshot({ path: test.info().outputPath(`keys-${w.width}.png`), fullPage: true });
 
     // The endpoint.
     await page.goto('/tools/webhooks');
@@ -90,6 +96,8 @@ for (const w of WIDTHS) {
     await noSideways();
     await page.screenshot({ path: test.info().outputPath(`webhook-secret-${w.width}.png`) });
     await page.getByRole('button', { name: 'Done' }).click();
+    await audit.check(page, 'endpoints');
+    await page.screenshot({ path: test.info().outputPath(`endpoints-${w.width}.png`), fullPage: true });
 
     // The key alone creates a site; the endpoint hears of it, signed.
     const domain = `${w.name}-${Date.now()}.example.com`;
@@ -113,10 +121,15 @@ for (const w of WIDTHS) {
     );
 
     // The delivery log shows it delivered, with the receiver's answer.
-    await page.getByRole('link', { name: /Delivery log/ }).first().click();
+    await page
+      .getByRole('link', { name: /Delivery log/ })
+      .first()
+      .click();
     await expect(page.getByText('Delivered').first()).toBeVisible({ timeout: 15_000 });
     await noSideways();
     await page.screenshot({ path: test.info().outputPath(`delivery-log-${w.width}.png`) });
+    await audit.check(page, 'delivery log');
+    expect(audit.blocking(), `serious or critical axe findings\n${audit.details()}`).toEqual([]);
 
     // The key's list says where it was last used from.
     await page.goto('/tools/api-keys');

@@ -55,20 +55,29 @@ export function DateField({
     const target = event.target as HTMLInputElement;
     if (target.tagName === 'INPUT') typed.current = target.value;
   };
+  /** Says why the date last typed is refused, if it is, and forgets it. */
+  const explain = () => {
+    const refused = refusedTypedDate(typed.current, format, disabledDate);
+    typed.current = '';
+    const why = refused && whyRefused(refused);
+    if (why) form.setFields([{ name: field, errors: [why], ...(clearRefused ? { value: null } : {}) }]);
+  };
   return (
     <span
       className="vp-date-field"
+      // Enter is a confirmation as leaving the box is: the picker puts the date it held back into
+      // the box as it handles the key, so the typed text is read here, before it does.
+      onKeyDownCapture={(event) => {
+        if (event.key !== 'Enter') return;
+        record(event);
+        explain();
+      }}
       onKeyUpCapture={record}
       onInputCapture={record}
       onFocusCapture={() => {
         typed.current = '';
       }}
-      onBlurCapture={() => {
-        const refused = refusedTypedDate(typed.current, format, disabledDate);
-        typed.current = '';
-        const why = refused && whyRefused(refused);
-        if (why) form.setFields([{ name: field, errors: [why], ...(clearRefused ? { value: null } : {}) }]);
-      }}
+      onBlurCapture={explain}
     >
       <DatePicker {...props} format={format} disabledDate={disabledDate} />
     </span>

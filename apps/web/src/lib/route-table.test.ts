@@ -95,7 +95,7 @@ describe("the app's route table per role", () => {
       ['/admin/reports', 'Reports'],
       ['/admin/jobs', 'Jobs'],
       ['/admin/webhooks', 'Webhooks'],
-      ['/admin/webhooks/:id', 'Webhook Deliveries'],
+      ['/admin/webhooks/:id', 'Delivery log'],
     ]);
     expect(console?.children?.every((c) => c.staffOnly)).toBe(true);
     for (const role of ['vendor', 'viewer', 'stranger']) {
@@ -261,7 +261,7 @@ describe("the app's route table per role", () => {
       }
     }
     expect(isForbidden('/tools/webhooks/12', ['stranger'])).toBe(true);
-    expect(findRoute('/tools/webhooks/12')?.title).toBe('Webhook Deliveries');
+    expect(findRoute('/tools/webhooks/12')?.title).toBe('Delivery log');
     expect(findRoute('/tools/webhooks')?.title).toBe('Webhooks');
     // A path segment stands for the id; an empty one or more segments are another address.
     for (const p of ['/tools/webhooks/', '/tools/webhooks/12/deliveries']) expect(routeExists(p)).toBe(false);

@@ -98,7 +98,7 @@ export const permissionRoutes: readonly AppRoute[] = [
       {
         path: '/tools/webhooks/:id',
         name: 'WebhookDeliveries',
-        title: 'Webhook Deliveries',
+        title: 'Delivery log',
         hidden: true,
         roles: ['admin', 'vendor', 'viewer'],
       },
@@ -175,7 +175,7 @@ export const permissionRoutes: readonly AppRoute[] = [
       {
         path: '/admin/webhooks/:id',
         name: 'ConsoleWebhookDeliveries',
-        title: 'Webhook Deliveries',
+        title: 'Delivery log',
         hidden: true,
         staffOnly: true,
       },

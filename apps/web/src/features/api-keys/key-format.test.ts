@@ -4,6 +4,7 @@ import {
   expiryWarning,
   isRevocable,
   isRotatable,
+  keyActionLabel,
   keyState,
   lastDay,
   personName,
@@ -33,9 +34,13 @@ describe('an API key as the screens describe it', () => {
   it.each<[number, string | null]>([
     [0.5, 'Expires in 1 hour'],
     [5, 'Expires in 5 hours'],
+    [23.5, 'Expires in 24 hours'],
     [24, 'Expires in 1 day'],
-    [47, 'Expires in 1 day'],
-    [3 * 24 + 2, 'Expires in 3 days'],
+    // Days are counted up as hours are: a day and 23 hours is nearer 2 days than 1.
+    [47, 'Expires in 2 days'],
+    // A key rotated with a 3-day overlap, a moment later.
+    [3 * 24 - 0.01, 'Expires in 3 days'],
+    [3 * 24 + 2, 'Expires in 4 days'],
     [7 * 24, 'Expires in 7 days'],
     [7 * 24 + 1, null],
     [-1, null],
@@ -51,6 +56,12 @@ describe('an API key as the screens describe it', () => {
     expect(lastDay('2027-02-18T00:00:00.000Z')).toBe('2027-02-17');
     expect(lastDay('2027-02-17T23:59:59.999Z')).toBe('2027-02-17');
     expect(todayUtc(new Date('2026-11-20T23:30:00.000-05:00'))).toBe('2026-11-21');
+  });
+
+  it('names an action on a key with its shown prefix, as a rotated key shares its name', () => {
+    expect(keyActionLabel('Revoke', apiKey({ name: 'CRM script', shown: 'vpk_ab12cd34' }))).toBe(
+      'Revoke: CRM script (vpk_ab12cd34)',
+    );
   });
 
   it('names a person by name, else by username', () => {

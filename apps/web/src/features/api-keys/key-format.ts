@@ -52,15 +52,22 @@ export const isRevocable = (key: ApiKey) => key.state === 'active';
 
 /**
  * 'Expires in 3 days' for a working key whose end is at most API_KEY_EXPIRY_NOTICE_DAYS away (in
- * hours when under a day, as a rotated key's overlap often is); null otherwise.
+ * hours when under a day, as a rotated key's overlap often is), counted up; null otherwise.
  */
 export function expiryWarning(key: ApiKey, now: number = Date.now()): string | null {
   if (key.state !== 'active') return null;
   const left = Date.parse(key.expiresAt) - now;
   if (!(left > 0) || left > API_KEY_EXPIRY_NOTICE_DAYS * DAY_MS) return null;
+  // Both round up, as a countdown does: a key rotated with a 3-day overlap expires in 3 days.
   if (left < DAY_MS) return `Expires in ${countOf(Math.ceil(left / HOUR_MS), 'hour')}`;
-  return `Expires in ${countOf(Math.floor(left / DAY_MS), 'day')}`;
+  return `Expires in ${countOf(Math.ceil(left / DAY_MS), 'day')}`;
 }
+
+/**
+ * The name of an action on a key, for a screen reader: the key's name and its shown prefix, since
+ * a rotated key and its replacement share a name ('Revoke: CRM script (vpk_ab12cd34)').
+ */
+export const keyActionLabel = (action: string, key: ApiKey) => `${action}: ${key.name} (${key.shown})`;
 
 /** A person as the key's record names them: their name, else their username. */
 export function personName(person: ApiKey['createdBy']): string {

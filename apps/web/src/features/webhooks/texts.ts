@@ -3,6 +3,7 @@ import {
   countOf,
   WEBHOOK_OVERLAP_MAX_HOURS,
   WEBHOOK_RETRY_HOURS,
+  type WebhookDelivery,
   type WebhookDeliveryState,
   type WebhookEndpoint,
 } from '@vp/contract';
@@ -29,6 +30,7 @@ export const WebhookTexts = {
   },
   allEvents: 'All events',
   moreEvents: (n: number) => `+${n} more`,
+  fewerEvents: 'Show fewer',
   noDelivery: 'None yet',
   enabled: 'Enabled',
   disabled: 'Disabled',
@@ -44,6 +46,9 @@ export const WebhookTexts = {
   sendTest: 'Send a test event',
   delete: 'Delete',
   deliveries: 'Delivery log',
+  /** The menu of the rarer actions: its word, and its name for a screen reader. */
+  more: 'More',
+  moreActions: 'More actions',
   actionOn: (action: string, url: string) => `${action}: ${url}`,
   enabledDone: 'The endpoint is enabled.',
   disabledDone: 'The endpoint is disabled.',
@@ -119,6 +124,9 @@ export const WebhookTexts = {
   redeliver: 'Redeliver',
   redelivered: 'The event is queued to be delivered again.',
 
+  /** Whose endpoint a delivery log in the console is, when a vendor's. */
+  vendorOf: (name: string) => `Vendor: ${name}`,
+
   // The console's vendor drawer.
   vendorSection: 'Webhooks',
   vendorEmpty: 'This vendor has no webhook endpoints.',
@@ -129,6 +137,11 @@ export const DELIVERY_STATE_LABELS: Record<WebhookDeliveryState, string> = {
   delivered: 'Delivered',
   failed: 'Failed',
 };
+
+/** A pending delivery that has failed at least once and waits to be tried again. */
+export const RETRYING_LABEL = 'Retrying';
+export const isRetrying = (d: Pick<WebhookDelivery, 'state' | 'attempts' | 'error'>) =>
+  d.state === 'pending' && d.attempts > 0 && d.error !== null;
 
 /** How long the old secret keeps signing after a rotation, in hours, as the dialog offers it. */
 export const OVERLAP_CHOICES: readonly { hours: number; label: string }[] = [

@@ -60,6 +60,51 @@ function schemaRule(field: 'name' | 'scopes' | 'allowedRanges', empty: unknown):
   };
 }
 
+/**
+ * The scopes to tick, a group named by its label. A form control: antd's Form.Item hands it `id`,
+ * `value`, `onChange` and the aria attributes of its message; `aria-required`, which a group may not
+ * carry, is left out (the label's mark says it).
+ */
+function ScopePicker({
+  id,
+  value,
+  onChange,
+  'aria-describedby': describedBy,
+  'aria-invalid': invalid,
+}: {
+  id?: string;
+  value?: ApiKeyScope[];
+  onChange?: (next: ApiKeyScope[]) => void;
+  'aria-describedby'?: string;
+  'aria-invalid'?: boolean | 'true' | 'false';
+  'aria-required'?: boolean | 'true' | 'false';
+}) {
+  return (
+    <div
+      id={id}
+      role="group"
+      aria-label={CreateTexts.fields.scopes}
+      aria-describedby={describedBy}
+      aria-invalid={invalid}
+    >
+      {/* The group above is the one a screen reader names; this one only keeps the ticks. */}
+      <Checkbox.Group<ApiKeyScope>
+        role="none"
+        className="vp-api-key-scopes"
+        value={value}
+        onChange={onChange}
+      >
+        {API_KEY_SCOPES.map((s) => (
+          <Checkbox key={s} value={s}>
+            <span className="vp-api-key-scope-label">{API_KEY_SCOPE_LABELS[s].label}</span>
+            <span className="vp-api-key-scope-description">{API_KEY_SCOPE_LABELS[s].description}</span>
+          </Checkbox>
+        ))}
+      </Checkbox.Group>
+    </div>
+  );
+}
+
 const sameScopes = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((s) => b.includes(s));
 
@@ -160,14 +205,7 @@ export function CreateKeyDialog({
           required
           rules={[schemaRule('scopes', [])]}
         >
-          <Checkbox.Group className="vp-api-key-scopes" aria-label={CreateTexts.fields.scopes}>
-            {API_KEY_SCOPES.map((s) => (
-              <Checkbox key={s} value={s}>
-                <span className="vp-api-key-scope-label">{API_KEY_SCOPE_LABELS[s].label}</span>
-                <span className="vp-api-key-scope-description">{API_KEY_SCOPE_LABELS[s].description}</span>
-              </Checkbox>
-            ))}
-          </Checkbox.Group>
+          <ScopePicker />
         </Form.Item>
         <Form.Item
           label={CreateTexts.fields.expiresOn}

@@ -1,6 +1,15 @@
 import type { ApiKey } from '@vp/contract';
 import type { ReactNode } from 'react';
-import { CreatedCell, ExpiryCell, KeyName, KeyStateBadge, LastUsedCell, ScopeTags } from './key-parts.tsx';
+import {
+  AllowedAddresses,
+  CreatedCell,
+  ExpiryCell,
+  KeyName,
+  KeyPartTexts,
+  KeyStateBadge,
+  LastUsedCell,
+  ScopeTags,
+} from './key-parts.tsx';
 
 /** A key on a phone: every fact on its own line, so nothing is wider than the screen. */
 export function KeyCards({
@@ -31,6 +40,10 @@ export function KeyCards({
             <dt>Last used</dt>
             <dd>
               <LastUsedCell apiKey={k} />
+            </dd>
+            <dt>{KeyPartTexts.addresses}</dt>
+            <dd>
+              <AllowedAddresses apiKey={k} />
             </dd>
           </dl>
           {actions?.(k)}

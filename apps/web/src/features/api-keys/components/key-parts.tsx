@@ -7,6 +7,11 @@ import { expiryWarning, keyState, lastDay, personName, scopeLabel } from '../key
 
 /** The pieces of a key that the vendor's list, its phone cards and the console's section share. */
 
+export const KeyPartTexts = {
+  addresses: 'Allowed addresses',
+  anyAddress: 'Any address',
+} as const;
+
 export function KeyName({ apiKey }: { apiKey: ApiKey }) {
   return (
     <span className="vp-api-key-name">
@@ -63,5 +68,24 @@ export function LastUsedCell({ apiKey }: { apiKey: ApiKey }) {
       <span>{displayDateTime(apiKey.lastUsedAt)}</span>
       {apiKey.lastUsedFrom && <span className="vp-muted">from {apiKey.lastUsedFrom}</span>}
     </span>
+  );
+}
+
+/** The addresses a key may be used from: any, or its ranges, one a line. */
+export function AllowedAddresses({ apiKey }: { apiKey: ApiKey }) {
+  if (apiKey.allowedRanges.length === 0)
+    return (
+      <span className="vp-muted" data-testid="api-key-addresses">
+        {KeyPartTexts.anyAddress}
+      </span>
+    );
+  return (
+    <ul className="vp-api-key-ranges" data-testid="api-key-addresses">
+      {apiKey.allowedRanges.map((r) => (
+        <li key={r}>
+          <code className="vp-api-key-range-text">{r}</code>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -11,7 +11,7 @@ const DEFAULT_OVERLAP = 24;
 export const RotateTexts = {
   title: (name: string) => `Rotate ${name}`,
   explain:
-    'Rotating issues a new key with the same name, scopes, expiry and allowed addresses. Put the new key in place of the old one in your systems.',
+    'Rotating issues a new key with the same name, scopes and allowed addresses. The new key lasts as long as this one was made to last, counted from today. Put the new key in place of the old one in your systems.',
   overlap: 'The old key keeps working for',
   ok: 'Rotate',
 } as const;

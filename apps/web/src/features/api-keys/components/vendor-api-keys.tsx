@@ -5,13 +5,33 @@ import { useIsWide } from '../../../hooks/use-is-wide.ts';
 import { useStaffRevokeApiKey, useVendorApiKeys } from '../api.ts';
 import { isRevocable } from '../key-format.ts';
 import { KeyCards } from './key-card.tsx';
-import { CreatedCell, ExpiryCell, KeyName, KeyStateBadge, LastUsedCell, ScopeTags } from './key-parts.tsx';
+import {
+  AllowedAddresses,
+  CreatedCell,
+  ExpiryCell,
+  KeyName,
+  KeyPartTexts,
+  KeyStateBadge,
+  LastUsedCell,
+  ScopeTags,
+} from './key-parts.tsx';
 import { RevokeButton } from './revoke-button.tsx';
 import '../api-keys.css';
 
+export const VendorKeyColumns = {
+  key: 'Key',
+  access: 'Scopes',
+  expires: 'Expires',
+  lastUsed: 'Last used',
+  state: 'State',
+  actions: 'Actions',
+} as const;
+
 /**
- * A vendor's API keys in the MLS console (the vendor drawer): what each may do, who made it, when
- * it expires and was last used, and a Revoke for those that still work, e.g. a key that leaked.
+ * A vendor's API keys in the MLS console (the vendor drawer): what each may do and from where, who
+ * made it, when it expires and was last used, and a Revoke for those that still work, e.g. a key
+ * that leaked. The drawer is narrower than a page: who made a key is told under its name, and its
+ * addresses under its scopes, so Revoke stays in sight.
  */
 export function VendorApiKeys({ vendorId }: { vendorId: number }) {
   const keys = useVendorApiKeys(vendorId);
@@ -20,14 +40,35 @@ export function VendorApiKeys({ vendorId }: { vendorId: number }) {
   const action = (k: ApiKey) =>
     isRevocable(k) ? <RevokeButton apiKey={k} revoke={(id) => revoke.mutateAsync(id)} /> : null;
 
+  const C = VendorKeyColumns;
   const columns: NonNullable<TableProps<ApiKey>['columns']> = [
-    { title: 'Name', key: 'name', render: (_, k) => <KeyName apiKey={k} /> },
-    { title: 'Scopes', key: 'scopes', render: (_, k) => <ScopeTags apiKey={k} /> },
-    { title: 'Created by', key: 'created', render: (_, k) => <CreatedCell apiKey={k} /> },
-    { title: 'Expires', key: 'expires', render: (_, k) => <ExpiryCell apiKey={k} /> },
-    { title: 'Last used', key: 'lastUsed', render: (_, k) => <LastUsedCell apiKey={k} /> },
-    { title: 'State', key: 'state', render: (_, k) => <KeyStateBadge apiKey={k} /> },
-    { title: <span className="vp-sr-only">Actions</span>, key: 'actions', render: (_, k) => action(k) },
+    {
+      title: C.key,
+      key: 'key',
+      className: 'vp-api-key-name-cell',
+      render: (_, k) => (
+        <span className="vp-api-key-facts">
+          <KeyName apiKey={k} />
+          <CreatedCell apiKey={k} />
+        </span>
+      ),
+    },
+    {
+      title: C.access,
+      key: 'scopes',
+      render: (_, k) => (
+        <span className="vp-api-key-facts">
+          <ScopeTags apiKey={k} />
+          <span className="vp-api-key-addresses">
+            <span className="vp-muted">{KeyPartTexts.addresses}:</span> <AllowedAddresses apiKey={k} />
+          </span>
+        </span>
+      ),
+    },
+    { title: C.expires, key: 'expires', render: (_, k) => <ExpiryCell apiKey={k} /> },
+    { title: C.lastUsed, key: 'lastUsed', render: (_, k) => <LastUsedCell apiKey={k} /> },
+    { title: C.state, key: 'state', render: (_, k) => <KeyStateBadge apiKey={k} /> },
+    { title: <span className="vp-sr-only">{C.actions}</span>, key: 'actions', render: (_, k) => action(k) },
   ];
 
   let body;
@@ -38,13 +79,15 @@ export function VendorApiKeys({ vendorId }: { vendorId: number }) {
   else
     body = (
       <Table<ApiKey>
+        className="vp-api-keys-table"
         data-testid="vendor-api-keys"
         size="small"
         rowKey="id"
         pagination={false}
         dataSource={keys.data}
         columns={columns}
-        scroll={{ x: 'max-content' }}
+        // As wide as the drawer, its cells wrapping; it scrolls only where even that cannot fit.
+        scroll={{ x: true }}
       />
     );
 

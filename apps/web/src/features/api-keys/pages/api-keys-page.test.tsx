@@ -7,6 +7,7 @@ import { setAccount, setToken } from '../../../lib/session.ts';
 import { renderWithClient, serveApi, type Answer } from '../../../testing/fake-api.tsx';
 import { PHONE, stubMedia } from '../../../testing/media.ts';
 import { CreateTexts } from '../components/create-key-dialog.tsx';
+import { KeyPartTexts } from '../components/key-parts.tsx';
 import { RevokeTexts } from '../components/revoke-button.tsx';
 import { RotateTexts } from '../components/rotate-dialog.tsx';
 import { SecretTexts } from '../components/secret-dialog.tsx';
@@ -32,6 +33,7 @@ const keys: ApiKey[] = [
     name: 'Nightly export',
     shown: 'vpk_Zz9yX8wV',
     scopes: ['read'],
+    allowedRanges: ['203.0.113.0/24', '2001:db8::1'],
     expiresAt: inDays(3.5),
     lastUsedAt: null,
     lastUsedFrom: null,
@@ -95,6 +97,20 @@ function typeExpiry(dialog: HTMLElement, day: string) {
   fireEvent.blur(input);
 }
 
+const ROTATE_SYNC = 'Rotate: Listing sync (vpk_Ab3dE6gH)';
+const REVOKE_SYNC = 'Revoke: Listing sync (vpk_Ab3dE6gH)';
+
+/** The open confirmation whose title is this. */
+function confirmDialog(title: string): Promise<HTMLElement> {
+  return waitFor(() => {
+    const found = [...document.querySelectorAll('.ant-modal-confirm-title')].find(
+      (t) => t.textContent === title,
+    );
+    expect(found).toBeTruthy();
+    return found!.closest<HTMLElement>('.ant-modal-confirm')!;
+  });
+}
+
 async function openCreate() {
   fireEvent.click(await screen.findByRole('button', { name: CreateTexts.ok }));
   return dialogTitled(CreateTexts.title);
@@ -115,12 +131,18 @@ describe('Tools → API keys', () => {
     expect(sync.getByText('10/01/2026')).toBeTruthy();
     expect(sync.getByText('05/31/2027')).toBeTruthy();
     expect(sync.getByText('from 203.0.113.7')).toBeTruthy();
+    expect(sync.getByTestId('api-key-addresses').textContent).toBe(KeyPartTexts.anyAddress);
     expect(sync.getByTestId('api-key-state').textContent).toBe('Active');
     expect(sync.queryByTestId('api-key-expiry-warning')).toBeNull();
 
     const nightly = within(row('Nightly export'));
     expect(nightly.getByText('Never used')).toBeTruthy();
-    expect(nightly.getByTestId('api-key-expiry-warning').textContent).toContain('Expires in 3 days');
+    expect(nightly.getByTestId('api-key-expiry-warning').textContent).toContain('Expires in 4 days');
+    expect(
+      within(nightly.getByTestId('api-key-addresses'))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['203.0.113.0/24', '2001:db8::1']);
 
     expect(within(row('Old CRM')).getByTestId('api-key-state').textContent).toBe('Revoked');
     expect(within(row('Trial')).getByTestId('api-key-state').textContent).toBe('Expired');
@@ -128,10 +150,11 @@ describe('Tools → API keys', () => {
     expect(replaced.getByTestId('api-key-state').textContent).toBe('Replaced');
     expect(replaced.getByTestId('api-key-expiry-warning').textContent).toContain('Expires in 12 hours');
 
-    // Rotate only a working key not yet replaced; Revoke any working key.
-    expect(sync.getByRole('button', { name: 'Rotate: Listing sync' })).toBeTruthy();
+    // Rotate only a working key not yet replaced; Revoke any working key. Each names the key by its
+    // name and shown prefix, as a rotated key and its replacement share a name.
+    expect(sync.getByRole('button', { name: 'Rotate: Listing sync (vpk_Ab3dE6gH)' })).toBeTruthy();
     expect(replaced.queryByRole('button', { name: /Rotate/ })).toBeNull();
-    expect(replaced.getByRole('button', { name: 'Revoke: Site builder' })).toBeTruthy();
+    expect(replaced.getByRole('button', { name: 'Revoke: Site builder (vpk_Ab3dE6gH)' })).toBeTruthy();
     expect(within(row('Old CRM')).queryByRole('button')).toBeNull();
     expect(within(row('Trial')).queryByRole('button')).toBeNull();
   });
@@ -176,6 +199,39 @@ describe('Tools → API keys', () => {
     fireEvent.click(create);
     await expectError(dialog, CreateTexts.fields.expiresOn, M.expiryTooFar);
     expect(posts(calls)).toHaveLength(0);
+  });
+
+  it('says why a typed expiry is refused when it is confirmed with Enter, as when the field is left', async () => {
+    const { calls } = serve();
+    renderAt();
+    const dialog = await openCreate();
+    fireEvent.change(fieldIn(dialog, CreateTexts.fields.name), { target: { value: 'Nightly export 2' } });
+    const input = fieldIn(dialog, CreateTexts.fields.expiresOn);
+    const tooFar = dayjs(latestKeyExpiry(todayUtc())).add(1, 'day').format('MM/DD/YYYY');
+    fireEvent.mouseDown(input);
+    fireEvent.click(input);
+    fireEvent.change(input, { target: { value: tooFar } });
+    fireEvent.keyUp(input, { key: tooFar.at(-1) });
+    fireEvent.keyDown(input, { key: 'Enter', code: 'Enter' });
+    fireEvent.keyUp(input, { key: 'Enter', code: 'Enter' });
+    await expectError(dialog, CreateTexts.fields.expiresOn, M.expiryTooFar);
+    // The date it held before is not put back unseen, for Create to send.
+    expect(input.value).toBe('');
+    fireEvent.click(within(dialog).getByRole('button', { name: CreateTexts.ok }));
+    await expectError(dialog, CreateTexts.fields.expiresOn, M.expiryTooFar);
+    expect(posts(calls)).toHaveLength(0);
+  });
+
+  it('names the scopes as a group, which carries no aria-required (a group may not)', async () => {
+    serve();
+    renderAt();
+    const dialog = await openCreate();
+    const group = within(dialog).getByRole('group', { name: CreateTexts.fields.scopes });
+    // The label points at it.
+    expect(group.id).toBe('create-api-key_scopes');
+    expect(group.getAttribute('aria-required')).toBeNull();
+    // Only the text boxes carry it.
+    for (const el of dialog.querySelectorAll('[aria-required]')) expect(el.tagName).toBe('INPUT');
   });
 
   it('creates a key with what was chosen, then shows its secret once with a copy and an example call', async () => {
@@ -242,8 +298,13 @@ describe('Tools → API keys', () => {
       method === 'POST' && path === '/api-keys/5/rotate' ? { body: issued() } : undefined,
     );
     renderAt();
-    fireEvent.click(await screen.findByRole('button', { name: 'Rotate: Listing sync' }));
+    fireEvent.click(await screen.findByRole('button', { name: ROTATE_SYNC }));
     const dialog = await dialogTitled(RotateTexts.title('Listing sync'));
+    // The new key does not keep the old one's last day: it lasts as long, from today.
+    const explain = within(dialog).getByText(RotateTexts.explain).textContent ?? '';
+    expect(explain).toContain('same name, scopes and allowed addresses');
+    expect(explain).toContain('lasts as long as this one was made to last, counted from today');
+    expect(explain).not.toContain('expiry');
     const group = within(dialog).getByRole('radiogroup', { name: RotateTexts.overlap });
     const labels = within(group)
       .getAllByRole('radio')
@@ -261,19 +322,60 @@ describe('Tools → API keys', () => {
     expect(within(secret).getByTestId('api-key-secret').textContent).toBe(SECRET);
   });
 
-  it('revokes a key after a confirmation', async () => {
-    const { calls } = serve(keys, (method, path) =>
-      method === 'POST' && path === '/api-keys/5/revoke' ? { body: apiKey({ state: 'revoked' }) } : undefined,
-    );
+  it('revokes a key after a confirmation that opens on Cancel, then focuses its name', async () => {
+    let revoked = false;
+    const { calls } = serveApi((method, path) => {
+      if (method === 'POST' && path === '/api-keys/5/revoke') {
+        revoked = true;
+        return { body: apiKey({ state: 'revoked' }) };
+      }
+      if (method === 'GET' && path === '/api-keys')
+        return { body: { items: keys.map((k) => (k.id === 5 && revoked ? { ...k, state: 'revoked' } : k)) } };
+      return undefined;
+    });
     renderAt();
-    fireEvent.click(await screen.findByRole('button', { name: 'Revoke: Listing sync' }));
-    const confirm = (await screen.findByText(RevokeTexts.confirm('Listing sync'))).closest<HTMLElement>(
-      '.ant-popover',
-    )!;
+    const button = await screen.findByRole('button', { name: REVOKE_SYNC });
+    button.focus();
+    fireEvent.click(button);
+    const confirm = await confirmDialog(RevokeTexts.confirm('Listing sync'));
+    expect(within(confirm).getByText(RevokeTexts.detail)).toBeTruthy();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(confirm).getByRole('button', { name: RevokeTexts.cancel })),
+    );
     expect(posts(calls)).toHaveLength(0);
     fireEvent.click(within(confirm).getByRole('button', { name: RevokeTexts.action }));
     await waitFor(() => expect(posts(calls).map((c) => c.path)).toEqual(['/api-keys/5/revoke']));
     await waitFor(() => expect(calls.filter((c) => c.path === '/api-keys').length).toBe(2));
+    // Its Revoke is gone with the key's working life; focus is on its name, not the page's body.
+    await waitFor(() => expect(screen.queryByRole('button', { name: REVOKE_SYNC })).toBeNull());
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Listing sync'));
+  });
+
+  it('gives the focus back to Revoke when its confirmation is cancelled', async () => {
+    const { calls } = serve();
+    renderAt();
+    const button = await screen.findByRole('button', { name: REVOKE_SYNC });
+    button.focus();
+    fireEvent.click(button);
+    const confirm = await confirmDialog(RevokeTexts.confirm('Listing sync'));
+    fireEvent.click(within(confirm).getByRole('button', { name: RevokeTexts.cancel }));
+    await waitFor(() => expect(document.querySelector('.ant-modal-confirm')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(button));
+    expect(posts(calls)).toHaveLength(0);
+  });
+
+  it('keeps the actions in sight beside a long name and every scope: the table fits its card', async () => {
+    const long = 'The nightly export to the brokerage CRM of every listing site';
+    serve([
+      apiKey({ name: long.slice(0, 59), scopes: ['read', 'websites', 'forms', 'documents', 'comments'] }),
+    ]);
+    renderAt();
+    const table = await screen.findByTestId('api-keys-table');
+    // Laid out at the card's width, not at its content's (which pushed the actions out of sight).
+    expect(table.querySelector('table')!.style.width).not.toBe('max-content');
+    const row = within(within(table).getByText(long.slice(0, 59)).closest('tr')!);
+    expect(row.getByText('Site Access Forms')).toBeTruthy();
+    expect(row.getByRole('button', { name: `Revoke: ${long.slice(0, 59)} (vpk_Ab3dE6gH)` })).toBeTruthy();
   });
 
   it('shows the read-only role the keys without create, rotate or revoke', async () => {
@@ -302,7 +404,7 @@ describe('Tools → API keys', () => {
     expect(screen.getByText(M.staffCreate)).toBeTruthy();
     expect(screen.queryByRole('button', { name: CreateTexts.ok })).toBeNull();
     expect(screen.queryByRole('button', { name: /Rotate/ })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Revoke: Listing sync' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: REVOKE_SYNC })).toBeTruthy();
   });
 
   it('on a phone each key is a card, with its actions', async () => {
@@ -315,7 +417,9 @@ describe('Tools → API keys', () => {
     const first = within(cards[0]!);
     expect(first.getByText('Listing sync')).toBeTruthy();
     expect(first.getByText('vpk_Ab3dE6gH…')).toBeTruthy();
-    expect(first.getByRole('button', { name: 'Rotate: Listing sync' })).toBeTruthy();
+    expect(first.getByRole('button', { name: ROTATE_SYNC })).toBeTruthy();
+    expect(first.getByTestId('api-key-addresses').textContent).toBe(KeyPartTexts.anyAddress);
     expect(within(cards[1]!).getByText('Never used')).toBeTruthy();
+    expect(within(cards[1]!).getByText('2001:db8::1')).toBeTruthy();
   });
 });

@@ -9,9 +9,11 @@ import { useApiKeys, useRevokeApiKey } from '../api.ts';
 import { CreateKeyDialog, CreateTexts } from '../components/create-key-dialog.tsx';
 import { KeyCards } from '../components/key-card.tsx';
 import {
+  AllowedAddresses,
   CreatedCell,
   ExpiryCell,
   KeyName,
+  KeyPartTexts,
   KeyStateBadge,
   LastUsedCell,
   ScopeTags,
@@ -19,7 +21,7 @@ import {
 import { RevokeButton } from '../components/revoke-button.tsx';
 import { RotateDialog } from '../components/rotate-dialog.tsx';
 import { SecretDialog } from '../components/secret-dialog.tsx';
-import { isRevocable, isRotatable, mayIssueKeys, mayRevokeKeys } from '../key-format.ts';
+import { isRevocable, isRotatable, keyActionLabel, mayIssueKeys, mayRevokeKeys } from '../key-format.ts';
 import '../api-keys.css';
 
 export const PageTexts = {
@@ -35,6 +37,7 @@ export const PageTexts = {
   columns: {
     name: 'Name',
     scopes: 'Scopes',
+    addresses: KeyPartTexts.addresses,
     created: 'Created',
     expires: 'Expires',
     lastUsed: 'Last used',
@@ -84,7 +87,7 @@ export default function ApiKeysPage() {
           <Button
             size="small"
             icon={<SyncOutlined aria-hidden="true" />}
-            aria-label={`${PageTexts.rotate}: ${k.name}`}
+            aria-label={keyActionLabel(PageTexts.rotate, k)}
             onClick={() => setDialog({ kind: 'rotate', key: k })}
           >
             {PageTexts.rotate}
@@ -96,8 +99,14 @@ export default function ApiKeysPage() {
 
   const C = PageTexts.columns;
   const columns: NonNullable<TableProps<ApiKey>['columns']> = [
-    { title: C.name, key: 'name', render: (_, k) => <KeyName apiKey={k} /> },
+    {
+      title: C.name,
+      key: 'name',
+      className: 'vp-api-key-name-cell',
+      render: (_, k) => <KeyName apiKey={k} />,
+    },
     { title: C.scopes, key: 'scopes', render: (_, k) => <ScopeTags apiKey={k} /> },
+    { title: C.addresses, key: 'addresses', render: (_, k) => <AllowedAddresses apiKey={k} /> },
     { title: C.created, key: 'created', render: (_, k) => <CreatedCell apiKey={k} /> },
     { title: C.expires, key: 'expires', render: (_, k) => <ExpiryCell apiKey={k} /> },
     { title: C.lastUsed, key: 'lastUsed', render: (_, k) => <LastUsedCell apiKey={k} /> },
@@ -143,13 +152,16 @@ export default function ApiKeysPage() {
   } else if (wide) {
     body = (
       <Table<ApiKey>
+        className="vp-api-keys-table"
         data-testid="api-keys-table"
         rowKey="id"
         size="small"
         pagination={false}
         dataSource={keys.data}
         columns={columns}
-        scroll={{ x: 'max-content' }}
+        // As wide as the card, long names and many scopes wrapping, so the actions stay in sight; it
+        // scrolls only where even that cannot fit.
+        scroll={{ x: true }}
       />
     );
   } else {

@@ -76,7 +76,7 @@ export function DeliveryDrawer({
               children: <span className="vp-webhook-mono vp-webhook-wrap">{d.eventId}</span>,
             },
             { key: 'created', label: C.created, children: displayDateTime(d.createdAt) },
-            { key: 'state', label: C.state, children: <DeliveryState state={d.state} /> },
+            { key: 'state', label: C.state, children: <DeliveryState delivery={d} /> },
             { key: 'attempts', label: C.attempts, children: d.attempts },
             { key: 'last', label: T.lastAttempt, children: displayDateTime(d.lastAttemptAt) || '—' },
             { key: 'next', label: C.next, children: displayDateTime(d.nextAttemptAt) || '—' },

@@ -6,7 +6,7 @@ import {
   type WebhookDeliveryState,
 } from '@vp/contract';
 import { Button, Card, Select, Table, type TableProps } from 'antd';
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { useIsWide } from '../../../hooks/use-is-wide.ts';
@@ -61,7 +61,7 @@ function columns(wide: boolean): NonNullable<TableProps<WebhookDelivery>['column
           <div className="vp-webhook-card" data-testid="delivery-card">
             <span className="vp-webhook-card-head">
               <span className="vp-webhook-mono vp-webhook-name">{d.eventType}</span>
-              <DeliveryState state={d.state} />
+              <DeliveryState delivery={d} />
             </span>
             <span className="vp-webhook-mono vp-webhook-wrap vp-muted">{d.eventId}</span>
             <span>{displayDateTime(d.createdAt)}</span>
@@ -93,7 +93,7 @@ function columns(wide: boolean): NonNullable<TableProps<WebhookDelivery>['column
       render: (v: string) => <span className="vp-webhook-mono vp-webhook-id">{v}</span>,
     },
     { title: C.created, dataIndex: 'createdAt', render: (v: string) => displayDateTime(v) },
-    { title: C.state, dataIndex: 'state', render: (v: WebhookDeliveryState) => <DeliveryState state={v} /> },
+    { title: C.state, key: 'state', render: (_, d) => <DeliveryState delivery={d} /> },
     { title: C.attempts, dataIndex: 'attempts', align: 'right' },
     {
       title: C.status,
@@ -119,12 +119,15 @@ export function DeliveryLogScreen({
   scope,
   endpointId,
   backTo,
+  owner,
 }: {
   scope: WebhookScope;
   /** null: the address names no endpoint. */
   endpointId: number | null;
   /** Where "All endpoints" leads. */
   backTo: string;
+  /** Whose endpoint it is, when the console shows a vendor's. */
+  owner?: ReactNode;
 }) {
   const role = useRole();
   const writer = role !== null && canWrite(role);
@@ -193,6 +196,7 @@ export function DeliveryLogScreen({
               {endpoint.url}
             </span>
             {endpoint.description && <span className="vp-muted">{endpoint.description}</span>}
+            {owner}
           </span>
           <EndpointState endpoint={endpoint} />
         </div>

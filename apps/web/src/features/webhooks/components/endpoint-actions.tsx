@@ -1,5 +1,6 @@
 import {
   DeleteOutlined,
+  DownOutlined,
   EditOutlined,
   KeyOutlined,
   PauseCircleOutlined,
@@ -8,8 +9,8 @@ import {
   UnorderedListOutlined,
 } from '@ant-design/icons';
 import type { WebhookEndpoint } from '@vp/contract';
-import { Button } from 'antd';
-import type { ReactNode } from 'react';
+import { Button, Dropdown, type MenuProps } from 'antd';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { WebhookTexts as T } from '../texts.ts';
 
@@ -23,62 +24,89 @@ export interface EndpointHandlers {
   testing: (id: number) => boolean;
 }
 
+type MoreKey = 'toggle' | 'rotate' | 'test' | 'delete';
+
 /**
- * An endpoint's actions: its delivery log for everyone, and for a user who may write, edit,
- * enable or disable, rotate the secret, send a test event and delete. On a phone the buttons are
- * icons, named by their labels.
+ * An endpoint's actions, each with its word: its delivery log for everyone, and for a user who may
+ * write, Edit, and a More menu with the rarer ones (enable or disable, rotate the secret, send a test
+ * event, delete), so the row keeps to a width a list at a desktop's width shows whole. Each control's
+ * name ends with the endpoint's address.
  */
 export function EndpointActions({
   endpoint,
   logPath,
   handlers,
-  wide,
 }: {
   endpoint: WebhookEndpoint;
   logPath: string;
   /** Absent for the read-only role. */
   handlers: EndpointHandlers | null;
-  wide: boolean;
 }) {
   const named = (text: string) => T.actionOn(text, endpoint.url);
-  const button = (
-    text: string,
-    icon: ReactNode,
-    onClick: () => void,
-    extra: { danger?: boolean; loading?: boolean } = {},
-  ) => (
-    <Button size="small" icon={icon} aria-label={named(text)} onClick={onClick} {...extra}>
-      {wide ? text : null}
-    </Button>
-  );
+  const more = useRef<HTMLButtonElement>(null);
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const busy = handlers !== null && (handlers.toggling(endpoint.id) || handlers.testing(endpoint.id));
+
+  const items: MenuProps['items'] = [
+    endpoint.enabled
+      ? { key: 'toggle', label: T.disable, icon: <PauseCircleOutlined aria-hidden="true" /> }
+      : { key: 'toggle', label: T.enable, icon: <PlayCircleOutlined aria-hidden="true" /> },
+    { key: 'rotate', label: T.rotate, icon: <KeyOutlined aria-hidden="true" /> },
+    { key: 'test', label: T.sendTest, icon: <SendOutlined aria-hidden="true" /> },
+    { type: 'divider' },
+    { key: 'delete', label: T.delete, danger: true, icon: <DeleteOutlined aria-hidden="true" /> },
+  ];
+
+  function choose(key: MoreKey) {
+    if (!handlers) return;
+    setOpen(false);
+    // The menu closes: what the choice opens, and the focus after it, start from the More button.
+    more.current?.focus();
+    if (key === 'toggle') handlers.onToggle(endpoint);
+    else if (key === 'rotate') handlers.onRotate(endpoint);
+    else if (key === 'test') handlers.onTest(endpoint);
+    else handlers.onDelete(endpoint);
+  }
+
   return (
     <div className="vp-webhook-actions" data-testid="endpoint-actions">
       <Link to={logPath} className="vp-webhook-log-link" aria-label={named(T.deliveries)}>
         <UnorderedListOutlined aria-hidden="true" />
-        {wide && <span>{T.deliveries}</span>}
+        <span>{T.deliveries}</span>
       </Link>
       {handlers && (
         <>
-          {button(T.edit, <EditOutlined aria-hidden="true" />, () => handlers.onEdit(endpoint))}
-          {endpoint.enabled
-            ? button(
-                T.disable,
-                <PauseCircleOutlined aria-hidden="true" />,
-                () => handlers.onToggle(endpoint),
-                {
-                  loading: handlers.toggling(endpoint.id),
-                },
-              )
-            : button(T.enable, <PlayCircleOutlined aria-hidden="true" />, () => handlers.onToggle(endpoint), {
-                loading: handlers.toggling(endpoint.id),
-              })}
-          {button(T.rotate, <KeyOutlined aria-hidden="true" />, () => handlers.onRotate(endpoint))}
-          {button(T.sendTest, <SendOutlined aria-hidden="true" />, () => handlers.onTest(endpoint), {
-            loading: handlers.testing(endpoint.id),
-          })}
-          {button(T.delete, <DeleteOutlined aria-hidden="true" />, () => handlers.onDelete(endpoint), {
-            danger: true,
-          })}
+          <Button
+            size="small"
+            icon={<EditOutlined aria-hidden="true" />}
+            aria-label={named(T.edit)}
+            onClick={() => handlers.onEdit(endpoint)}
+          >
+            {T.edit}
+          </Button>
+          <Dropdown
+            trigger={['click']}
+            open={open}
+            onOpenChange={setOpen}
+            // Opened from the keyboard, the menu takes the focus, so the arrow keys move in it.
+            autoFocus
+            menu={{ id: menuId, items, onClick: ({ key }) => choose(key as MoreKey) }}
+          >
+            <Button
+              ref={more}
+              size="small"
+              icon={<DownOutlined aria-hidden="true" />}
+              iconPlacement="end"
+              loading={busy}
+              aria-label={named(T.moreActions)}
+              aria-haspopup="menu"
+              aria-expanded={open}
+              aria-controls={open ? menuId : undefined}
+            >
+              {T.more}
+            </Button>
+          </Dropdown>
         </>
       )}
     </div>

@@ -32,8 +32,12 @@ export function useEndpointCommands(scope: WebhookScope) {
     }
   }
 
-  /** Asks first; `onDeleted` runs once it is gone (the delivery log leaves for the list). */
+  /**
+   * Asks first; `onDeleted` runs once it is gone and the question has closed (so focus moved then
+   * is not taken back by the closing dialog).
+   */
   function askDelete(endpoint: WebhookEndpoint, onDeleted?: () => void) {
+    let deleted = false;
     Modal.confirm({
       title: T.deleteConfirm(endpoint.url),
       content: T.deleteEffect,
@@ -45,11 +49,14 @@ export function useEndpointCommands(scope: WebhookScope) {
       onOk: async () => {
         try {
           await remove.mutateAsync(endpoint.id);
+          deleted = true;
           void toastSaved(T.deleted);
-          onDeleted?.();
         } catch (err) {
           void toast('error', errorMessage(err));
         }
+      },
+      afterClose: () => {
+        if (deleted) onDeleted?.();
       },
     });
   }

@@ -1,7 +1,13 @@
-import type { WebhookDeliveryState, WebhookEndpoint } from '@vp/contract';
+import type { WebhookDelivery, WebhookEndpoint } from '@vp/contract';
 import { ToneBadge } from '../../../components/status-badge.tsx';
 import { displayDateTime } from '../../../lib/date-time.ts';
-import { DELIVERY_STATE_LABELS, endpointState, WebhookTexts as T } from '../texts.ts';
+import {
+  DELIVERY_STATE_LABELS,
+  endpointState,
+  isRetrying,
+  RETRYING_LABEL,
+  WebhookTexts as T,
+} from '../texts.ts';
 
 /** Enabled, Disabled (with the portal's reason when it did it) or Failing since when. */
 export function EndpointState({ endpoint }: { endpoint: WebhookEndpoint }) {
@@ -50,8 +56,18 @@ export function HttpStatus({ status }: { status: number | null }) {
 
 const DELIVERY_TONE = { pending: 'info', delivered: 'success', failed: 'danger' } as const;
 
-export function DeliveryState({ state }: { state: WebhookDeliveryState }) {
+/** Pending, Delivered or Failed; a pending delivery that failed and waits for another try is Retrying. */
+export function DeliveryState({
+  delivery,
+}: {
+  delivery: Pick<WebhookDelivery, 'state' | 'attempts' | 'error'>;
+}) {
+  if (isRetrying(delivery)) return <ToneBadge tone="warning" text={RETRYING_LABEL} testId="delivery-state" />;
   return (
-    <ToneBadge tone={DELIVERY_TONE[state]} text={DELIVERY_STATE_LABELS[state]} testId="delivery-state" />
+    <ToneBadge
+      tone={DELIVERY_TONE[delivery.state]}
+      text={DELIVERY_STATE_LABELS[delivery.state]}
+      testId="delivery-state"
+    />
   );
 }

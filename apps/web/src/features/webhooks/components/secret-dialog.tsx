@@ -35,6 +35,8 @@ export function SecretDialog({
       title={rotated ? T.rotatedTitle : T.createdTitle}
       open
       onCancel={onClose}
+      // A stray click beside it would lose the secret for good: only Done, ✕ or Escape close it.
+      mask={{ closable: false }}
       destroyOnHidden
       width={600}
       footer={

@@ -1,5 +1,4 @@
 import { PauseCircleOutlined, PlayCircleOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { countOf } from '@vp/contract';
 import { Button } from 'antd';
 import { Link } from 'react-router';
 import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
@@ -7,11 +6,12 @@ import { consoleVendorScope, deliveryLogPath, useWebhooks } from '../api.ts';
 import { WebhookTexts as T } from '../texts.ts';
 import { useEndpointCommands } from './endpoint-commands.ts';
 import { EndpointState, LastDelivery } from './endpoint-state.tsx';
+import { EventSummary } from './event-summary.tsx';
 import '../webhooks.css';
 
 /**
- * A section of the console's vendor drawer: the vendor's webhook endpoints, each with its state and
- * last delivery, Enable or Disable, and its delivery log.
+ * A section of the console's vendor drawer: the vendor's webhook endpoints, each with its state, its
+ * events and last delivery, Enable or Disable, and its delivery log.
  */
 export function VendorWebhooks({ vendorId }: { vendorId: number }) {
   const scope = consoleVendorScope(vendorId);
@@ -34,7 +34,9 @@ export function VendorWebhooks({ vendorId }: { vendorId: number }) {
             </span>
             <span className="vp-webhook-card-line">
               <EndpointState endpoint={e} />
-              <span className="vp-muted">{countOf(e.eventTypes.length, 'event')}</span>
+            </span>
+            <span className="vp-webhook-card-line">
+              <span className="vp-muted">{T.columns.events}:</span> <EventSummary types={e.eventTypes} />
             </span>
             <span className="vp-webhook-card-line">
               <span className="vp-muted">{T.columns.lastDelivery}:</span> <LastDelivery endpoint={e} />

@@ -10,6 +10,7 @@ import { Button, Card, Table, type TableProps } from 'antd';
 import { useRef, useState } from 'react';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { useIsWide } from '../../../hooks/use-is-wide.ts';
+import { focusWhen } from '../../../lib/focus-when.ts';
 import { useRole } from '../../../lib/session.ts';
 import { deliveryLogPath, useWebhooks, type WebhookScope } from '../api.ts';
 import { WebhookTexts as T } from '../texts.ts';
@@ -21,6 +22,10 @@ import { EventSummary } from './event-summary.tsx';
 import { RotateDialog } from './rotate-dialog.tsx';
 import { SecretDialog } from './secret-dialog.tsx';
 import '../webhooks.css';
+
+/** The widths of the columns beside the address: the events wrap within theirs. */
+const EVENTS_WIDTH = 240;
+const ACTIONS_WIDTH = 250;
 
 /** What is open over the list: nothing, the drawer, the rotate question, or a secret shown once. */
 type Open =
@@ -49,17 +54,33 @@ export function WebhooksScreen({ scope, intro }: { scope: WebhookScope; intro: s
   const commands = useEndpointCommands(scope);
   const wide = useIsWide();
   const [open, setOpenState] = useState<Open>(null);
-  // A dialog leaves the page when it closes, so focus goes back to the control that opened it.
+  const card = useRef<HTMLDivElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const addRef = useRef<HTMLButtonElement>(null);
+  /** Add endpoint (in the toolbar, or the empty list's), else the list's heading. */
+  const addOrHeading = () => {
+    const add = addRef.current;
+    return add?.isConnected && !add.disabled ? add : heading.current;
+  };
+  // A dialog leaves the page when it closes, so focus goes back to the control that opened it; when
+  // that has gone (the empty list's Add endpoint, once there is an endpoint), to Add endpoint.
   const opener = useRef<HTMLElement | null>(null);
-  const setOpen = (next: Open) => {
+  const setOpen = (next: Open, then?: () => HTMLElement | null | undefined) => {
     if (next && !open)
       opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!next)
       window.setTimeout(() => {
-        if (opener.current?.isConnected) opener.current.focus();
+        if (then) focusWhen(then, { fallback: addOrHeading });
+        else if (opener.current?.isConnected) opener.current.focus();
+        else focusWhen(addOrHeading);
       }, 0);
     setOpenState(next);
   };
+  /** The Edit of an endpoint's row (or card), once the list shows it. */
+  const editOf = (id: number) =>
+    card.current?.querySelector<HTMLElement>(
+      `tr[data-row-key="${id}"] [data-testid="endpoint-actions"] button`,
+    );
 
   const handlers: EndpointHandlers | null = writer
     ? {
@@ -67,26 +88,39 @@ export function WebhooksScreen({ scope, intro }: { scope: WebhookScope; intro: s
         onToggle: (endpoint) => void commands.setEnabled(endpoint, !endpoint.enabled),
         onRotate: (endpoint) => setOpen({ kind: 'rotate', endpoint }),
         onTest: (endpoint) => void commands.sendTest(endpoint),
-        onDelete: (endpoint) => commands.askDelete(endpoint),
+        // Its row goes, and the More button that asked with it: focus goes to Add endpoint.
+        onDelete: (endpoint) =>
+          commands.askDelete(endpoint, () =>
+            focusWhen(() =>
+              card.current?.querySelector(`tr[data-row-key="${endpoint.id}"]`) ? null : addOrHeading(),
+            ),
+          ),
         toggling: commands.toggling,
         testing: commands.testing,
       }
     : null;
 
   const actions = (e: WebhookEndpoint) => (
-    <EndpointActions endpoint={e} logPath={deliveryLogPath(scope, e.id)} handlers={handlers} wide={wide} />
+    <EndpointActions endpoint={e} logPath={deliveryLogPath(scope, e.id)} handlers={handlers} />
   );
 
+  // Every column but the address keeps to a width, so the actions are in sight at a desktop's width.
   const columns: NonNullable<TableProps<WebhookEndpoint>['columns']> = wide
     ? [
         { title: T.columns.endpoint, key: 'endpoint', render: (_, e) => <EndpointName endpoint={e} /> },
-        { title: T.columns.events, key: 'events', render: (_, e) => <EventSummary types={e.eventTypes} /> },
+        {
+          title: T.columns.events,
+          key: 'events',
+          width: EVENTS_WIDTH,
+          className: 'vp-webhook-events-cell',
+          render: (_, e) => <EventSummary types={e.eventTypes} />,
+        },
         { title: T.columns.state, key: 'state', render: (_, e) => <EndpointState endpoint={e} /> },
         { title: T.columns.lastDelivery, key: 'last', render: (_, e) => <LastDelivery endpoint={e} /> },
         {
           title: <span className="vp-sr-only">{T.columns.actions}</span>,
           key: 'actions',
-          width: 300,
+          width: writer ? ACTIONS_WIDTH : undefined,
           render: (_, e) => actions(e),
         },
       ]
@@ -111,6 +145,7 @@ export function WebhooksScreen({ scope, intro }: { scope: WebhookScope; intro: s
   const full = (list.data?.length ?? 0) >= WEBHOOK_ENDPOINTS_PER_VENDOR;
   const addButton = (
     <Button
+      ref={addRef}
       type="primary"
       icon={<PlusOutlined aria-hidden="true" />}
       disabled={full}
@@ -149,13 +184,22 @@ export function WebhooksScreen({ scope, intro }: { scope: WebhookScope; intro: s
         columns={columns}
         showHeader={wide}
         tableLayout={wide ? 'auto' : 'fixed'}
-        scroll={wide ? { x: 'max-content' } : undefined}
+        // As wide as the card, the address wrapping; it scrolls only where even that cannot fit.
+        scroll={wide ? { x: true } : undefined}
       />
     );
   }
 
   return (
-    <Card title={<h1 className="vp-card-title">{T.title}</h1>} className="vp-webhooks">
+    <Card
+      ref={card}
+      title={
+        <h1 ref={heading} className="vp-card-title">
+          {T.title}
+        </h1>
+      }
+      className="vp-webhooks"
+    >
       <p className="vp-muted">{intro}</p>
       {writer && list.data && list.data.length > 0 && (
         <div className="vp-webhook-toolbar">
@@ -182,7 +226,15 @@ export function WebhooksScreen({ scope, intro }: { scope: WebhookScope; intro: s
         />
       )}
       {open?.kind === 'secret' && (
-        <SecretDialog made={open.made} rotated={open.rotated} onClose={() => setOpen(null)} />
+        <SecretDialog
+          made={open.made}
+          rotated={open.rotated}
+          // A new endpoint: focus goes to its Edit once the list shows it.
+          onClose={() => {
+            const id = open.made.endpoint.id;
+            setOpen(null, open.rotated ? undefined : () => editOf(id));
+          }}
+        />
       )}
     </Card>
   );

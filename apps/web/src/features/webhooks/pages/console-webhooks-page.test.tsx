@@ -54,7 +54,9 @@ describe('Webhooks in the MLS console', () => {
       '/admin/webhooks/2',
     );
 
-    fireEvent.click(screen.getByRole('button', { name: T.actionOn(T.sendTest, mls.url) }));
+    // The rarer actions are in the row's More menu, so the row fits a desktop's width.
+    fireEvent.click(screen.getByRole('button', { name: T.actionOn(T.moreActions, mls.url) }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: T.sendTest }));
     await waitFor(() => expect(calls.some((c) => c.path === '/admin/webhooks/2/test')).toBe(true));
 
     fireEvent.click(screen.getByRole('button', { name: T.add }));
@@ -84,12 +86,21 @@ describe('Webhooks in the MLS console', () => {
     renderRoutes('/admin/webhooks/2');
     expect(await screen.findByText('evt_01J2ZQ8K4N')).toBeTruthy();
     expect(screen.getByRole('link', { name: T.backToList }).getAttribute('href')).toBe('/admin/webhooks');
+    // The MLS's own: no vendor to name, and none asked for.
+    expect(screen.queryByTestId('log-vendor')).toBeNull();
     expect(calls.every((c) => c.path.startsWith('/admin/webhooks'))).toBe(true);
   });
 
-  it('opens a vendor’s endpoint’s delivery log from its drawer, listed through the vendor', async () => {
+  it('opens a vendor’s endpoint’s delivery log from its drawer, listed through the vendor and naming it', async () => {
     const { calls } = serveApi((method, path) => {
       if (method === 'GET' && path === '/admin/vendors/3/webhooks') return { body: { items: vendors } };
+      if (method === 'GET' && path === '/admin/vendors/options')
+        return {
+          body: [
+            { id: 2, code: 'SUM', name: 'Summit Web', status: 'active', parentId: null },
+            { id: 3, code: 'HRB', name: 'Harbor Realty', status: 'active', parentId: null },
+          ],
+        };
       if (method === 'GET' && path.startsWith('/admin/webhooks/6/deliveries?'))
         return { body: { items: [delivery()], total: 1 } };
       return undefined;
@@ -97,6 +108,8 @@ describe('Webhooks in the MLS console', () => {
     renderRoutes('/admin/webhooks/6?vendor=3');
     expect(await screen.findByText('evt_01J2ZQ8K4N')).toBeTruthy();
     expect(screen.getByTestId('log-endpoint').textContent).toBe('https://crm.harbor.example/in');
+    expect((await screen.findByTestId('log-vendor')).textContent).toBe(T.vendorOf('Harbor Realty (HRB)'));
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(T.logTitle);
     expect(screen.getByRole('link', { name: T.backToList }).getAttribute('href')).toBe(
       '/admin/vendors?vendor=3',
     );
@@ -117,6 +130,11 @@ describe('Webhooks in the MLS console', () => {
     const items = within(list).getAllByTestId('vendor-webhook');
     expect(items).toHaveLength(2);
     expect(within(items[1]!).getByTestId('endpoint-state').textContent).toBe(T.disabled);
+    // Which events each receives, in full on asking.
+    const events = within(items[0]!).getByTestId('endpoint-events');
+    expect(within(events).queryByText('saf.signed')).toBeNull();
+    fireEvent.click(within(events).getByRole('button', { name: T.moreEvents(1) }));
+    expect(within(events).getByText('saf.signed')).toBeTruthy();
     expect(
       within(items[1]!)
         .getByRole('link', { name: T.actionOn(T.deliveries, vendors[1]!.url) })

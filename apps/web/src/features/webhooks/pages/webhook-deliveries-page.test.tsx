@@ -8,7 +8,7 @@ import { renderWithClient, serveApi, type Call, type Route } from '../../../test
 import { PHONE, stubMedia } from '../../../testing/media.ts';
 import { REFRESH_WHILE_PENDING_MS } from '../api.ts';
 import { delivery, deliveryDetail, endpoint } from '../test-fixtures.ts';
-import { DELIVERY_STATE_LABELS, WebhookTexts as T } from '../texts.ts';
+import { DELIVERY_STATE_LABELS, RETRYING_LABEL, WebhookTexts as T } from '../texts.ts';
 import WebhookDeliveriesPage from './webhook-deliveries-page.tsx';
 
 beforeEach(() => {
@@ -42,6 +42,7 @@ const retrying = delivery({
   responseStatus: 502,
   responseMs: 48,
   nextAttemptAt: '2026-06-10T11:10:00.000Z',
+  error: 'The receiver answered HTTP 502.',
 });
 
 const deliveriesPath = (path: string) => path.startsWith('/webhooks/5/deliveries?');
@@ -112,6 +113,20 @@ describe('Webhook delivery log', () => {
     ]);
     expect(queryOf(listCalls(calls)[0]!.path)).toEqual({ page: '1', size: '20' });
     expect(screen.getByText(T.deliveryCount(42))).toBeTruthy();
+  });
+
+  it('shows a delivery that failed and waits for another try as Retrying, in a warning tone', async () => {
+    const first = delivery({ id: 45, eventId: 'evt_01J2ZQBBBB', state: 'pending', attempts: 0 });
+    serve([retrying, first]);
+    renderAt();
+    await screen.findByText('evt_01J2ZQAAAA');
+    const state = within(rowOf('evt_01J2ZQAAAA')).getByTestId('delivery-state');
+    expect(state.textContent).toBe(RETRYING_LABEL);
+    expect(state.getAttribute('data-tone')).toBe('warning');
+    // Not yet tried: Pending.
+    expect(within(rowOf('evt_01J2ZQBBBB')).getByTestId('delivery-state').textContent).toBe(
+      DELIVERY_STATE_LABELS.pending,
+    );
   });
 
   it('filters by state and pages through the address', async () => {
@@ -240,7 +255,8 @@ describe('Webhook delivery log', () => {
     expect(cards).toHaveLength(2);
     expect(screen.queryByRole('columnheader')).toBeNull();
     expect(within(cards[0]!).getByText('website.created')).toBeTruthy();
-    expect(within(cards[0]!).getByTestId('delivery-state').textContent).toBe(DELIVERY_STATE_LABELS.pending);
+    // It failed and waits for another try: Retrying, not a grey Pending.
+    expect(within(cards[0]!).getByTestId('delivery-state').textContent).toBe(RETRYING_LABEL);
     expect(within(cards[0]!).getByText(T.httpStatus(502))).toBeTruthy();
     expect(
       within(cards[0]!).getByText(`${T.deliveryColumns.next}: ${displayDateTime(retrying.nextAttemptAt)}`),

@@ -64,6 +64,24 @@ function renderAt(url = '/tools/webhooks') {
 
 const row = (url: string) => screen.getByText(url).closest<HTMLElement>('tr')!;
 const action = (name: string, url: string) => screen.getByRole('button', { name: T.actionOn(name, url) });
+const moreButton = (url: string) => action(T.moreActions, url);
+/** Opens an endpoint's More menu, which takes the focus (so the arrow keys move in it). */
+async function openMenu(url: string): Promise<HTMLElement> {
+  const more = moreButton(url);
+  fireEvent.click(more);
+  const menu = await waitFor(() => {
+    const found = document.getElementById(more.getAttribute('aria-controls') ?? '');
+    expect(found?.getAttribute('role')).toBe('menu');
+    return found!;
+  });
+  await waitFor(() => expect(menu.contains(document.activeElement)).toBe(true));
+  return menu;
+}
+/** Chooses one of an endpoint's rarer actions from its More menu. */
+async function menuAction(name: string, url: string) {
+  const menu = await openMenu(url);
+  fireEvent.click(within(menu).getByRole('menuitem', { name }));
+}
 function confirmDialog(title: string): HTMLElement | null {
   const found = [...document.querySelectorAll('.ant-modal-confirm-title')].find(
     (t) => t.textContent === title,
@@ -127,7 +145,59 @@ describe('Webhooks page', () => {
       'Deliveries failed for 3 days.',
     );
     expect(within(third).getByText(T.noDelivery)).toBeTruthy();
-    expect(within(third).getByRole('button', { name: T.actionOn(T.enable, off.url) })).toBeTruthy();
+  });
+
+  it('keeps every action in sight at a desktop’s width: Delivery log, Edit, and More for the rarer ones', async () => {
+    serve();
+    renderAt();
+    const table = await screen.findByTestId('webhooks-table');
+    // Laid out at the card's width (the address wrapping), not at its content's.
+    expect(table.querySelector('table')!.style.width).not.toBe('max-content');
+    // The events keep to a column of their own width.
+    expect([...table.querySelectorAll('col')].some((c) => c.style.width === '240px')).toBe(true);
+    const first = within(row(endpoint().url));
+    const controls = within(first.getByTestId('endpoint-actions'));
+    expect(controls.getByRole('link', { name: T.actionOn(T.deliveries, endpoint().url) }).textContent).toBe(
+      T.deliveries,
+    );
+    expect(controls.getByRole('button', { name: T.actionOn(T.edit, endpoint().url) }).textContent).toBe(
+      T.edit,
+    );
+    const more = controls.getByRole('button', { name: T.actionOn(T.moreActions, endpoint().url) });
+    expect(more.textContent).toBe(T.more);
+    expect(more.getAttribute('aria-haspopup')).toBe('menu');
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    // The rarer actions are in the menu, not in the row.
+    expect(controls.getAllByRole('button')).toHaveLength(2);
+    const menu = await openMenu(endpoint().url);
+    expect(more.getAttribute('aria-expanded')).toBe('true');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual([T.disable, T.rotate, T.sendTest, T.delete]);
+    fireEvent.keyDown(menu, { key: 'Escape', code: 'Escape', keyCode: 27 });
+    await waitFor(() => expect(more.getAttribute('aria-expanded')).toBe('false'));
+    // A disabled endpoint's menu offers Enable.
+    const offMenu = await openMenu(off.url);
+    expect(within(offMenu).getByRole('menuitem', { name: T.enable })).toBeTruthy();
+  });
+
+  it('opens the rest of an endpoint’s events from "+N more", and folds them again', async () => {
+    setAccount(['viewer'], true);
+    serve();
+    renderAt();
+    await screen.findByTestId('webhooks-table');
+    const events = within(row(endpoint().url)).getByTestId('endpoint-events');
+    expect(within(events).queryByText('saf.signed')).toBeNull();
+    const more = within(events).getByRole('button', { name: T.moreEvents(1) });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(more);
+    expect(within(events).getByText('saf.signed')).toBeTruthy();
+    const fewer = within(events).getByRole('button', { name: T.fewerEvents });
+    expect(fewer.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(fewer);
+    expect(within(events).queryByText('saf.signed')).toBeNull();
   });
 
   it('opens an endpoint’s delivery log', async () => {
@@ -278,8 +348,10 @@ describe('Webhooks page', () => {
     );
     renderAt();
     await screen.findByTestId('webhooks-table');
-    fireEvent.click(action(T.disable, endpoint().url));
-    fireEvent.click(action(T.enable, off.url));
+    await menuAction(T.disable, endpoint().url);
+    // The focus is back on the More button the menu was opened from.
+    await waitFor(() => expect(document.activeElement).toBe(moreButton(endpoint().url)));
+    await menuAction(T.enable, off.url);
     await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(2));
     expect(calls.filter((c) => c.method === 'PATCH').map((c) => [c.path, c.body])).toEqual([
       ['/webhooks/5', { enabled: false }],
@@ -300,7 +372,7 @@ describe('Webhooks page', () => {
     );
     renderAt();
     await screen.findByTestId('webhooks-table');
-    fireEvent.click(action(T.rotate, endpoint().url));
+    await menuAction(T.rotate, endpoint().url);
     const question = await screen.findByRole('dialog');
     expect(within(question).getByText(T.rotateTitle)).toBeTruthy();
     // The dialog opens on its field: the choice it suggests.
@@ -327,18 +399,24 @@ describe('Webhooks page', () => {
     );
     renderAt();
     await screen.findByTestId('webhooks-table');
-    fireEvent.click(action(T.sendTest, failing.url));
+    await menuAction(T.sendTest, failing.url);
     expect(await screen.findByText(T.testSent)).toBeTruthy();
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/webhooks/6/test']);
   });
 
-  it('deletes an endpoint after a question', async () => {
-    const { calls } = serve(undefined, (method, path) =>
-      method === 'DELETE' && path === '/webhooks/7' ? { status: 204, body: null } : undefined,
-    );
+  it('deletes an endpoint after a question, then focuses Add endpoint', async () => {
+    let list = [endpoint(), failing, off];
+    const { calls } = serveApi((method, path) => {
+      if (method === 'DELETE' && path === '/webhooks/7') {
+        list = [endpoint(), failing];
+        return { status: 204, body: null };
+      }
+      if (method === 'GET' && path === '/webhooks') return { body: { items: list } };
+      return undefined;
+    });
     renderAt();
     await screen.findByTestId('webhooks-table');
-    fireEvent.click(action(T.delete, off.url));
+    await menuAction(T.delete, off.url);
     const confirm = await waitFor(() => {
       const d = confirmDialog(T.deleteConfirm(off.url));
       expect(d).not.toBeNull();
@@ -355,6 +433,54 @@ describe('Webhooks page', () => {
       expect(calls.some((c) => c.method === 'DELETE' && c.path === '/webhooks/7')).toBe(true),
     );
     expect(await screen.findByText(T.deleted)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText(off.url)).toBeNull());
+    // Its row and its More button are gone: focus is on Add endpoint, not the page's body.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: T.add })));
+  });
+
+  it('gives the focus back to More when a question asked from its menu is cancelled', async () => {
+    serve();
+    renderAt();
+    await screen.findByTestId('webhooks-table');
+    await menuAction(T.rotate, endpoint().url);
+    const question = await screen.findByRole('dialog');
+    fireEvent.click(within(question).getByRole('button', { name: T.cancel }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(moreButton(endpoint().url)));
+  });
+
+  it('keeps the secret open on a click beside it; after Done the first endpoint’s Edit has the focus', async () => {
+    const made = endpoint({ id: 9, url: 'https://hooks.summitweb.example/new' });
+    let list: WebhookEndpoint[] = [];
+    serveApi((method, path) => {
+      if (method === 'POST' && path === '/webhooks') {
+        list = [made];
+        return { status: 201, body: { endpoint: made, secret: SECRET } };
+      }
+      if (method === 'GET' && path === '/webhooks') return { body: { items: list } };
+      return undefined;
+    });
+    renderAt();
+    const empty = await screen.findByTestId('empty-state');
+    fireEvent.click(within(empty).getByRole('button', { name: T.add }));
+    await screen.findByTestId('webhook-drawer');
+    typeUrl(made.url);
+    fireEvent.click(within(drawer()).getByLabelText(T.selectAllOf('Compliance')));
+    await submit(T.create);
+    const secret = await screen.findByTestId('webhook-secret');
+    const wrap = secret.closest<HTMLElement>('.ant-modal-wrap')!;
+    fireEvent.mouseDown(wrap);
+    fireEvent.mouseUp(wrap);
+    fireEvent.click(wrap);
+    expect(screen.getByTestId('webhook-secret')).toBe(secret);
+
+    // Done: the first endpoint's row has taken the empty list's place (and its Add endpoint): focus
+    // goes to the new endpoint's Edit.
+    fireEvent.click(within(dialog()).getByRole('button', { name: T.done }));
+    await waitFor(() => expect(screen.queryByTestId('webhook-secret')).toBeNull());
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: T.actionOn(T.edit, made.url) })),
+    );
   });
 
   it('shows the read-only role the endpoints without a control that changes them', async () => {
@@ -364,10 +490,12 @@ describe('Webhooks page', () => {
     await screen.findByTestId('webhooks-table');
     expect(screen.getByText(failing.url)).toBeTruthy();
     expect(screen.queryByRole('button', { name: T.add })).toBeNull();
-    for (const name of [T.edit, T.disable, T.enable, T.rotate, T.sendTest, T.delete])
+    for (const name of [T.edit, T.moreActions, T.disable, T.enable, T.rotate, T.sendTest, T.delete])
       expect(screen.queryByRole('button', { name: new RegExp(`^${name}:`) })).toBeNull();
-    // The delivery logs stay open to it.
-    expect(screen.getByRole('link', { name: T.actionOn(T.deliveries, failing.url) })).toBeTruthy();
+    // The delivery logs stay open to it, in words.
+    expect(screen.getByRole('link', { name: T.actionOn(T.deliveries, failing.url) }).textContent).toBe(
+      T.deliveries,
+    );
   });
 
   it('shows the read-only role no add button when there are no endpoints either', async () => {
@@ -378,7 +506,7 @@ describe('Webhooks page', () => {
     expect(within(empty).queryByRole('button')).toBeNull();
   });
 
-  it('on a phone, shows each endpoint as a card with its actions as named icons', async () => {
+  it('on a phone, shows each endpoint as a card with its actions in words', async () => {
     stubMedia(PHONE);
     serve();
     renderAt();
@@ -390,8 +518,20 @@ describe('Webhooks page', () => {
     expect(within(card).getByTestId('endpoint-state').textContent).toBe(
       T.failingSince(displayDateTime(failing.failingSince)),
     );
-    const edit = within(card).getByRole('button', { name: T.actionOn(T.edit, failing.url) });
-    expect(edit.textContent).toBe('');
+    const controls = within(within(card).getByTestId('endpoint-actions'));
+    expect(controls.getByRole('link', { name: T.actionOn(T.deliveries, failing.url) }).textContent).toBe(
+      T.deliveries,
+    );
+    expect(controls.getByRole('button', { name: T.actionOn(T.edit, failing.url) }).textContent).toBe(T.edit);
+    expect(controls.getByRole('button', { name: T.actionOn(T.moreActions, failing.url) }).textContent).toBe(
+      T.more,
+    );
+    const menu = await openMenu(failing.url);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual([T.disable, T.rotate, T.sendTest, T.delete]);
     // Nothing in a card is wider than the card: the table does not scroll sideways.
     expect(
       screen.getByTestId('webhooks-table').querySelector('.ant-table-content')?.getAttribute('style') ?? '',
