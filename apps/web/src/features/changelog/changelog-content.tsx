@@ -6,6 +6,7 @@ export const CHANGELOG = {
     'Linked vendor accounts: switch between the accounts linked to your user from the top bar.',
     'Tabs of visited pages with Refresh, Close, Close Others and Close All on right-click.',
     'Compliance watch: licensed websites are checked against the MLS display rules, with each finding, its evidence and its fix-by date on the website’s Compliance tab, and "Fixed: check again" once the page is put right.',
+    'API keys and webhooks: under Tools, make keys for your own systems with the scopes and addresses they need, and have every licensing event (a site activated or terminated, a request decided, a form signed) sent to your systems as it happens, signed.',
   ],
   fixes: [
     'Long licensee names no longer push the top bar out of view; they are shortened with an ellipsis.',
