@@ -252,11 +252,14 @@ export function createOutbound(config: OutboundConfig) {
     let url = new URL(address);
     checkAddress(url);
     const timeoutMs = req.timeoutMs ?? config.timeoutMs;
+    const redirects = [url.toString()];
+    const leaveAll = await all.enter();
+    // The time limit and the time taken count from here: waiting for a turn at the gate is not
+    // the other server's slowness, and a request sent with little of its time left would be given
+    // up after the other server had taken it.
     const limit = AbortSignal.timeout(timeoutMs);
     const signal = req.signal ? AbortSignal.any([req.signal, limit]) : limit;
     const started = performance.now();
-    const redirects = [url.toString()];
-    const leaveAll = await all.enter();
     try {
       for (let hop = 0; ; hop++) {
         const host = url.host.toLowerCase();

@@ -216,7 +216,9 @@ export async function websitesByIds(db: Db, ids: number[]): Promise<Map<number, 
   if (ids.length === 0) return new Map();
   const rows = await rowsOf<WebsiteRow>(
     db,
-    sql`SELECT ${WEBSITE_COLUMNS} FROM websites w ${ROSTER_JOINS} WHERE w.id = ANY(${intArray(ids)})`,
+    // A plain array parameter, so the planner knows how few ids there are and reads the roster by index.
+    sql`SELECT ${WEBSITE_COLUMNS} FROM websites w ${ROSTER_JOINS}
+        WHERE w.id = ANY(${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[])`,
   );
   return new Map(rows.map((r) => [r.id, toWebsite(r)]));
 }
