@@ -16,7 +16,7 @@ import { apiLogin, useSession, users, type User } from '../support/session.ts';
  * every dialog is cancelled, so the demo data stays as the other specs expect it.
  */
 // Every test logs in on its own and saves nothing, so they spread over the workers.
-test.describe.configure({ mode: 'parallel', timeout: 120_000 });
+test.describe.configure({ mode: 'parallel', timeout: 180_000 });
 
 /** A page and its data (the websites list above all) take a while to arrive on a busy machine. */
 const PAGE_LOAD = { timeout: 20_000 };
