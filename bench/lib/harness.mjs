@@ -102,6 +102,8 @@ export async function startServer({ dataDir, env = {}, command, quiet = true } =
       SMTP_URL: '',
       PUBLIC_URL: baseUrl,
       LOG_LEVEL: 'warn',
+      // The benches' MLS staff sign in with a password alone.
+      MFA_REQUIRED_ROLES: 'none',
       ...env,
     },
   });

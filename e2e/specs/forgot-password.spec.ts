@@ -39,7 +39,7 @@ test('a mailed reset link sets a new password and ends the old sessions', async 
   const oldLogin = await request.post('/api/login', { headers: { Authorization: basicAuth(users.other) } });
   expect(oldLogin.status()).toBe(401);
 
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
   await expect(page).toHaveURL(/\/login/);
   await submitLogin(page, { username: users.other.username, password: newPassword });
   await expect(page).toHaveURL(/\/dashboard$/);

@@ -30,13 +30,13 @@ test('a missing field gets the cursor after Log in', async ({ page }) => {
   const form = page.getByRole('form', { name: 'Login' });
 
   await form.getByLabel('Password', { exact: true }).fill('some-password');
-  await form.getByRole('button', { name: 'Log in' }).click();
+  await form.getByRole('button', { name: 'Log in', exact: true }).click();
   await expect(page.getByText('Please enter your username.')).toBeVisible();
   await expect(form.getByLabel('Username', { exact: true })).toBeFocused();
 
   await form.getByLabel('Username', { exact: true }).fill('demo');
   await form.getByLabel('Password', { exact: true }).fill('');
-  await form.getByRole('button', { name: 'Log in' }).click();
+  await form.getByRole('button', { name: 'Log in', exact: true }).click();
   await expect(page.getByText('Please enter a password.')).toBeVisible();
   await expect(form.getByLabel('Password', { exact: true })).toBeFocused();
 });

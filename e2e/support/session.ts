@@ -57,5 +57,5 @@ export async function submitLogin(page: Page, user: User): Promise<void> {
   const form = page.getByRole('form', { name: 'Login' });
   await form.getByLabel('Username', { exact: true }).fill(user.username);
   await form.getByLabel('Password', { exact: true }).fill(user.password);
-  await form.getByRole('button', { name: 'Log in' }).click();
+  await form.getByRole('button', { name: 'Log in', exact: true }).click();
 }

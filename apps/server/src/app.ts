@@ -50,6 +50,7 @@ import { DEFAULT_BODY_LIMIT, registerBodyDeadline, serverFactory } from './platf
 import { registerScope } from './platform/scope.ts';
 import { apiKeysRoutes } from './modules/api-keys/index.ts';
 import { webhooksRoutes } from './modules/webhooks/index.ts';
+import { mfaRoutes } from './modules/mfa/index.ts';
 import { ApiKeyService } from './platform/api-keys.ts';
 import { SessionService, type SessionOptions } from './platform/sessions.ts';
 import { createOutbound, outboundConfig } from './platform/outbound.ts';
@@ -107,6 +108,7 @@ const FEATURES = [
   contactsRoutes,
   apiKeysRoutes,
   webhooksRoutes,
+  mfaRoutes,
 ];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -146,7 +148,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   const live = createLiveHub(bus);
   const sessions = new SessionService(database.db, bus, deps.sessionOptions);
-  const apiKeys = new ApiKeyService(database.db, bus, deps.sessionOptions?.now);
+  const apiKeys = new ApiKeyService(
+    database.db,
+    bus,
+    deps.sessionOptions?.now,
+    undefined,
+    config.mfaRequiredRoles,
+  );
   const storage = deps.storage ?? createStorage(config.filesDir, config.s3);
   const ctx: AppContext = {
     config,

@@ -32,3 +32,43 @@ describe('the roster source', () => {
     );
   });
 });
+
+describe('MFA_REQUIRED_ROLES', () => {
+  it('requires MLS staff by default, takes a list of roles or none, and refuses anything else', () => {
+    expect(loadConfig({}).mfaRequiredRoles).toEqual(['admin']);
+    expect(loadConfig({ MFA_REQUIRED_ROLES: 'admin, vendor' }).mfaRequiredRoles).toEqual(['admin', 'vendor']);
+    expect(loadConfig({ MFA_REQUIRED_ROLES: 'none' }).mfaRequiredRoles).toEqual([]);
+    expect(() => loadConfig({ MFA_REQUIRED_ROLES: 'staff' })).toThrow(
+      /^Invalid environment variable MFA_REQUIRED_ROLES: /,
+    );
+  });
+});
+
+describe('single sign-on', () => {
+  const oidc = {
+    OIDC_ISSUER: 'https://login.lakeside-mls.example',
+    OIDC_CLIENT_ID: 'portal',
+    OIDC_CLIENT_SECRET: 'secret',
+    OIDC_ADMIN_CLAIM: 'groups=mls-staff',
+  };
+
+  it('is off without an issuer, and reads the claim and domains that make someone staff', () => {
+    expect(loadConfig({}).oidc).toBeNull();
+    expect(
+      loadConfig({ ...oidc, OIDC_ADMIN_DOMAINS: '@Lakeside-MLS.example, staff.example' }).oidc,
+    ).toMatchObject({
+      adminClaim: { claim: 'groups', value: 'mls-staff' },
+      adminDomains: ['lakeside-mls.example', 'staff.example'],
+      createUsers: false,
+    });
+  });
+
+  it('needs the client, a way to tell staff, and https unless allowed', () => {
+    expect(() => loadConfig({ ...oidc, OIDC_CLIENT_SECRET: '' })).toThrow(/OIDC_CLIENT_ID: required/);
+    expect(() => loadConfig({ ...oidc, OIDC_ADMIN_CLAIM: '' })).toThrow(/OIDC_ADMIN_CLAIM/);
+    expect(() => loadConfig({ ...oidc, OIDC_ISSUER: 'http://127.0.0.1:9' })).toThrow(/must be an https/);
+    expect(
+      loadConfig({ ...oidc, OIDC_ISSUER: 'http://127.0.0.1:9', OIDC_ALLOW_HTTP: '1' }).oidc?.issuer,
+    ).toBe('http://127.0.0.1:9');
+  });
+});

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CHECK_NOW_MINUTES, IMPORT_CHECK_ROWS_PER_HOUR } from '@vp/contract';
+import { CHECK_NOW_MINUTES, IMPORT_CHECK_ROWS_PER_HOUR, ROLES, type Role } from '@vp/contract';
 import { z } from 'zod';
 import type { ConnectionLimits } from './platform/connection-limits.ts';
 import { DEFAULT_EDGE_BUDGET, type EdgeBudgetOptions } from './platform/edge-budget.ts';
@@ -99,6 +99,31 @@ const envSchema = z.object({
    * event also wakes it at once. 0: only the minutely job delivers (the tests drive it themselves).
    */
   WEBHOOK_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+  /** Roles whose users must have a second factor (comma-separated), or `none`. */
+  MFA_REQUIRED_ROLES: z
+    .string()
+    .default('admin')
+    .transform((v) => (v.trim() === 'none' ? [] : v.split(',').map((r) => r.trim())))
+    .pipe(z.array(z.enum(ROLES, { error: `must be roles among ${ROLES.join(', ')}, or none` }))),
+  /** Single sign-on for MLS staff: the MLS's OpenID Connect provider (its issuer URL). */
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  /** What the sign-in button calls the provider. */
+  OIDC_NAME: z.string().default('MLS single sign-on'),
+  /** `claim=value`: a user whose ID token has it (the claim, or one of its values) is MLS staff. */
+  OIDC_ADMIN_CLAIM: z
+    .string()
+    .regex(/^[\w.:-]+=.+$/, 'must be claim=value')
+    .optional(),
+  /** Email domains (comma-separated) whose verified addresses are MLS staff. */
+  OIDC_ADMIN_DOMAINS: z.string().optional(),
+  /** Staff with no portal account yet get one at their first single sign-on. */
+  OIDC_CREATE_USERS: flag.optional(),
+  /** An `acr` value the provider sends when it asked for a second factor (besides `amr` holding `mfa`). */
+  OIDC_MFA_ACR: z.string().optional(),
+  /** Tests only: the provider may be reached over plain HTTP. */
+  OIDC_ALLOW_HTTP: flag.optional(),
   /** How a check reads a page: its HTML as served (off), or as headless Chromium draws it. */
   COMPLIANCE_RENDER: z.enum(['off', 'chromium'], { error: 'must be off or chromium' }).default('off'),
   /** The Chromium the checks draw pages with, when COMPLIANCE_RENDER=chromium. */
@@ -179,6 +204,10 @@ export interface Config {
   complianceCheckNowMinutes: number;
   /** How often webhook deliveries due are looked for (ms); 0 leaves it to the minutely job. */
   webhookPollMs: number;
+  /** Roles whose users must have a second factor before they can do anything else. */
+  mfaRequiredRoles: readonly Role[];
+  /** Single sign-on for MLS staff through the MLS's OpenID Connect provider; null when not set up. */
+  oidc: OidcConfig | null;
   /**
    * How a check reads a page: its HTML as served ('off'), or the page as headless Chromium draws it
    * with its scripts run ('chromium'), every request of the page under the outbound rules.
@@ -192,6 +221,50 @@ export interface Config {
     allowPrivate: boolean;
     /** PEM text of extra certificate authorities. */
     ca: string | null;
+  };
+}
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  name: string;
+  adminClaim: { claim: string; value: string } | null;
+  adminDomains: readonly string[];
+  createUsers: boolean;
+  mfaAcr: string | null;
+  allowHttp: boolean;
+}
+
+function oidcConfig(e: z.infer<typeof envSchema>): OidcConfig | null {
+  if (!e.OIDC_ISSUER) return null;
+  const clientId = e.OIDC_CLIENT_ID;
+  const clientSecret = e.OIDC_CLIENT_SECRET;
+  if (!clientId || !clientSecret)
+    throw new Error(
+      'Invalid environment variable OIDC_CLIENT_ID: required (with OIDC_CLIENT_SECRET) when OIDC_ISSUER is set',
+    );
+  if (!e.OIDC_ISSUER.startsWith('https://') && !e.OIDC_ALLOW_HTTP)
+    throw new Error('Invalid environment variable OIDC_ISSUER: must be an https:// address');
+  const domains = (e.OIDC_ADMIN_DOMAINS ?? '')
+    .split(',')
+    .map((d) => d.trim().toLowerCase().replace(/^@/, ''))
+    .filter(Boolean);
+  const [claim, ...value] = e.OIDC_ADMIN_CLAIM?.split('=') ?? [];
+  if (!claim && domains.length === 0)
+    throw new Error(
+      'Invalid environment variable OIDC_ADMIN_CLAIM: OIDC_ADMIN_CLAIM or OIDC_ADMIN_DOMAINS is required when OIDC_ISSUER is set',
+    );
+  return {
+    issuer: e.OIDC_ISSUER,
+    clientId,
+    clientSecret,
+    name: e.OIDC_NAME,
+    adminClaim: claim ? { claim, value: value.join('=') } : null,
+    adminDomains: domains,
+    createUsers: e.OIDC_CREATE_USERS ?? false,
+    mfaAcr: e.OIDC_MFA_ACR ?? null,
+    allowHttp: e.OIDC_ALLOW_HTTP ?? false,
   };
 }
 
@@ -297,6 +370,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     complianceRender: e.COMPLIANCE_RENDER,
     complianceCheckNowMinutes: e.COMPLIANCE_CHECK_NOW_MINUTES,
     webhookPollMs: e.WEBHOOK_POLL_MS,
+    mfaRequiredRoles: [...new Set(e.MFA_REQUIRED_ROLES)],
+    oidc: oidcConfig(e),
     chromiumPath: e.CHROMIUM_PATH,
     outbound: {
       resolve: parseResolve(e.OUTBOUND_RESOLVE),

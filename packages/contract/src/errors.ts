@@ -16,6 +16,8 @@ export const ErrorCodes = {
   sessionEnded: 50012,
   /** Token expired (idle or absolute). */
   tokenExpired: 50014,
+  /** A change to the sign-in methods needs the password or a second factor again first (403). */
+  confirmFirst: 40310,
 } as const;
 
 /** Codes that make the client show the 'Confirm logout' dialog. */

@@ -43,3 +43,4 @@ export * from './compliance-text.ts';
 export * from './compliance-report.ts';
 export * from './api-keys.ts';
 export * from './webhooks.ts';
+export * from './mfa.ts';

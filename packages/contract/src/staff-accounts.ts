@@ -457,6 +457,7 @@ export const ACCOUNT_CHANGE_KINDS = [
   'user.reactivated',
   'user.password_reset_sent',
   'user.vendors_changed',
+  'user.factors_reset',
   'document_type.created',
   'document_type.updated',
   'contact.created',

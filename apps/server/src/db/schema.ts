@@ -13,3 +13,4 @@ export * from './schema/resources.ts';
 export * from './schema/contacts.ts';
 export * from './schema/compliance.ts';
 export * from './schema/integrations.ts';
+export * from './schema/sign-in.ts';

@@ -5,6 +5,7 @@ import {
   API_KEY_SHOWN_LENGTH,
   ApiKeyMessages,
   type ApiKeyScope,
+  type Role,
 } from '@vp/contract';
 import ipaddr from 'ipaddr.js';
 import type { Db } from '../db/client.ts';
@@ -110,6 +111,8 @@ export class ApiKeyService {
     bus: EventBus,
     private readonly now: () => number = Date.now,
     private readonly ttlMs = 30_000,
+    /** A key whose creator's role must have a second factor works only while the creator has one. */
+    private readonly mfaRequiredRoles: readonly Role[] = [],
   ) {
     this.unsubscribe = [
       // A revoked key's hash is published as an ended session's would be.
@@ -177,6 +180,14 @@ export class ApiKeyService {
     const link = user?.links.find((l) => l.vendorId === row.vendor_id);
     // The key works while its creator could act for its vendor: active, linked, the vendor not suspended.
     if (!user || !user.active || !link?.active || user.role === 'admin') return { row, session: null };
+    // A key never stands in for a second factor its creator was required to set up and has not.
+    if (this.mfaRequiredRoles.includes(user.role)) {
+      const [factor] = await rowsOf<{ id: number }>(
+        this.db,
+        sql`SELECT id FROM user_factors WHERE user_id = ${user.id} AND confirmed_at IS NOT NULL LIMIT 1`,
+      );
+      if (!factor) return { row, session: null };
+    }
     const created = new Date(row.expires_at).getTime();
     return {
       row,

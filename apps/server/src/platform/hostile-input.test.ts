@@ -22,8 +22,19 @@ afterAll(async () => {
   await t.close();
 });
 
-/** Writes that read no body, so a malformed one is ignored rather than refused. */
-const BODYLESS = new Set(['/api/profile/tos', '/api/login/code/new', '/api/resources/seen']);
+/**
+ * Writes that read no body, or whose every field is optional, so a malformed one is ignored rather
+ * than refused (a passkey challenge with no ticket is a sign-in with a passkey alone).
+ */
+const BODYLESS = new Set([
+  '/api/profile/tos',
+  '/api/login/code/new',
+  '/api/resources/seen',
+  '/api/login/passkey/options',
+  '/api/profile/factors/totp',
+  '/api/profile/factors/passkey/options',
+  '/api/profile/factors/recovery-codes',
+]);
 
 /** Reads sent as POST because their query is large (a Custom Export's picked sites); every field is optional. */
 const READS_BY_POST = new Set(['/api/portal/websites/export.xlsx']);

@@ -106,7 +106,15 @@ export class SessionService {
     for (const [hash, entry] of this.cache) if (entry.session.user.id === userId) this.cache.delete(hash);
   }
 
-  async create(userId: number, meta: { address?: string; userAgent?: string } = {}): Promise<string> {
+  /**
+   * Opens a session. Only the sign-in module calls this (modules/mfa's `openSession`), once every
+   * step the user's sign-in needs is done; `confirmed` says the user gave a password or a second
+   * factor just now.
+   */
+  async create(
+    userId: number,
+    meta: { address?: string | null; userAgent?: string | null; confirmed?: boolean } = {},
+  ): Promise<string> {
     const token = newToken();
     const at = new Date(this.now());
     await this.db.insert(sessions).values({
@@ -116,6 +124,7 @@ export class SessionService {
       lastSeenAt: at,
       address: meta.address ?? null,
       userAgent: meta.userAgent?.slice(0, 300) ?? null,
+      confirmedAt: meta.confirmed ? at : null,
     });
     return token;
   }

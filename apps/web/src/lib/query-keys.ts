@@ -84,6 +84,8 @@ export const queryKeys = {
     all: ['profile'] as const,
     me: ['profile', 'me'] as const,
     vendors: ['profile', 'vendors'] as const,
+    /** The user's own sign-in methods (two-step sign-in). */
+    factors: ['profile', 'factors'] as const,
   },
   settings: {
     tos: ['settings', 'tos'] as const,
@@ -97,6 +99,8 @@ export const queryKeys = {
     vendorOptions: ['staff-accounts', 'vendors', 'options'] as const,
     userList: <P extends object>(params: P) => ['staff-accounts', 'users', 'list', params] as const,
     user: (id: number) => ['staff-accounts', 'users', 'detail', id] as const,
+    /** A user's two-step sign-in as the console shows it. */
+    userFactors: (id: number) => ['staff-accounts', 'users', 'factors', id] as const,
     history: (subject: string, id: number) => ['staff-accounts', 'history', subject, id] as const,
     documentTypes: ['staff-accounts', 'document-types'] as const,
   },

@@ -26,6 +26,8 @@ export function getToken(): string | null {
 
 /** A new token means a new session: whatever was known about the old account no longer holds. */
 export function setToken(token: string): void {
+  // Only a session's token is kept: a sign-in still waiting for its second step has none.
+  if (typeof token !== 'string' || token === '') throw new TypeError('Not a session token.');
   writeStorage(StorageKeys.token, token);
   const prev = sessionStore.get();
   if (prev.token === token) return;

@@ -107,6 +107,7 @@ export const SESSION_END_REASONS = [
   'password-changed',
   'deactivated',
   'role-changed',
+  'factors-reset',
 ] as const;
 export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
 
@@ -125,6 +126,8 @@ export const sessions = pgTable(
     endedReason: text('ended_reason', { enum: SESSION_END_REASONS }),
     address: text('address'),
     userAgent: text('user_agent'),
+    /** When the user last gave the password or a second factor in this session. */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

@@ -1,14 +1,14 @@
 import {
   loginCodeAccountSchema,
   loginCodeBodySchema,
-  loginCodeResponseSchema,
+  loginCodeAnswerSchema,
   newLoginCodeSchema,
   forgotPasswordBodySchema,
-  loginResponseSchema,
+  loginAnswerSchema,
   messageResponseSchema,
   invitedAccountSchema,
   registerBodySchema,
-  registerResponseSchema,
+  registerAnswerSchema,
   resetPasswordBodySchema,
 } from '@vp/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -41,7 +41,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
         tags,
         summary: 'Log in with basic authentication; answers the session token and role',
         security: [{ basic: [] }],
-        response: { 200: loginResponseSchema, ...errorResponses },
+        response: { 200: loginAnswerSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -79,7 +79,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
         summary:
           'Use a one-time login code (from a single sign-on or auth redirect link) for a session, once the person has confirmed its account; a code works once, for two minutes',
         body: loginCodeBodySchema,
-        response: { 200: loginCodeResponseSchema, ...errorResponses },
+        response: { 200: loginCodeAnswerSchema, ...errorResponses },
       },
     },
     async (request) => service.loginWithCode(request.body.code, clientOf(request)),
@@ -161,7 +161,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
         body: registerBodySchema.meta({
           examples: [{ password: 'a-new-long-password', firstName: 'Dana', lastName: 'Whitfield' }],
         }),
-        response: { 200: registerResponseSchema, ...errorResponses },
+        response: { 200: registerAnswerSchema, ...errorResponses },
       },
     },
     async (request) => service.register(bearerToken(request), request.body, clientOf(request)),

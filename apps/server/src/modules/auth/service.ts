@@ -5,13 +5,13 @@ import {
   PASSWORD_MAX,
   UserMessages,
   usernameSchema,
-  type LoginResponse,
+  type LoginAnswer,
+  type LoginCodeAnswer,
+  type RegisterAnswer,
   type InvitedAccount,
   type RegisterBody,
-  type RegisterResponse,
   type ResetPasswordBody,
   type LoginCodeAccount,
-  type LoginCodeResponse,
 } from '@vp/contract';
 import type { AppContext } from '../../context.ts';
 import { BadRequestError, UnauthorizedError, parse } from '../../platform/errors.ts';
@@ -24,6 +24,7 @@ import type { Session } from '../../platform/sessions.ts';
 import { spendCredentials } from './credentials.ts';
 import { knownAddress, knownDevice, rememberDevice } from './devices.ts';
 import { mailInvitation, mailPasswordReset } from './mailed-links.ts';
+import { mfaService } from '../mfa/index.ts';
 import * as q from './queries.ts';
 
 export const AuthMessages = {
@@ -51,6 +52,8 @@ export function parseBasicAuth(header: string | undefined): Credentials {
 
 export function authService(ctx: AppContext) {
   const { db, sessions } = ctx;
+  // Every way in ends in the sign-in module's `begin`: a session, or the second step it still needs.
+  const mfa = mfaService(ctx);
 
   return {
     /**
@@ -61,7 +64,7 @@ export function authService(ctx: AppContext) {
       creds: Credentials,
       meta: { address: string; userAgent?: string },
       devices: readonly string[] = [],
-    ): Promise<LoginResponse & { deviceCookie: string }> {
+    ): Promise<LoginAnswer & { deviceCookie: string }> {
       const username = parse(usernameSchema, creds.username);
       const password = creds.password.length <= PASSWORD_MAX * 4 ? creds.password : '';
       const who = { account: username, address: meta.address };
@@ -73,10 +76,10 @@ export function authService(ctx: AppContext) {
         return ok && found?.active && password ? found : false;
       });
       if (!user) throw new UnauthorizedError(Messages.loginFailed);
-      const token = await sessions.create(user.id, meta);
+      const answer = await mfa.begin(user, meta, 'password');
       const secure = ctx.config.publicUrl.startsWith('https://');
       const deviceCookie = await rememberDevice(db, user.id, devices, known, secure);
-      return { token, role: user.role, deviceCookie };
+      return { ...answer, deviceCookie };
     },
 
     /** A one-time code for the session's user, to open the portal elsewhere as them. */
@@ -101,11 +104,10 @@ export function authService(ctx: AppContext) {
     async loginWithCode(
       code: string,
       meta: { address: string; userAgent?: string },
-    ): Promise<LoginCodeResponse> {
+    ): Promise<LoginCodeAnswer> {
       const user = await q.claimLoginCode(db, sha256(code), new Date());
       if (!user) throw new BadRequestError(LoginCodeMessages.invalid);
-      const token = await sessions.create(user.id, meta);
-      return { token, role: user.role, username: user.username };
+      return { ...(await mfa.begin(user, meta, 'code')), username: user.username };
     },
 
     async logout(session: Session): Promise<{ message: string }> {
@@ -155,7 +157,7 @@ export function authService(ctx: AppContext) {
       token: string | null,
       body: RegisterBody,
       meta: { address: string; userAgent?: string },
-    ): Promise<RegisterResponse> {
+    ): Promise<RegisterAnswer> {
       const { address } = meta;
       if (!token) throw new BadRequestError(UserMessages.invitationInvalid);
       const userId = await useToken(token, 'invite', async (found) => {
@@ -172,9 +174,11 @@ export function authService(ctx: AppContext) {
         };
       });
       await sessions.userChanged(userId);
-      const session = await sessions.create(userId, meta);
       const role = await q.roleOf(db, userId);
-      return { message: AuthMessages.registered, token: session, role };
+      return {
+        message: AuthMessages.registered,
+        ...(await mfa.begin({ id: userId, role }, meta, 'invitation')),
+      };
     },
 
     /** Creates an invitation for a (usually inactive) user and mails its registration link. */

@@ -9,12 +9,16 @@ import {
   userListSchema,
   userSummarySchema,
   userVendorsInputSchema,
+  staffFactorsSchema,
+  MfaMessages,
 } from '@vp/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { actorOf } from '../../platform/actor.ts';
 import { errorResponses } from '../../platform/openapi.ts';
+import { mfaService } from '../mfa/index.ts';
+import { recordAccountChange } from './audit.ts';
 import { invitationsService } from './invitations.ts';
 import { usersService } from './users.ts';
 import { STAFF_ACCOUNTS_TAG } from './vendor-routes.ts';
@@ -23,6 +27,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const users = usersService(ctx);
   const invitations = invitationsService(ctx);
+  const mfa = mfaService(ctx);
   const staff = { access: 'staff' as const };
   const tags = [STAFF_ACCOUNTS_TAG];
   const params = staffIdParamsSchema;
@@ -192,5 +197,48 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => invitations.revoke(actorOf(request), request.params.id),
+  );
+
+  api.get(
+    '/api/admin/users/:id/factors',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: "A user's second factors and recovery codes left",
+        params,
+        response: { 200: staffFactorsSchema, ...errorResponses },
+      },
+    },
+    async (request) => mfa.staffFactors(request.params.id),
+  );
+
+  api.post(
+    '/api/admin/users/:id/factors/reset',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary:
+          "Reset a user's two-step sign-in: every factor and recovery code removed, sessions ended, the user mailed",
+        params,
+        response: done,
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const id = request.params.id;
+      await ctx.db.transaction(async (tx) => {
+        const user = await mfa.resetInTransaction(tx, actor, id);
+        await recordAccountChange(tx, actor, {
+          subject: 'user',
+          subjectId: id,
+          kind: 'user.factors_reset',
+          description: `Reset ${user.username}'s two-step sign-in`,
+        });
+      });
+      await ctx.sessions.announceEnded(id);
+      return { message: MfaMessages.staffReset };
+    },
   );
 }

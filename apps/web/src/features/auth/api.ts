@@ -3,15 +3,20 @@
  * loads without; the terms page's query hooks are in terms-api.ts.
  */
 import type {
+  Enrolled,
   InvitedAccount,
+  LoginAnswer,
   LoginCodeAccount,
-  LoginCodeResponse,
+  LoginCodeAnswer,
   LoginResponse,
+  PasskeyOptions,
   Profile,
+  RegisterAnswer,
   RegisterBody,
-  RegisterResponse,
+  SsoInfo,
+  TotpSetup,
 } from '@vp/contract';
-import { http } from '../../lib/http.ts';
+import { API_ROOT, http } from '../../lib/http.ts';
 
 /** base64 of UTF-8 bytes; btoa alone rejects characters outside Latin-1. */
 function base64Utf8(text: string): string {
@@ -24,8 +29,9 @@ export function basicAuthHeader(username: string, password: string): string {
   return `Basic ${base64Utf8(`${username.trim()}:${password}`)}`;
 }
 
-export function login(username: string, password: string): Promise<LoginResponse> {
-  return http.post<LoginResponse>('/login', undefined, {
+/** A session, or the second step it still needs (see second-step.ts). */
+export function login(username: string, password: string): Promise<LoginAnswer> {
+  return http.post<LoginAnswer>('/login', undefined, {
     auth: false,
     session: false,
     headers: { Authorization: basicAuthHeader(username, password) },
@@ -62,8 +68,8 @@ export function invitedAccount(invitationToken: string): Promise<InvitedAccount>
   });
 }
 
-/** Accepts an invitation; answers a session of the new account. */
-export function register(invitationToken: string, body: RegisterBody): Promise<RegisterResponse> {
+/** Accepts an invitation; answers a session of the new account, or the second step it needs first. */
+export function register(invitationToken: string, body: RegisterBody): Promise<RegisterAnswer> {
   return http.put('/profile/register', body, {
     auth: false,
     session: false,
@@ -76,8 +82,11 @@ export function loginCodeAccount(code: string): Promise<LoginCodeAccount> {
   return http.post('/login/code/account', { code }, { auth: false, session: false });
 }
 
-/** Uses a login code, once its account has been confirmed, for a session of that account. */
-export function confirmLoginCode(code: string): Promise<LoginCodeResponse> {
+/**
+ * Uses a login code, once its account has been confirmed, for a session of that account, or the
+ * second step it needs first.
+ */
+export function confirmLoginCode(code: string): Promise<LoginCodeAnswer> {
   return http.post('/login/code', { code }, { auth: false, session: false });
 }
 
@@ -87,4 +96,65 @@ export function currentUsername(): Promise<string | null> {
     (p) => p.username,
     () => null,
   );
+}
+
+const noSession = { auth: false, session: false } as const;
+
+/** The second step of a sign-in: an authenticator or recovery code for the ticket. */
+export function verifyCode(ticket: string, code: string): Promise<LoginResponse> {
+  return http.post('/login/verify', { ticket, code }, noSession);
+}
+
+/** Whether the login page offers single sign-on for MLS staff, and the name of their provider. */
+export function ssoInfo(): Promise<SsoInfo> {
+  return http.get('/login/sso', noSession);
+}
+
+/**
+ * The address that starts single sign-on: the browser goes there (a full page load) and, once the
+ * provider has signed the person in, comes back to the login page, which then goes on to `redirect`.
+ */
+export function ssoStartUrl(redirect: string): string {
+  return `${API_ROOT}/login/sso/start?redirect=${encodeURIComponent(redirect)}`;
+}
+
+/** Uses the one-time code single sign-on came back with: a session, or the second step it needs. */
+export function ssoFinish(code: string): Promise<LoginAnswer> {
+  return http.post('/login/sso/finish', { code }, noSession);
+}
+
+/** What the browser needs to ask for a passkey: for the ticket's account, or any (no ticket). */
+export function passkeySignInOptions(ticket?: string): Promise<PasskeyOptions> {
+  return http.post('/login/passkey/options', ticket ? { ticket } : {}, noSession);
+}
+
+/** Signs in with the passkey the browser answered, as the second step or without a password. */
+export function passkeySignIn(body: {
+  ticket?: string;
+  challengeId: string;
+  response: Record<string, unknown>;
+}): Promise<LoginAnswer> {
+  return http.post('/login/passkey', body, noSession);
+}
+
+/** A new authenticator-app key for the ticket's account, which a first code confirms. */
+export function enrolTotp(ticket: string): Promise<TotpSetup> {
+  return http.post('/login/enrol/totp', { ticket }, noSession);
+}
+
+export function confirmEnrolTotp(ticket: string, code: string): Promise<Enrolled> {
+  return http.post('/login/enrol/totp/confirm', { ticket, code }, noSession);
+}
+
+export function enrolPasskeyOptions(ticket: string): Promise<PasskeyOptions> {
+  return http.post('/login/enrol/passkey/options', { ticket }, noSession);
+}
+
+export function enrolPasskey(body: {
+  ticket: string;
+  challengeId: string;
+  response: Record<string, unknown>;
+  name?: string;
+}): Promise<Enrolled> {
+  return http.post('/login/enrol/passkey', body, noSession);
 }

@@ -1,4 +1,13 @@
-import type { LinkedAccount, Profile, ProfileUpdate, ThemeChoice } from '@vp/contract';
+import type {
+  Factors,
+  LinkedAccount,
+  PasskeyOptions,
+  Profile,
+  ProfileUpdate,
+  RecoveryCodes,
+  ThemeChoice,
+  TotpSetup,
+} from '@vp/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiPaths } from '../../lib/api-paths.ts';
@@ -67,4 +76,80 @@ export function useAccountTheme(): void {
   useEffect(() => {
     if (theme && theme !== settingsStore.get().theme) setTheme(theme);
   }, [theme]);
+}
+
+/** The calls of the user's own two-step sign-in. */
+export const FactorPaths = {
+  list: '/profile/factors',
+  confirm: '/profile/factors/confirm',
+  totp: '/profile/factors/totp',
+  totpConfirm: '/profile/factors/totp/confirm',
+  passkeyOptions: '/profile/factors/passkey/options',
+  passkey: '/profile/factors/passkey',
+  factor: (id: number) => `/profile/factors/${id}`,
+  recoveryCodes: '/profile/factors/recovery-codes',
+} as const;
+
+export function useFactors() {
+  return useQuery({
+    queryKey: queryKeys.profile.factors,
+    queryFn: () => http.get<Factors>(FactorPaths.list),
+  });
+}
+
+/** The password, or an authenticator or recovery code, again: changes to the methods follow for a while. */
+export function useConfirmIdentity() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { password: string } | { code: string }) =>
+      http.post<{ confirmedUntil: string }>(FactorPaths.confirm, body),
+    onSuccess: ({ confirmedUntil }) =>
+      qc.setQueryData<Factors>(queryKeys.profile.factors, (f) => (f ? { ...f, confirmedUntil } : f)),
+  });
+}
+
+/**
+ * The calls that change the methods. A key or recovery codes in an answer are handed to the screen
+ * and kept in no cache.
+ */
+function useFactorMutation<V, R>(send: (vars: V) => Promise<R>, refetch: boolean) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    gcTime: 0,
+    onSuccess: () => (refetch ? qc.invalidateQueries({ queryKey: queryKeys.profile.factors }) : undefined),
+  });
+}
+
+/** A new authenticator-app key, which works once a first code from the app confirms it. */
+export function useStartTotp() {
+  return useFactorMutation(() => http.post<TotpSetup>(FactorPaths.totp), false);
+}
+
+export function useConfirmTotp() {
+  return useFactorMutation(
+    (body: { code: string; name?: string }) => http.post<RecoveryCodes>(FactorPaths.totpConfirm, body),
+    true,
+  );
+}
+
+export function usePasskeyOptions() {
+  return useFactorMutation(() => http.post<PasskeyOptions>(FactorPaths.passkeyOptions), false);
+}
+
+export function useAddPasskey() {
+  return useFactorMutation(
+    (body: { challengeId: string; response: Record<string, unknown>; name: string }) =>
+      http.post<RecoveryCodes>(FactorPaths.passkey, body),
+    true,
+  );
+}
+
+export function useRemoveFactor() {
+  return useFactorMutation((id: number) => http.delete<{ message: string }>(FactorPaths.factor(id)), true);
+}
+
+/** A new set of recovery codes; the old ones stop working. */
+export function useNewRecoveryCodes() {
+  return useFactorMutation(() => http.post<RecoveryCodes>(FactorPaths.recoveryCodes), true);
 }

@@ -9,6 +9,7 @@ import {
   type InvitationInput,
   type ManagedRole,
   type MessageResponse,
+  type StaffFactors,
   type UserList,
   type UserStatus,
   type UserSummary,
@@ -90,6 +91,17 @@ export function useUser(id: number | null) {
     queryKey: queryKeys.staffAccounts.user(id ?? 0),
     queryFn: () => http.get<UserSummary>(P.user(id!)),
     enabled: id !== null,
+  });
+}
+
+/** A user's two-step sign-in, and the reset that removes it. */
+const userFactorsPath = (id: number) => `${P.user(id)}/factors`;
+
+export function useUserFactors(id: number, enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.staffAccounts.userFactors(id),
+    queryFn: () => http.get<StaffFactors>(userFactorsPath(id)),
+    enabled,
   });
 }
 
@@ -179,6 +191,11 @@ export function useUserAction(id: number) {
         return http.delete<MessageResponse>(P.invitation(id));
     }
   });
+}
+
+/** Removes all of a user's sign-in methods and recovery codes; they set up again at the next login. */
+export function useResetFactors(id: number) {
+  return useConsoleMutation(() => http.post<MessageResponse>(`${userFactorsPath(id)}/reset`));
 }
 
 export function useSaveDocumentType() {

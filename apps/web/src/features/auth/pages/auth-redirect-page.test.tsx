@@ -1,13 +1,15 @@
-import { LoginCodeMessages, type LoginCodeAccount } from '@vp/contract';
+import { LoginCodeMessages, type LoginCodeAccount, type SecondStep } from '@vp/contract';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PageNavigationProvider } from '../../../lib/page-navigation.tsx';
 import { getToken, resetToken, setToken } from '../../../lib/session.ts';
 import { serveApi } from '../../../testing/fake-api.tsx';
+import { pendingSecondStep } from '../second-step.ts';
 import AuthRedirectPage from './auth-redirect-page.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  sessionStorage.clear();
   resetToken();
   window.history.replaceState(null, '', '/');
 });
@@ -20,14 +22,25 @@ const mallory: LoginCodeAccount = {
 };
 
 /** Opens a login link as the page gets it: the code in the address, the target as its redirect. */
-function openLink(options: { current?: string; refuse?: boolean } = {}) {
+const secondStep: SecondStep = {
+  secondStep: 'verify',
+  ticket: 'ticket-9',
+  role: 'vendor',
+  methods: ['totp', 'recovery'],
+};
+
+function openLink(options: { current?: string; refuse?: boolean; needsSecondStep?: boolean } = {}) {
   window.history.replaceState(null, '', '/auth-redirect?token=code-1&redirect=%2Fwebsites%3Fpage%3D2');
   const api = serveApi((method, path) => {
     if (options.refuse && path.startsWith('/login/code'))
       return { status: 400, body: { code: 400, message: LoginCodeMessages.invalid } };
     if (method === 'POST' && path === '/login/code/account') return { body: mallory };
     if (method === 'POST' && path === '/login/code')
-      return { body: { token: 'mallory-session', role: 'vendor', username: 'mallory' } };
+      return {
+        body: options.needsSecondStep
+          ? { ...secondStep, username: 'mallory' }
+          : { token: 'mallory-session', role: 'vendor', username: 'mallory' },
+      };
     if (method === 'GET' && path === '/profile' && options.current)
       return { body: { username: options.current } };
     if (method === 'POST' && path === '/logout') return { body: { message: 'Logged out' } };
@@ -118,5 +131,19 @@ describe('login link page', () => {
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(LoginCodeMessages.invalid));
     expect(screen.queryByRole('button')).toBeNull();
     expect(screen.getByRole('link', { name: 'Log in' })).toBeTruthy();
+  });
+
+  it('an account that needs its second step goes to the login page for it, with no session stored', async () => {
+    setToken('demo-session');
+    const { calls, navigate } = openLink({ current: 'demo', needsSecondStep: true });
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue as Mallory Stone' }));
+    await waitFor(() =>
+      expect(navigate).toHaveBeenCalledWith('/login?redirect=%2Fwebsites%3Fpage%3D2', { replace: true }),
+    );
+    // The old session ended, and the answer is not the new one.
+    expect(calls.some((c) => c.path === '/logout')).toBe(true);
+    expect(getToken()).toBeNull();
+    expect(localStorage.getItem('vp.token')).toBeNull();
+    expect(pendingSecondStep()).toEqual(secondStep);
   });
 });

@@ -1,4 +1,11 @@
-import { LoginCodeMessages, loginCodeName, safeRedirect, type LoginCodeAccount } from '@vp/contract';
+import {
+  isSecondStep,
+  LoginCodeMessages,
+  loginCodeName,
+  loginPath,
+  safeRedirect,
+  type LoginCodeAccount,
+} from '@vp/contract';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/http.ts';
 import { PageLink, usePageNavigate, usePageSearchParams } from '../../../lib/page-navigation.tsx';
@@ -6,6 +13,7 @@ import { getToken, resetToken, setToken } from '../../../lib/session.ts';
 import { confirmLoginCode, currentUsername, loginCodeAccount, logout } from '../api.ts';
 import { AuthButton } from '../components/auth-button.tsx';
 import { AuthCard, FormMessage } from '../components/auth-card.tsx';
+import { keepSecondStep } from '../second-step.ts';
 
 /**
  * The page a login code's link opens (a single sign-on arrival, or any address with `?token=`). It
@@ -77,14 +85,20 @@ export default function AuthRedirectPage() {
   async function confirm(ask: Extract<State, { kind: 'ask' }>) {
     setState({ ...ask, busy: true });
     try {
-      const { token } = await confirmLoginCode(code);
+      const answer = await confirmLoginCode(code);
       const previous = getToken();
       if (previous) {
         await logout(previous).catch(() => undefined);
         // Nothing of the last user stays: cache, vendor choice and open tabs go with the old session.
         resetToken();
       }
-      setToken(token);
+      if (isSecondStep(answer)) {
+        // The account needs its second step first: the login page asks for it, then goes on.
+        keepSecondStep(answer);
+        navigate(loginPath(target), { replace: true });
+        return;
+      }
+      setToken(answer.token);
       navigate(target, { replace: true });
     } catch (err) {
       setState({ kind: 'refused', message: errorMessage(err) || LoginCodeMessages.invalid });

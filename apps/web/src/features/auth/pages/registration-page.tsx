@@ -1,14 +1,15 @@
-import type { InvitedAccount } from '@vp/contract';
+import { isSecondStep, type InvitedAccount } from '@vp/contract';
 import { Button, Form, Input } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
 import { passwordFieldErrors } from '../../../components/password-rules.ts';
 import { errorMessage } from '../../../lib/http.ts';
-import { setToken } from '../../../lib/session.ts';
+import { getToken, resetToken, setToken } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
 import { invitedAccount, register } from '../api.ts';
 import { AuthCard, FormMessage } from '../components/auth-card.tsx';
+import { keepSecondStep } from '../second-step.ts';
 
 interface RegistrationValues {
   firstName?: string;
@@ -64,15 +65,23 @@ export default function RegistrationPage() {
     setBusy(true);
     setError(null);
     try {
-      const { message, token: session } = await register(token, {
+      const answer = await register(token, {
         password: values.password,
         firstName: values.firstName?.trim() || undefined,
         lastName: values.lastName?.trim() || undefined,
       });
+      void toast('success', answer.message);
+      if (isSecondStep(answer)) {
+        // The new account's role requires two-step sign-in: the login page sets it up, then signs
+        // the user in. Whatever session this browser held is not the new account's.
+        keepSecondStep(answer);
+        if (getToken()) resetToken();
+        void navigate('/login', { replace: true });
+        return;
+      }
       // Signed in as the new account (on /register the guard had kept the invitation token as if
       // it were a session; this replaces it). The guard loads the profile and asks for the terms.
-      setToken(session);
-      void toast('success', message);
+      setToken(answer.token);
       void navigate('/dashboard', { replace: true });
     } catch (err) {
       // A refusal of the password itself is said under its field.

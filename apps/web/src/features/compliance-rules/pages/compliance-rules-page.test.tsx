@@ -127,11 +127,17 @@ async function openEditor(name: string) {
 }
 
 async function addRule(label: string) {
+  const before = within(editor()).queryAllByTestId('rule').length;
   fireEvent.click(within(editor()).getByRole('button', { name: /Add a rule/ }));
   const item = await screen.findByRole('menuitem', { name: label });
   fireEvent.click(item);
-  // The new rule's heading takes the focus.
-  await waitFor(() => expect(document.activeElement?.textContent).toContain(label));
+  // The new rule is added, and its heading takes the focus (not the menu item, which names it too).
+  await waitFor(() => {
+    const rules = within(editor()).getAllByTestId('rule');
+    expect(rules).toHaveLength(before + 1);
+    expect(rules[before]!.contains(document.activeElement)).toBe(true);
+    expect(document.activeElement?.textContent).toContain(label);
+  });
 }
 
 /** The rule section of the editor whose heading names it. */

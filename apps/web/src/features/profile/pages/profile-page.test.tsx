@@ -42,6 +42,8 @@ function serveProfile(profile: Profile) {
   let current = profile;
   return serveApi((method, path, body) => {
     if (path === '/profile' && method === 'GET') return { body: current };
+    if (path === '/profile/factors' && method === 'GET')
+      return { body: { factors: [], recoveryCodesLeft: 0, required: false, confirmedUntil: null } };
     if (path === '/profile' && method === 'PUT') {
       const sent = body as Profile & { currentPassword?: string; password?: string };
       if (sent.password && sent.currentPassword !== 'summit-sites-2026')
@@ -234,6 +236,8 @@ describe('the profile picture', () => {
     let current = profile;
     return serveApi((method, path, body) => {
       if (path === '/profile' && method === 'GET') return { body: current };
+      if (path === '/profile/factors' && method === 'GET')
+        return { body: { factors: [], recoveryCodesLeft: 0, required: false, confirmedUntil: null } };
       if (path === '/profile/avatar' && method === 'PUT') {
         current = { ...current, avatar: `/api/avatars/${'a'.repeat(32)}` };
         return body instanceof Blob ? { body: current } : { status: 400, body: { code: 400, message: 'no' } };

@@ -8,6 +8,7 @@ import { fieldErrorsOf } from '../../../lib/form-errors.ts';
 import { errorMessage } from '../../../lib/http.ts';
 import { toast, toastSaved } from '../../../lib/toast.ts';
 import { useProfile, useUpdateProfile } from '../api.ts';
+import { TwoStepSection } from '../components/two-step-section.tsx';
 import { AvatarField } from './avatar-field.tsx';
 
 interface NameValues {
@@ -217,6 +218,7 @@ export default function ProfilePage() {
           </Card>
         </Col>
       </Row>
+      <TwoStepSection />
     </div>
   );
 }

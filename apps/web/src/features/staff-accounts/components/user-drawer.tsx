@@ -1,12 +1,19 @@
-import { MANAGED_ROLES, ROLE_NAMES, UserMessages, type ManagedRole, type UserSummary } from '@vp/contract';
+import {
+  FACTOR_LABELS,
+  MANAGED_ROLES,
+  ROLE_NAMES,
+  UserMessages,
+  type ManagedRole,
+  type UserSummary,
+} from '@vp/contract';
 import { Alert, Button, Descriptions, Drawer, Form, Modal, Radio } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { confirmLeaveAll, useUnsavedChanges } from '../../../hooks/use-unsaved-changes.ts';
-import { displayDateTime } from '../../../lib/date-time.ts';
+import { displayDateTime, displayDay } from '../../../lib/date-time.ts';
 import { errorMessage } from '../../../lib/http.ts';
 import { toast, toastSaved } from '../../../lib/toast.ts';
-import { useUser, useUserAction, type UserAction } from '../api.ts';
+import { useResetFactors, useUser, useUserAction, useUserFactors, type UserAction } from '../api.ts';
 import { InvitationBadge, UserStatusBadge } from './badges.tsx';
 import { ChangeHistory } from './change-history.tsx';
 import { LinkedAccountsFields } from './linked-accounts-fields.tsx';
@@ -221,6 +228,95 @@ function AccessSection({ user }: { user: UserSummary }) {
   );
 }
 
+export const StaffTwoStepTexts = {
+  title: 'Two-step sign-in',
+  required: 'Their role requires two-step sign-in.',
+  none: 'No second step is set up.',
+  codesLeft: (n: number) => `Recovery codes left: ${n}`,
+  reset: 'Reset two-step sign-in',
+  resetTitle: (username: string) => `Reset two-step sign-in for ${username}?`,
+  resetOk: 'Reset',
+  resetEffects: (required: boolean) => [
+    'All their authenticator apps, passkeys and recovery codes are removed.',
+    'Their sessions end, and they are told by email.',
+    required
+      ? 'They set up two-step sign-in again when they next log in.'
+      : 'They log in with their password alone until they set up two-step sign-in again.',
+  ],
+  loading: 'Loading their sign-in methods',
+} as const;
+
+/** How the user signs in after their password, and the reset for one who has lost their phone. */
+function TwoStepSection({ user }: { user: UserSummary }) {
+  const factors = useUserFactors(user.id);
+  const reset = useResetFactors(user.id);
+
+  let body: ReactNode;
+  if (factors.isPending) body = <LoadingState label={StaffTwoStepTexts.loading} rows={2} />;
+  else if (factors.isError)
+    body = <ErrorState error={factors.error} onRetry={() => void factors.refetch()} />;
+  else {
+    const { factors: list, recoveryCodesLeft, required } = factors.data;
+    const ask = () =>
+      confirmThen(
+        {
+          title: StaffTwoStepTexts.resetTitle(user.username),
+          content: (
+            <ul className="vp-console-effects">
+              {StaffTwoStepTexts.resetEffects(required).map((e) => (
+                <li key={e}>{e}</li>
+              ))}
+            </ul>
+          ),
+          okText: StaffTwoStepTexts.resetOk,
+          danger: true,
+        },
+        async () => {
+          try {
+            const { message } = await reset.mutateAsync();
+            void toastSaved(message);
+          } catch (err) {
+            void toast('error', errorMessage(err));
+          }
+        },
+      );
+    body = (
+      <>
+        {required && <p>{StaffTwoStepTexts.required}</p>}
+        {list.length === 0 ? (
+          <p className="vp-muted">{StaffTwoStepTexts.none}</p>
+        ) : (
+          <ul className="vp-console-history" data-testid="user-factors">
+            {list.map((f) => (
+              <li key={f.id}>
+                {f.name}
+                <span className="vp-console-history-meta">
+                  {FACTOR_LABELS[f.kind]} · added {displayDay(f.createdAt)}
+                  {f.lastUsedAt ? `, last used ${displayDateTime(f.lastUsedAt)}` : ', not used yet'}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+        {(list.length > 0 || recoveryCodesLeft > 0) && (
+          <>
+            <p style={{ margin: '8px 0' }}>{StaffTwoStepTexts.codesLeft(recoveryCodesLeft)}</p>
+            <Button danger loading={reset.isPending} onClick={ask}>
+              {StaffTwoStepTexts.reset}
+            </Button>
+          </>
+        )}
+      </>
+    );
+  }
+  return (
+    <section className="vp-console-section" aria-labelledby="user-two-step">
+      <h3 id="user-two-step">{StaffTwoStepTexts.title}</h3>
+      {body}
+    </section>
+  );
+}
+
 function UserDetails({ user }: { user: UserSummary }) {
   return (
     <>
@@ -258,6 +354,7 @@ function UserDetails({ user }: { user: UserSummary }) {
         ]}
       />
       <AccessSection user={user} />
+      {user.status !== 'invited' && <TwoStepSection user={user} />}
       <RoleSection key={`role-${user.role}`} user={user} />
       <LinksSection
         key={`links-${user.vendors.map((v) => `${v.id}${v.isPrimary ? 'p' : ''}`).join()}`}

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ROLE_NAMES, UserMessages } from '@vp/contract';
+import { MfaMessages, ROLE_NAMES, UserMessages } from '@vp/contract';
 import { message } from 'antd';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -37,6 +37,22 @@ function serve(extra: Route = () => undefined) {
     if (method === 'GET' && path === '/admin/vendors/options') return { body: vendorOptions };
     if (method === 'GET' && path === '/admin/users/11') return { body: userSummary() };
     if (method === 'GET' && path === '/admin/users/12') return { body: invited };
+    if (method === 'GET' && path === '/admin/users/11/factors')
+      return {
+        body: {
+          factors: [
+            {
+              id: 1,
+              kind: 'totp',
+              name: 'Authenticator app',
+              createdAt: '2026-03-02T15:00:00.000Z',
+              lastUsedAt: null,
+            },
+          ],
+          recoveryCodesLeft: 9,
+          required: true,
+        },
+      };
     if (method === 'GET' && /^\/admin\/users\/\d+\/history$/.test(path))
       return {
         body: [
@@ -218,5 +234,46 @@ describe('Users page', () => {
     await waitFor(() =>
       expect(calls.some((c) => c.method === 'DELETE' && c.path === '/admin/invitations/12')).toBe(true),
     );
+  });
+
+  it('resets two-step sign-in only after saying what it does', async () => {
+    const success = vi.spyOn(message, 'success');
+    const { calls } = serve((method, path) =>
+      method === 'POST' && path === '/admin/users/11/factors/reset'
+        ? { body: { message: MfaMessages.staffReset } }
+        : undefined,
+    );
+    renderAt('/admin/users?user=11');
+    const drawer = await screen.findByTestId('user-drawer');
+    const factors = await within(drawer).findByTestId('user-factors');
+    expect(factors.textContent).toContain('Authenticator app');
+    expect(within(drawer).getByText('Their role requires two-step sign-in.')).toBeTruthy();
+    expect(within(drawer).getByText('Recovery codes left: 9')).toBeTruthy();
+
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Reset two-step sign-in' }));
+    const dialog = await waitFor(() => confirmDialog('Reset two-step sign-in for demo?'));
+    expect([...dialog.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'All their authenticator apps, passkeys and recovery codes are removed.',
+      'Their sessions end, and they are told by email.',
+      'They set up two-step sign-in again when they next log in.',
+    ]);
+    // Asking is all that happened so far.
+    expect(calls.some((c) => c.path === '/admin/users/11/factors/reset')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reset' }));
+    await waitFor(() => expect(success.mock.calls[0]?.[0]).toBe(MfaMessages.staffReset));
+    expect(
+      calls.filter((c) => c.method === 'POST' && c.path === '/admin/users/11/factors/reset'),
+    ).toHaveLength(1);
+  });
+
+  it('a reset the staff member thinks better of changes nothing', async () => {
+    const { calls } = serve();
+    renderAt('/admin/users?user=11');
+    const drawer = await screen.findByTestId('user-drawer');
+    fireEvent.click(await within(drawer).findByRole('button', { name: 'Reset two-step sign-in' }));
+    const dialog = await waitFor(() => confirmDialog('Reset two-step sign-in for demo?'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(document.querySelector('.ant-modal-confirm')).toBeNull());
+    expect(calls.some((c) => c.path === '/admin/users/11/factors/reset')).toBe(false);
   });
 });
