@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { totpCode } from '../../apps/server/src/modules/mfa/codes.ts';
 import { AxeAudit } from '../support/axe.ts';
@@ -14,6 +15,8 @@ import { submitLogin, users } from '../support/session.ts';
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 let server: OwnServer;
+/** The recovery codes MLS staff kept at enrolment, for the API calls of later tests. */
+let staffCodes: string[] = [];
 
 test.beforeAll(async () => {
   server = await startOwnServer({ MFA_REQUIRED_ROLES: 'admin,vendor' }, { host: 'localhost' });
@@ -83,7 +86,7 @@ test('desktop: MLS staff enrol a passkey, sign in with it alone, add an authenti
 
   await page.getByRole('button', { name: /^Passkey/ }).click();
   await page.getByRole('button', { name: 'Create passkey' }).click();
-  await keepRecoveryCodes(page, audit, 'recovery-codes-1440.png');
+  staffCodes = await keepRecoveryCodes(page, audit, 'recovery-codes-1440.png');
   expect(await passkeys()).toBe(1);
   await expect(page).not.toHaveURL(/\/login/);
   expect(await page.evaluate(() => localStorage.getItem('vp.token'))).toBeTruthy();
@@ -169,6 +172,78 @@ test('phone: a vendor enrols an authenticator app by keyboard, then signs in wit
   await page.keyboard.type(totpCode(secret, Date.now() + 30_000));
   await page.keyboard.press('Enter');
   await expect(page).not.toHaveURL(/\/login/);
+  expect(errors).toEqual([]);
+  expect(audit.blocking(), `serious or critical axe findings\n${audit.details()}`).toEqual([]);
+  await context.close();
+});
+
+test('phone: a newcomer invited to a role that must have a second factor is led from the invitation through enrolment to the terms', async ({
+  browser,
+  request,
+}) => {
+  // MLS staff sign in through the API with a recovery code they kept, and invite a vendor user.
+  const step = await (
+    await request.post(`${server.baseUrl}/api/login`, {
+      headers: {
+        Authorization: `Basic ${Buffer.from(`${users.admin.username}:${users.admin.password}`).toString('base64')}`,
+      },
+    })
+  ).json();
+  const verified = await request.post(`${server.baseUrl}/api/login/verify`, {
+    data: { ticket: step.ticket, code: staffCodes[0] },
+  });
+  expect(verified.status(), await verified.text()).toBe(200);
+  const staff = { Authorization: `Bearer ${(await verified.json()).token as string}` };
+  const username = `newcomer${Date.now()}`;
+  const logStart = readFileSync(server.logFile, 'utf8').length;
+  const invited = await request.post(`${server.baseUrl}/api/admin/invitations`, {
+    headers: staff,
+    data: {
+      email: `${username}@summitweb.example`,
+      username,
+      firstName: 'Robin',
+      lastName: 'Okafor',
+      role: 'vendor',
+      primaryVendorId: 1,
+    },
+  });
+  expect(invited.status(), await invited.text()).toBe(201);
+  let link = '';
+  await expect(async () => {
+    link =
+      /https?:\/\/[^\s"]+\/registration\?token=[^\s"&]+/.exec(
+        readFileSync(server.logFile, 'utf8').slice(logStart),
+      )?.[0] ?? '';
+    expect(link).not.toBe('');
+  }).toPass();
+
+  const context = await browser.newContext({
+    baseURL: server.baseUrl,
+    viewport: { width: 390, height: 844 },
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const audit = new AxeAudit('two-step newcomer 390');
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await page.getByLabel('Password', { exact: true }).fill('Maple-harbor-lights-42');
+  await page.getByLabel('Confirm password', { exact: true }).fill('Maple-harbor-lights-42');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  // The account exists, but no session yet: enrolment first.
+  await expect(page.getByRole('heading', { name: 'Set up two-step sign-in' })).toBeFocused();
+  expect(await page.evaluate(() => localStorage.getItem('vp.token'))).toBeNull();
+  await audit.check(page, 'newcomer enrol');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  const key = page.getByText(/^([A-Z2-7]{4} ){7}[A-Z2-7]{4}$/);
+  const secret = ((await key.textContent()) ?? '').replace(/\s+/g, '');
+  await page.getByLabel('Code from the app').fill(totpCode(secret));
+  await page.keyboard.press('Enter');
+  await keepRecoveryCodes(page, audit, 'newcomer-codes-390.png');
+  // Then the terms of use, as after any first sign-in.
+  await expect(page).toHaveURL(/\/tos/);
+  await noSideways(page);
+  await page.screenshot({ path: test.info().outputPath('newcomer-terms-390.png') });
   expect(errors).toEqual([]);
   expect(audit.blocking(), `serious or critical axe findings\n${audit.details()}`).toEqual([]);
   await context.close();

@@ -7,6 +7,7 @@ export const CHANGELOG = {
     'Tabs of visited pages with Refresh, Close, Close Others and Close All on right-click.',
     'Compliance watch: licensed websites are checked against the MLS display rules, with each finding, its evidence and its fix-by date on the website’s Compliance tab, and "Fixed: check again" once the page is put right.',
     'API keys and webhooks: under Tools, make keys for your own systems with the scopes and addresses they need, and have every licensing event (a site activated or terminated, a request decided, a form signed) sent to your systems as it happens, signed.',
+    'Two-step sign-in: add an authenticator app or a passkey under Profile, keep ten recovery codes, and log in with a passkey alone; MLS staff set one up at their next sign-in, and may log in through the MLS’s own single sign-on.',
   ],
   fixes: [
     'Long licensee names no longer push the top bar out of view; they are shortened with an ellipsis.',
