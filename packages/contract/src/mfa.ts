@@ -46,6 +46,7 @@ export const MfaMessages = {
   codeFormat: 'Please enter the 6-digit code from your authenticator app, or a recovery code.',
   tooManyCodes: 'Too many wrong codes. Please wait a quarter of an hour and try again.',
   ticketInvalid: 'Your sign-in has expired. Please log in again.',
+  ticketSpent: 'Too many wrong codes. Please log in again.',
   passkeyFailed: 'That passkey could not be verified. Please try again.',
   passkeyUnknown: 'That passkey is not registered with the portal.',
   passkeyLimit: `You can have up to ${PASSKEYS_PER_USER} passkeys.`,
@@ -60,7 +61,10 @@ export const MfaMessages = {
   added: 'The sign-in method has been added.',
   removed: 'The sign-in method has been removed.',
   recoveryRegenerated: 'New recovery codes are ready. The old ones no longer work.',
-  staffReset: 'Two-step sign-in has been reset. The user sets it up again at the next sign-in.',
+  staffReset: (required: boolean) =>
+    required
+      ? 'Two-step sign-in has been reset. The user sets it up again at the next sign-in.'
+      : 'Two-step sign-in has been reset. The user logs in with their password alone until they set it up again.',
   ssoNotConfigured: 'Single sign-on is not set up.',
   ssoFailed: 'Single sign-on did not complete. Please try again.',
   ssoNoAccount: 'There is no portal account for that sign-in. Please ask the MLS for one.',

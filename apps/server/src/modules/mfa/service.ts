@@ -388,7 +388,9 @@ export function mfaService(ctx: AppContext) {
       try {
         await limitedCode(user.id, address, () => checkCode(user, code));
       } catch (err) {
-        if (err instanceof BadRequestError) await store.failTicket(db, row.id, SIGN_IN_TICKET_ATTEMPTS);
+        // The last wrong code a ticket takes ends the sign-in, and says why.
+        if (err instanceof BadRequestError && (await store.failTicket(db, row.id, SIGN_IN_TICKET_ATTEMPTS)))
+          throw new UnauthorizedError(MfaMessages.ticketSpent);
         throw err;
       }
       return finish(row, user);
@@ -570,7 +572,7 @@ export function mfaService(ctx: AppContext) {
         if (factors.length === 1) await store.removeAllFactors(tx, user.id);
         await mail(
           user,
-          `${FACTOR_LABELS[factor.kind].toLowerCase()} was removed`,
+          `${factor.kind === 'passkey' ? 'a passkey' : 'an authenticator app'} was removed`,
           `The ${FACTOR_LABELS[factor.kind].toLowerCase()} "${factor.name}" was removed from your account's sign-in methods.\n\nIf this was not you, reset your password at once and tell the MLS.`,
           tx,
         );
@@ -583,7 +585,15 @@ export function mfaService(ctx: AppContext) {
       const user = await sessionUser(session);
       if ((await store.factorsOf(db, user.id)).length === 0) throw new ConflictError(MfaMessages.enrolFirst);
       const codes = newRecoveryCodes();
-      await db.transaction((tx) => store.replaceRecoveryCodes(tx, user.id, codes));
+      await db.transaction(async (tx) => {
+        await store.replaceRecoveryCodes(tx, user.id, codes);
+        await mail(
+          user,
+          'new recovery codes were made',
+          'New recovery codes were made for your account; the earlier ones no longer work.\n\nIf this was not you, reset your password at once and tell the MLS.',
+          tx,
+        );
+      });
       return { recoveryCodes: codes };
     },
 
@@ -603,7 +613,11 @@ export function mfaService(ctx: AppContext) {
      * Removes every factor and recovery code of a user, in the caller's transaction (which records
      * who did it), ends their sessions, and mails them.
      */
-    async resetInTransaction(tx: Db, actor: Acting, userId: number): Promise<store.SignInUser> {
+    async resetInTransaction(
+      tx: Db,
+      actor: Acting,
+      userId: number,
+    ): Promise<store.SignInUser & { required: boolean }> {
       const user = await store.userOf(tx, userId);
       if (!user) throw new NotFoundError();
       await store.removeAllFactors(tx, userId);
@@ -616,7 +630,7 @@ export function mfaService(ctx: AppContext) {
         `${who} reset two-step sign-in on your account: your authenticator app, passkeys and recovery codes no longer sign you in.${required(user.role) ? ' You will set up a new one at your next sign-in.' : ' You can set up a new one from your profile.'}\n\nIf you did not ask for this, tell the MLS at once.`,
         tx,
       );
-      return user;
+      return { ...user, required: required(user.role) };
     },
 
     prune: () => store.pruneTickets(db),

@@ -169,15 +169,17 @@ export async function closeTicket(db: Db, id: number): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** Counts a wrong code against a ticket; at the limit the ticket is void. */
-export async function failTicket(db: Db, id: number, limit: number): Promise<void> {
-  await db
+/** Counts a wrong code against a ticket; at the limit the ticket is void (answers true then). */
+export async function failTicket(db: Db, id: number, limit: number): Promise<boolean> {
+  const [row] = await db
     .update(signInTickets)
     .set({
       attempts: sql`${signInTickets.attempts} + 1`,
       usedAt: sql`case when ${signInTickets.attempts} + 1 >= ${limit} then now() else ${signInTickets.usedAt} end`,
     })
-    .where(eq(signInTickets.id, id));
+    .where(eq(signInTickets.id, id))
+    .returning({ attempts: signInTickets.attempts });
+  return (row?.attempts ?? limit) >= limit;
 }
 
 /** Expired tickets and challenges are worth nothing. */

@@ -228,7 +228,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       const actor = actorOf(request);
       const id = request.params.id;
-      await ctx.db.transaction(async (tx) => {
+      const required = await ctx.db.transaction(async (tx) => {
         const user = await mfa.resetInTransaction(tx, actor, id);
         await recordAccountChange(tx, actor, {
           subject: 'user',
@@ -236,9 +236,10 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
           kind: 'user.factors_reset',
           description: `Reset ${user.username}'s two-step sign-in`,
         });
+        return user.required;
       });
       await ctx.sessions.announceEnded(id);
-      return { message: MfaMessages.staffReset };
+      return { message: MfaMessages.staffReset(required) };
     },
   );
 }

@@ -52,6 +52,8 @@ export const SecondStepTexts = {
   verifyTitle: 'Two-step sign-in',
   appHint: 'Enter the 6-digit code from your authenticator app. No phone at hand? A recovery code works too.',
   recoveryHint: 'Enter one of the recovery codes you saved when you set up two-step sign-in.',
+  passkeyHint:
+    'Use your passkey to continue. No passkey at hand? Enter one of the recovery codes you saved when you set up two-step sign-in.',
   appCodeLabel: 'Authenticator code',
   recoveryCodeLabel: 'Recovery code',
   useRecovery: 'Use a recovery code instead',
@@ -82,6 +84,8 @@ export interface SecondStepPanelProps {
   onAnswer: (answer: LoginAnswer) => void;
   /** Back to the password form; with the reason when the sign-in cannot go on. */
   onBack: (message?: string) => void;
+  /** A finished enrolment with recovery codes to show: the login page keeps it and shows them. */
+  onEnrolled: (answer: Enrolled) => void;
 }
 
 /** The ticket has expired or been used up: the sign-in starts again from the password. */
@@ -119,6 +123,8 @@ function BackButton({ onBack, disabled }: { onBack: () => void; disabled?: boole
 function VerifyStep({ step, onAnswer, onBack }: SecondStepPanelProps) {
   const hasApp = step.methods.includes('totp');
   const hasPasskey = step.methods.includes('passkey') && passkeysAvailable();
+  // Without an app, a passkey is the way in and a recovery code the fallback.
+  const passkeyFirst = hasPasskey && !hasApp;
   const [recovery, setRecovery] = useState(!hasApp);
   const [code, setCode] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -177,9 +183,22 @@ function VerifyStep({ step, onAnswer, onBack }: SecondStepPanelProps) {
   function switchKind() {
     setRecovery(!recovery);
     setFieldError(null);
+    setError(null);
     setCode('');
     document.getElementById(id)?.focus();
   }
+
+  const passkeyButton = (
+    <AuthButton
+      className={passkeyFirst ? 'vp-second-step-passkey' : 'vp-button-secondary vp-auth-alt'}
+      autoFocus={passkeyFirst}
+      loading={busy === 'passkey'}
+      disabled={busy === 'code'}
+      onClick={() => void signInWithPasskey()}
+    >
+      {SecondStepTexts.usePasskey}
+    </AuthButton>
+  );
 
   return (
     <AuthCard title={SecondStepTexts.verifyTitle}>
@@ -190,8 +209,13 @@ function VerifyStep({ step, onAnswer, onBack }: SecondStepPanelProps) {
         aria-label={SecondStepTexts.verifyTitle}
       >
         <p className="vp-auth-hint" id="second-step-hint">
-          {recovery ? SecondStepTexts.recoveryHint : SecondStepTexts.appHint}
+          {passkeyFirst
+            ? SecondStepTexts.passkeyHint
+            : recovery
+              ? SecondStepTexts.recoveryHint
+              : SecondStepTexts.appHint}
         </p>
+        {passkeyFirst && passkeyButton}
         <Field
           id={id}
           label={recovery ? SecondStepTexts.recoveryCodeLabel : SecondStepTexts.appCodeLabel}
@@ -206,7 +230,7 @@ function VerifyStep({ step, onAnswer, onBack }: SecondStepPanelProps) {
             autoCorrect="off"
             spellCheck={false}
             maxLength={40}
-            autoFocus
+            autoFocus={!passkeyFirst}
             value={code}
             onChange={(e) => setCode(e.target.value)}
             invalid={!!fieldError}
@@ -221,19 +245,15 @@ function VerifyStep({ step, onAnswer, onBack }: SecondStepPanelProps) {
           </p>
         )}
         {error && <FormMessage type="error">{error}</FormMessage>}
-        <AuthButton type="submit" loading={busy === 'code'} disabled={busy === 'passkey'}>
+        <AuthButton
+          type="submit"
+          className={passkeyFirst ? 'vp-button-secondary' : undefined}
+          loading={busy === 'code'}
+          disabled={busy === 'passkey'}
+        >
           {SecondStepTexts.verify}
         </AuthButton>
-        {hasPasskey && (
-          <AuthButton
-            className="vp-button-secondary vp-auth-alt"
-            loading={busy === 'passkey'}
-            disabled={busy === 'code'}
-            onClick={() => void signInWithPasskey()}
-          >
-            {SecondStepTexts.usePasskey}
-          </AuthButton>
-        )}
+        {hasPasskey && !passkeyFirst && passkeyButton}
         <BackButton onBack={() => onBack()} />
       </form>
     </AuthCard>
@@ -324,11 +344,10 @@ type EnrolView =
   | { kind: 'app'; setup: TotpSetup | null; loadError: string | null }
   | { kind: 'passkey' };
 
-function EnrolStep({ step, onAnswer, onBack }: SecondStepPanelProps) {
+function EnrolStep({ step, onAnswer, onBack, onEnrolled }: SecondStepPanelProps) {
   const offersApp = step.methods.includes('totp');
   const offersPasskey = step.methods.includes('passkey') && passkeysAvailable();
   const [view, setView] = useState<EnrolView>({ kind: 'choose' });
-  const [enrolled, setEnrolled] = useState<Enrolled | null>(null);
   const [code, setCode] = useState('');
   const [name, setName] = useState<string>(TwoStepTexts.defaultPasskeyName);
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -344,7 +363,7 @@ function EnrolStep({ step, onAnswer, onBack }: SecondStepPanelProps) {
   function done(answer: Enrolled) {
     const session = { token: answer.token, role: answer.role };
     if (answer.recoveryCodes.length === 0) onAnswer(session);
-    else setEnrolled(answer);
+    else onEnrolled(answer);
   }
 
   async function chooseApp() {
@@ -418,15 +437,6 @@ function EnrolStep({ step, onAnswer, onBack }: SecondStepPanelProps) {
     } finally {
       setBusy(false);
     }
-  }
-
-  if (enrolled) {
-    return (
-      <RecoveryCodes
-        codes={enrolled.recoveryCodes}
-        onContinue={() => onAnswer({ token: enrolled.token, role: enrolled.role })}
-      />
-    );
   }
 
   const otherWay =
@@ -548,6 +558,22 @@ function EnrolStep({ step, onAnswer, onBack }: SecondStepPanelProps) {
       </div>
       <BackButton onBack={() => onBack()} />
     </AuthCard>
+  );
+}
+
+/** The recovery codes of a finished enrolment; Continue hands on its session. */
+export function EnrolledPanel({
+  enrolled,
+  onAnswer,
+}: {
+  enrolled: Enrolled;
+  onAnswer: (answer: LoginAnswer) => void;
+}) {
+  return (
+    <RecoveryCodes
+      codes={enrolled.recoveryCodes}
+      onContinue={() => onAnswer({ token: enrolled.token, role: enrolled.role })}
+    />
   );
 }
 

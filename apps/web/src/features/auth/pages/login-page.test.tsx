@@ -1,5 +1,5 @@
 import { MfaMessages, SIGN_IN_TICKET_TTL_MS, type SecondStep } from '@vp/contract';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { RouterPageNavigation } from '../../../lib/router-page-navigation.tsx';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -307,6 +307,85 @@ describe('login: two-step sign-in', () => {
     });
   });
 
+  it('shows the same recovery codes again after a reload, and Continue signs in', async () => {
+    const codes = ['abcde12345', 'fghij67890'];
+    const { calls } = serveLogin(enrolStep, (method, path) => {
+      if (method === 'POST' && path === '/login/enrol/totp')
+        return {
+          body: {
+            secret: 'JBSWY3DPEHPK3PXP',
+            uri: 'otpauth://totp/x',
+            qrSvg: '<svg xmlns="http://www.w3.org/2000/svg"/>',
+          },
+        };
+      if (method === 'POST' && path === '/login/enrol/totp/confirm')
+        return { body: { token: 'tok-8', role: 'admin', recoveryCodes: codes } };
+      return undefined;
+    });
+    renderLogin('/login?redirect=%2Fadmin%2Fusers');
+    fill('alex', 'summit-sites-2026');
+    fireEvent.click(await screen.findByRole('button', { name: /Authenticator app/ }));
+    fireEvent.change(await screen.findByLabelText('Code from the app'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await screen.findByTestId('recovery-codes');
+    expect(getToken()).toBeNull();
+
+    // A reload: the page starts again from what this tab kept.
+    cleanup();
+    const router = renderLogin('/login?redirect=%2Fadmin%2Fusers');
+    const list = await screen.findByTestId('recovery-codes');
+    expect([...list.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'abcde-12345',
+      'fghij-67890',
+    ]);
+    expect(screen.queryByRole('heading', { name: 'Set up two-step sign-in' })).toBeNull();
+    expect(getToken()).toBeNull();
+    expect(storedToken()).toBeNull();
+
+    fireEvent.click(screen.getByLabelText('I have saved my recovery codes'));
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/users'));
+    expect(getToken()).toBe('tok-8');
+    expect(sessionStorage.length).toBe(0);
+    // The spent ticket is not used again.
+    expect(calls.filter((c) => c.path === '/login/enrol/totp/confirm')).toHaveLength(1);
+  });
+
+  it('forgets the recovery codes kept longer than a sign-in lasts', () => {
+    sessionStorage.setItem(
+      'vp.signInStep',
+      JSON.stringify({
+        enrolled: { token: 'tok-9', role: 'admin', recoveryCodes: ['abcde12345'] },
+        at: Date.now() - SIGN_IN_TICKET_TTL_MS - 1,
+      }),
+    );
+    renderLogin();
+    expect(screen.getByRole('heading', { name: 'Login' })).toBeTruthy();
+    expect(sessionStorage.length).toBe(0);
+    expect(getToken()).toBeNull();
+  });
+
+  it("clears a failed code's message on switching to a recovery code and back", async () => {
+    serveLogin(verifyStep, (method, path) =>
+      method === 'POST' && path === '/login/verify'
+        ? { status: 400, body: { code: 400, message: MfaMessages.codeWrong } }
+        : undefined,
+    );
+    renderLogin();
+    fill('demo', 'summit-sites-2026');
+    fireEvent.change(await screen.findByLabelText('Authenticator code'), { target: { value: '654321' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(MfaMessages.codeWrong);
+    fireEvent.click(screen.getByRole('button', { name: 'Use a recovery code instead' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    fireEvent.change(screen.getByLabelText('Recovery code'), { target: { value: 'abcde-12345' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(MfaMessages.codeWrong);
+    fireEvent.click(screen.getByRole('button', { name: 'Use a code from your authenticator app' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('shows the second step another page handed over (a login link, an invitation)', async () => {
     sessionStorage.setItem('vp.signInStep', JSON.stringify({ step: verifyStep, at: Date.now() }));
     serveApi(() => undefined);
@@ -397,6 +476,30 @@ describe('login: passkeys', () => {
     fireEvent.click(screen.getByLabelText('I have saved my recovery codes'));
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(getToken()).toBe('tok-7'));
+  });
+
+  it('without an authenticator app, offers the passkey first and a recovery code as the fallback', async () => {
+    browser = stubPasskeys();
+    serveLogin({ ...verifyStep, methods: ['passkey', 'recovery'] }, (method, path) => {
+      if (method === 'POST' && path === '/login/passkey/options')
+        return { body: { challengeId: 'ch-3', options: passkeyRequestOptions } };
+      if (method === 'POST' && path === '/login/passkey')
+        return { body: { token: 'tok-10', role: 'vendor' } };
+      return undefined;
+    });
+    renderLogin();
+    fill('demo', 'summit-sites-2026');
+    const passkey = await screen.findByRole('button', { name: 'Use a passkey' });
+    const verify = screen.getByRole('button', { name: 'Verify' });
+    const code = screen.getByLabelText('Recovery code');
+    // The passkey comes first and is the primary action; the code form follows.
+    expect(passkey.compareDocumentPosition(code) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(passkey.className).not.toContain('vp-button-secondary');
+    expect(verify.className).toContain('vp-button-secondary');
+    expect(screen.getByText(/Use your passkey to continue/)).toBeTruthy();
+    expect(document.activeElement).toBe(passkey);
+    fireEvent.click(passkey);
+    await waitFor(() => expect(getToken()).toBe('tok-10'));
   });
 
   it('uses a passkey as the second step, with the ticket', async () => {

@@ -3,6 +3,7 @@ import {
   MfaMessages,
   safeRedirect,
   SSO_ERRORS,
+  type Enrolled,
   type LoginAnswer,
   type SecondStep,
   type SsoInfo,
@@ -13,15 +14,25 @@ import { ApiError, errorMessage } from '../../../lib/http.ts';
 import { PageLink, usePageNavigate, usePageSearchParams } from '../../../lib/page-navigation.tsx';
 import { getPasskey, passkeyErrorMessage, passkeysAvailable } from '../../../lib/passkey.ts';
 import { setToken } from '../../../lib/session.ts';
+import { TwoStepTexts } from '../../../lib/two-step.ts';
 import { login, passkeySignIn, passkeySignInOptions, ssoFinish, ssoInfo, ssoStartUrl } from '../api.ts';
 import { AuthButton } from '../components/auth-button.tsx';
 import { AuthCard, FormMessage } from '../components/auth-card.tsx';
 import { Field } from '../components/field.tsx';
 import { PasswordInput, TextInput } from '../components/text-input.tsx';
-import { forgetSecondStep, keepSecondStep, pendingSecondStep } from '../second-step.ts';
+import {
+  forgetSecondStep,
+  keepEnrolled,
+  keepSecondStep,
+  pendingEnrolled,
+  pendingSecondStep,
+} from '../second-step.ts';
 
 /** The second step's screens load only when a sign-in needs them. */
 const SecondStepPanel = lazy(() => loadChunk(() => import('../components/second-step-panel.tsx')));
+const EnrolledPanel = lazy(() =>
+  loadChunk(() => import('../components/second-step-panel.tsx')).then((m) => ({ default: m.EnrolledPanel })),
+);
 
 export const LoginTexts = {
   passkey: 'Log in with a passkey',
@@ -57,12 +68,15 @@ export default function LoginPage() {
   // A sign-in waiting for its second step: from this form, or handed over by a login link or an
   // invitation, also across a reload.
   const [step, setStep] = useState<SecondStep | null>(pendingSecondStep);
+  // A finished enrolment whose recovery codes are still to be kept, also across a reload.
+  const [enrolled, setEnrolled] = useState<Enrolled | null>(pendingEnrolled);
 
   /** A session goes on to the page asked for; a second step is asked for here. */
   const finish = useCallback(
     (answer: LoginAnswer) => {
       if (isSecondStep(answer)) {
         keepSecondStep(answer);
+        setEnrolled(null);
         setStep(answer);
         return;
       }
@@ -108,11 +122,18 @@ export default function LoginPage() {
     // This sign-in replaces one that was waiting for its second step.
     forgetSecondStep();
     setStep(null);
+    setEnrolled(null);
     setBusy('sso');
     ssoFinish(code)
       .then(finish, (err: unknown) => setError(errorMessage(err)))
       .finally(() => setBusy(null));
   }, [params, navigate, finish]);
+
+  /** Set up: the recovery codes are shown, also after a reload, until they are said to be kept. */
+  function showCodes(answer: Enrolled) {
+    keepEnrolled(answer);
+    setEnrolled(answer);
+  }
 
   /** Back to the password form, saying why when the second step cannot go on. */
   function back(message?: string) {
@@ -163,6 +184,22 @@ export default function LoginPage() {
     }
   }
 
+  if (enrolled) {
+    return (
+      <Suspense
+        fallback={
+          <AuthCard title={TwoStepTexts.codesTitle}>
+            <p className="vp-auth-hint" role="status">
+              {LoginTexts.loadingStep}
+            </p>
+          </AuthCard>
+        }
+      >
+        <EnrolledPanel enrolled={enrolled} onAnswer={finish} />
+      </Suspense>
+    );
+  }
+
   if (step) {
     const title = step.secondStep === 'verify' ? 'Two-step sign-in' : 'Set up two-step sign-in';
     return (
@@ -175,7 +212,13 @@ export default function LoginPage() {
           </AuthCard>
         }
       >
-        <SecondStepPanel key={step.ticket} step={step} onAnswer={finish} onBack={back} />
+        <SecondStepPanel
+          key={step.ticket}
+          step={step}
+          onAnswer={finish}
+          onBack={back}
+          onEnrolled={showCodes}
+        />
       </Suspense>
     );
   }

@@ -1,6 +1,6 @@
 import { MfaMessages, normaliseCode } from '@vp/contract';
-import { Alert, Button, Form, Input, Modal } from 'antd';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { Alert, Button, Form, Input, Modal, type InputRef } from 'antd';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { fieldErrorsOf } from '../../../lib/form-errors.ts';
 import { errorMessage } from '../../../lib/http.ts';
 import { useConfirmIdentity } from '../api.ts';
@@ -41,6 +41,9 @@ function ConfirmIdentityDialog({
   const [useCode, setUseCode] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const confirm = useConfirmIdentity();
+  // The field to type in has the focus once the dialog is open: the dialog's own focus handling
+  // (or a dialog closing just before) would otherwise leave it on the close button.
+  const input = useRef<InputRef>(null);
 
   async function submit() {
     let values: Values;
@@ -80,6 +83,9 @@ function ConfirmIdentityDialog({
       cancelText={ConfirmTexts.cancel}
       confirmLoading={confirm.isPending}
       destroyOnHidden
+      afterOpenChange={(open) => {
+        if (open) input.current?.focus();
+      }}
       width={440}
       data-testid="confirm-identity"
     >
@@ -98,6 +104,7 @@ function ConfirmIdentityDialog({
               autoCapitalize="none"
               spellCheck={false}
               maxLength={40}
+              ref={input}
               autoFocus
               onPressEnter={() => void submit()}
             />
@@ -109,7 +116,12 @@ function ConfirmIdentityDialog({
             name="password"
             rules={[{ required: true, message: ConfirmTexts.passwordRequired }]}
           >
-            <Input.Password autoComplete="current-password" autoFocus onPressEnter={() => void submit()} />
+            <Input.Password
+              ref={input}
+              autoComplete="current-password"
+              autoFocus
+              onPressEnter={() => void submit()}
+            />
           </Form.Item>
         )}
       </Form>

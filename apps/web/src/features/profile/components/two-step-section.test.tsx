@@ -1,6 +1,6 @@
 import { ErrorCodes, MfaMessages, type Factor, type Factors } from '@vp/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { message } from 'antd';
+import { ConfigProvider, message } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccount, setToken } from '../../../lib/session.ts';
 import { renderWithClient, serveApi, type Route } from '../../../testing/fake-api.tsx';
@@ -186,6 +186,43 @@ describe('profile: two-step sign-in', () => {
       [...within(codes).getByTestId('recovery-codes').querySelectorAll('li')].map((li) => li.textContent),
     ).toEqual(['klmno-13579', 'pqrst-24680']);
     expect(calledWith('/profile/factors/recovery-codes', 'POST', calls)).toBe(2);
+  });
+
+  it('opens the irreversible questions with the focus on Cancel', async () => {
+    open(factors());
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove Work laptop' }));
+    const remove = await waitFor(() => confirmDialog('Remove Work laptop?'));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(remove).getByRole('button', { name: 'Cancel' })),
+    );
+    fireEvent.click(within(remove).getByRole('button', { name: 'Cancel' }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Make new recovery codes' }));
+    const codes = await waitFor(() => confirmDialog('Make new recovery codes?'));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(codes).getByRole('button', { name: 'Cancel' })),
+    );
+  });
+
+  it('opens "Confirm it\'s you" with the focus in its field, after the question before it closed', async () => {
+    // Without motion, as the dialogs' open and close finish here (the test DOM runs no transitions).
+    serve(factors());
+    renderWithClient(
+      <ConfigProvider theme={{ token: { motion: false } }}>
+        <TwoStepSection />
+      </ConfigProvider>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove Work laptop' }));
+    fireEvent.click(
+      within(await waitFor(() => confirmDialog('Remove Work laptop?'))).getByRole('button', {
+        name: 'Remove',
+      }),
+    );
+    const dialog = await screen.findByTestId('confirm-identity');
+    const password = within(dialog).getByLabelText('Password');
+    await waitFor(() => expect(document.activeElement).toBe(password));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Use a code instead' }));
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByLabelText('Code')));
   });
 
   it('a question closed unanswered changes nothing and says nothing', async () => {

@@ -124,6 +124,8 @@ export function TwoStepSection() {
       okText: TwoStepSectionTexts.remove,
       okButtonProps: { danger: true },
       cancelText: 'Cancel',
+      // Irreversible: the focus starts on the safe choice.
+      focusable: { autoFocusButton: 'cancel' },
       onOk: () => {
         void change(() => remove.mutateAsync(factor.id)).then((done) => {
           if (done) void toastSaved(done.message);
@@ -138,6 +140,7 @@ export function TwoStepSection() {
       content: TwoStepSectionTexts.newCodesEffect,
       okText: TwoStepSectionTexts.newCodesOk,
       cancelText: 'Cancel',
+      focusable: { autoFocusButton: 'cancel' },
       onOk: () => {
         void change(() => newCodes.mutateAsync()).then((done) => {
           if (done)

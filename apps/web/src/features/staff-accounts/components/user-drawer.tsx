@@ -38,7 +38,14 @@ function useRun(id: number) {
 }
 
 function confirmThen(
-  options: { title: string; content: ReactNode; okText: string; danger?: boolean },
+  options: {
+    title: string;
+    content: ReactNode;
+    okText: string;
+    danger?: boolean;
+    /** Cannot be undone: the focus starts on Cancel. */
+    irreversible?: boolean;
+  },
   then: () => Promise<unknown>,
 ) {
   Modal.confirm({
@@ -47,6 +54,7 @@ function confirmThen(
     okText: options.okText,
     okButtonProps: { danger: options.danger ?? false },
     cancelText: 'Cancel',
+    focusable: { autoFocusButton: options.irreversible ? 'cancel' : 'ok' },
     onOk: then,
   });
 }
@@ -270,6 +278,7 @@ function TwoStepSection({ user }: { user: UserSummary }) {
           ),
           okText: StaffTwoStepTexts.resetOk,
           danger: true,
+          irreversible: true,
         },
         async () => {
           try {

@@ -240,7 +240,7 @@ describe('Users page', () => {
     const success = vi.spyOn(message, 'success');
     const { calls } = serve((method, path) =>
       method === 'POST' && path === '/admin/users/11/factors/reset'
-        ? { body: { message: MfaMessages.staffReset } }
+        ? { body: { message: MfaMessages.staffReset(true) } }
         : undefined,
     );
     renderAt('/admin/users?user=11');
@@ -260,7 +260,7 @@ describe('Users page', () => {
     // Asking is all that happened so far.
     expect(calls.some((c) => c.path === '/admin/users/11/factors/reset')).toBe(false);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reset' }));
-    await waitFor(() => expect(success.mock.calls[0]?.[0]).toBe(MfaMessages.staffReset));
+    await waitFor(() => expect(success.mock.calls[0]?.[0]).toBe(MfaMessages.staffReset(true)));
     expect(
       calls.filter((c) => c.method === 'POST' && c.path === '/admin/users/11/factors/reset'),
     ).toHaveLength(1);
